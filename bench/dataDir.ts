@@ -1,0 +1,58 @@
+// The benchmark's data: a PGlite data directory under bench/data/ (git-ignored) holding the demo accounts
+// (small demo scale) and one synthetic company per size. Deterministic, so it is built once per set of
+// sizes and reused by later runs (--fresh rebuilds it). PostgreSQL gets its own throw-away database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type Database } from '../server/db/client';
+import { seedDemo } from '../server/db/seed/index';
+import { companyName, insertCompany, type CompanySize } from './synthetic';
+
+export const DATA_ROOT = path.join(import.meta.dirname, 'data');
+
+export interface BenchCompany extends CompanySize {
+  name: string;
+  entrepriseId: number;
+  productIds: number[];
+}
+
+async function fill(database: Database, filesDir: string, sizes: CompanySize[], log: (s: string) => void): Promise<BenchCompany[]> {
+  await seedDemo(database.db, { filesDir, scale: 'small', now: new Date() });
+  const companies: BenchCompany[] = [];
+  for (const size of sizes) {
+    const started = Date.now();
+    const c = await insertCompany(database.db, size);
+    log(`  ${companyName(size)} : ${(size.products * size.events).toLocaleString('fr-FR')} événements en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    companies.push({ ...size, name: companyName(size), ...c });
+  }
+  return companies;
+}
+
+/** A PGlite data directory with these companies, built unless already there. */
+export async function pgliteDataDir(sizes: CompanySize[], fresh: boolean, log: (s: string) => void): Promise<{ dir: string; companies: BenchCompany[] }> {
+  const key = sizes.map((s) => `${s.products}x${s.events}`).join('_');
+  const dir = path.join(DATA_ROOT, `pglite-${key}`);
+  const manifest = path.join(dir, 'bench.json');
+  if (!fresh && fs.existsSync(manifest)) return { dir, companies: JSON.parse(fs.readFileSync(manifest, 'utf8')) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  log(`Données synthétiques (PGlite, ${dir}) :`);
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    const companies = await fill(database, path.join(dir, 'files'), sizes, log);
+    await database.close();
+    fs.writeFileSync(manifest, JSON.stringify(companies));
+    return { dir, companies };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Fills a (fresh, empty) PostgreSQL database with these companies. */
+export async function fillPostgres(url: string, sizes: CompanySize[], filesDir: string, log: (s: string) => void): Promise<BenchCompany[]> {
+  const database = await openDatabase({ url });
+  try {
+    return await fill(database, filesDir, sizes, log);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,120 @@
+// npm run bench: the dashboard's performance against the naive approach (issue 4). Builds (or reuses)
+// the synthetic data, starts the real server on loopback, drives the built app in headless Chromium,
+// runs the naive baseline in the same browser, then autocannon on PGlite and PostgreSQL; prints the
+// tables and writes them to bench/results.md (with bench/notes.md, the hand-written findings).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
+import { startServer } from '../tests/helpers/server';
+import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
+import { runBaseline, type BaselineResult } from './baseline';
+import { loadServer, type CannonResult } from './cannon';
+import { fillPostgres, pgliteDataDir } from './dataDir';
+import { parseFlags } from './flags';
+import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
+import { report, type GrowthRow } from './report';
+import { median } from './stats';
+
+const log = (s: string) => process.stdout.write(`${s}\n`);
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2));
+  const started = Date.now();
+  const main = { products: flags.products, events: flags.events };
+  const sizes = [...new Set([flags.products, ...flags.growth])].sort((a, b) => a - b).map((products) => ({ products, events: flags.events }));
+  const { dir, companies } = await pgliteDataDir(sizes, flags.fresh, log);
+  const company = (products: number) => companies.find((c) => c.products === products)!;
+
+  const machine = {
+    date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '?',
+    load: os.loadavg().map((l) => l.toFixed(1)).join(' / '),
+    node: process.version,
+    chromium: execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(),
+  };
+
+  log(`\nServeur (PGlite, ${dir})…`);
+  const server = await startServer({ SEED: 'off' }, dir);
+  const browser = await launchBrowser();
+  const ours: RunResult[] = [];
+  const base: BaselineResult[] = [];
+  const growth: GrowthRow[] = [];
+  let cannon: Array<{ db: string; results: CannonResult[] }> = [];
+  try {
+    const c = company(flags.products);
+    for (let i = 0; i < flags.runs; i++) {
+      const r = await runOurs(browser, server.url, c.name, c.products);
+      ours.push(r);
+      log(`notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))}`);
+    }
+    if (flags.baseline)
+      for (let i = 0; i < flags.baselineRuns; i++) {
+        const r = await runBaseline(browser, server.url, c.productIds, flags.baselineSwitches);
+        base.push(r);
+        log(`référence naïve, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`);
+      }
+    for (const products of flags.growth) {
+      const g = company(products);
+      const runs = products === flags.products ? ours : [];
+      for (let i = runs.length; i < flags.growthRuns; i++) {
+        const r = await runOurs(browser, server.url, g.name, g.products);
+        runs.push(r);
+        log(`croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`);
+      }
+      growth.push({ products, events: flags.events, runs });
+    }
+    await browser.close();
+
+    // Server load: a product of the main company (flags.events events).
+    log('\nautocannon (PGlite)…');
+    cannon.push({ db: 'PGlite', results: await loadServer(server.url, c.productIds[0], flags.events, flags.cannonSeconds, ADMIN, PASSWORD) });
+  } finally {
+    await browser.close().catch(() => undefined);
+    await server.stop();
+  }
+
+  if (flags.postgres) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
+
+  const text = report(machine, main, ours, base, growth, cannon);
+  const notesFile = path.join(import.meta.dirname, 'notes.md');
+  const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
+  log(`\n${text}`);
+  log(`(durée totale ${sec(Date.now() - started)})`);
+  if (flags.output) {
+    fs.writeFileSync(flags.output, `${text}${notes}`);
+    log(`Écrit dans ${flags.output}`);
+  }
+}
+
+/** autocannon against a server on a throw-away PostgreSQL database, when one answers. */
+async function postgresLoad(events: number, seconds: number): Promise<Array<{ db: string; results: CannonResult[] }>> {
+  const pgServer = await postgresUrl();
+  if (!pgServer) {
+    log('PostgreSQL ne répond pas : mesure serveur sur PostgreSQL omise.');
+    return [];
+  }
+  log('\nautocannon (PostgreSQL)…');
+  const database = await freshDatabase(pgServer);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-pg-'));
+  try {
+    const [c] = await fillPostgres(database.url, [{ products: 20, events }], path.join(dataDir, 'files'), log);
+    const server = await startServer({ SEED: 'off', DATABASE_URL: database.url }, dataDir);
+    try {
+      return [{ db: 'PostgreSQL', results: await loadServer(server.url, c.productIds[0], events, seconds, ADMIN, PASSWORD) }];
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

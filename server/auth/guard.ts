@@ -1,0 +1,63 @@
+// Every /api route requires a valid bearer token unless its route config says `public: true`.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../http/errors';
+import { accountRefusal, loadSessionUser, type SessionUser } from './session';
+import type { TokenService } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user: SessionUser;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export function installGuard(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('preHandler', async (request) => {
+    // Guard the API's own routes; unknown paths fall to the static files and the JSON 404.
+    if (!request.routeOptions.url?.toLowerCase().startsWith('/api/')) return;
+    if (request.routeOptions.config?.public) return;
+    const token = bearer(request);
+    const claims = token ? await tokens.verify(token) : null;
+    if (!claims) {
+      request.log.warn({ event: 'authz.refused', reason: token ? 'invalid token' : 'no token', url: request.url });
+      throw unauthorized();
+    }
+    const user = await loadSessionUser(db, { userId: claims.userId });
+    // Logout, password change and disable bump the version: older tokens stop working at once.
+    if (!user || user.tokenVersion !== claims.version || !user.isActive) {
+      request.log.warn({ event: 'authz.refused', reason: 'revoked token', userId: claims.userId, url: request.url });
+      throw unauthorized('Session expirée, veuillez vous reconnecter');
+    }
+    const refusal = await accountRefusal(db, user);
+    if (refusal) {
+      request.log.warn({ event: 'authz.refused', reason: refusal, userId: user.userId, url: request.url });
+      throw forbidden(refusal);
+    }
+    const { passwordHash: _omit, ...sessionUser } = user;
+    request.user = sessionUser;
+  });
+}
+
+/** Admin-only routes: others get 403 (roles are enforced here, not only hidden in the UI). */
+export function requireAdmin(request: FastifyRequest): void {
+  if (!request.user?.isAdmin) {
+    request.log.warn({ event: 'authz.refused', reason: 'admin only', userId: request.user?.userId, url: request.url });
+    throw forbidden();
+  }
+}
+
+/** True when the user may reach data of this company (Admin: every company). */
+export function reachesEntreprise(user: SessionUser, entrepriseId: number): boolean {
+  return user.isAdmin || user.entrepriseId === entrepriseId;
+}

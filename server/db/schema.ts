@@ -1,0 +1,280 @@
+// The one Drizzle schema (PostgreSQL dialect) for every entity of both spec documents. The same
+// migrations run on PGlite and on a PostgreSQL server. TypeScript names follow the spec's JSON fields.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const entreprises = pgTable('entreprises', {
+  entrepriseId: serial('entreprise_id').primaryKey(),
+  nomEntreprise: text('nom_entreprise').notNull(),
+  adresse: text('adresse'),
+  telephone: text('telephone'),
+  siret: text('siret').unique(),
+  dateValidCatalogue: date('date_valid_catalogue'),
+  createdAt: createdAt(),
+});
+
+export const roles = pgTable('roles', {
+  roleId: serial('role_id').primaryKey(),
+  nomRole: text('nom_role').notNull().unique(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    // Stored lower-cased: a mail is unique whatever its case.
+    mail: text('mail').notNull(),
+    mobile: text('mobile'),
+    fonction: text('fonction'),
+    managerId: integer('manager_id').references((): AnyPgColumn => users.userId, { onDelete: 'set null' }),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    // Bumped by logout, password change and disable: every token carrying an older version is refused.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_mail_unique').on(t.mail), index('users_entreprise_idx').on(t.entrepriseId)],
+);
+
+export const typeLicences = pgTable('type_licences', {
+  typeLicenceId: serial('type_licence_id').primaryKey(),
+  type: text('type').notNull().unique(),
+});
+
+export const licences = pgTable(
+  'licences',
+  {
+    licenceId: serial('licence_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    typeLicenceId: integer('type_licence_id')
+      .notNull()
+      .references(() => typeLicences.typeLicenceId),
+    licenceKey: text('licence_key').notNull(),
+    dateActivation: timestamp('date_activation', { withTimezone: true }),
+    dateExpiration: timestamp('date_expiration', { withTimezone: true }),
+    macAdress: text('mac_adress'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('licences_user_idx').on(t.userId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    customerId: serial('customer_id').primaryKey(),
+    // The owner (a Vendeur reaches his own customers) and his company (Manager/Directeur reach these).
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId),
+    nom: text('nom').notNull(),
+    prenom: text('prenom').notNull(),
+    mail: text('mail').notNull(),
+    mobile: text('mobile').notNull(),
+    adress: text('adress'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    commentaire: text('commentaire'),
+    compagny: text('compagny'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customers_user_idx').on(t.userId), index('customers_entreprise_idx').on(t.entrepriseId)],
+);
+
+export const propositions = pgTable(
+  'propositions',
+  {
+    propositionId: serial('proposition_id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.customerId, { onDelete: 'cascade' }),
+    description: text('description'),
+    dateCreation: timestamp('date_creation', { withTimezone: true }).notNull().defaultNow(),
+    statusName: text('status_name'),
+    // Storage keys chosen by the server (never a path built from user input).
+    cheminVideo: text('chemin_video'),
+    cheminPdf: text('chemin_pdf'),
+  },
+  (t) => [index('propositions_customer_idx').on(t.customerId)],
+);
+
+export const videoAccessTokens = pgTable('video_access_tokens', {
+  id: serial('id').primaryKey(),
+  propositionId: integer('proposition_id')
+    .notNull()
+    .unique()
+    .references(() => propositions.propositionId, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  viewCount: integer('view_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId),
+    nomCategorie: text('nom_categorie').notNull(),
+    idCategorieMere: integer('id_categorie_mere').references((): AnyPgColumn => categories.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('categories_entreprise_idx').on(t.entrepriseId), index('categories_parent_idx').on(t.idCategorieMere)],
+);
+
+/** A product group: the product of the catalogue, and the "product" the analytics dashboard reports on. */
+export const groupeModels = pgTable(
+  'groupe_models',
+  {
+    idGroupeModel: serial('id_groupe_model').primaryKey(),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId),
+    nomGroupeModel: text('nom_groupe_model').notNull(),
+    idCategorie: integer('id_categorie').references(() => categories.id, { onDelete: 'set null' }),
+    refPrimaire: text('ref_primaire'),
+    refSecondaire: text('ref_secondaire'),
+    specification: text('specification'),
+    placement: text('placement'),
+    prixCatalogue: numeric('prix_catalogue', { precision: 12, scale: 2 }),
+    cheminImageGroupe: jsonb('chemin_image_groupe').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    icone: text('icone'),
+    chemin3d: text('chemin_3d'),
+    cheminPdf: text('chemin_pdf'),
+    ficheCote: text('fiche_cote'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('groupe_models_entreprise_idx').on(t.entrepriseId)],
+);
+
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    idGroupeModel: integer('id_groupe_model')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    nom: text('nom').notNull(),
+    icone: text('icone'),
+    model3d: text('model3d'),
+    specification: text('specification'),
+    prixCatalogue: numeric('prix_catalogue', { precision: 12, scale: 2 }),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('models_groupe_idx').on(t.idGroupeModel)],
+);
+
+export const options = pgTable(
+  'options',
+  {
+    id: serial('id').primaryKey(),
+    idGroupeModel: integer('id_groupe_model')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    idModel: integer('id_model').references(() => models.id, { onDelete: 'cascade' }),
+    typeOption: text('type_option').notNull(),
+    nomGroupe: text('nom_groupe').notNull(),
+    nom: text('nom'),
+    cheminIconeGroupe: text('chemin_icone_groupe'),
+    cheminIcone: text('chemin_icone'),
+    chemin3d: text('chemin_3d'),
+    colorTag: text('color_tag'),
+    toggle: jsonb('toggle').$type<{ left: string; right: string } | null>(),
+    liste: jsonb('liste').$type<string[] | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('options_groupe_idx').on(t.idGroupeModel)],
+);
+
+export const sousOptions = pgTable(
+  'sous_options',
+  {
+    id: serial('id').primaryKey(),
+    idGroupeModel: integer('id_groupe_model')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    idModel: integer('id_model').references(() => models.id, { onDelete: 'cascade' }),
+    sousNom: text('sous_nom').notNull(),
+    sousIcone: text('sous_icone'),
+    tailles: text('tailles'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sous_options_groupe_idx').on(t.idGroupeModel)],
+);
+
+export const couleurs = pgTable(
+  'couleurs',
+  {
+    id: serial('id').primaryKey(),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId),
+    idGroupeModel: integer('id_groupe_model').references(() => groupeModels.idGroupeModel, { onDelete: 'set null' }),
+    nuancier: text('nuancier'),
+    nomCouleur: text('nom_couleur').notNull(),
+    description: text('description'),
+    valeur: text('valeur'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('couleurs_entreprise_idx').on(t.entrepriseId)],
+);
+
+/** One visitor event on a product's 3D/AR viewer. */
+export const productEvents = pgTable(
+  'product_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    timestamp: timestamp('ts', { withTimezone: true, mode: 'date' }).notNull(),
+    userSessionId: text('user_session_id').notNull(),
+    consultation: boolean('consultation').notNull().default(false),
+    iframeInteraction: boolean('iframe_interaction').notNull().default(false),
+    arTry: boolean('ar_try').notNull().default(false),
+    conversion: boolean('conversion').notNull().default(false),
+    country: text('country'),
+  },
+  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp)],
+);
+
+/** The ordered steps of the user journey, each tied to the event flag that marks it. */
+export const userJourneySteps = pgTable('user_journey_steps', {
+  stepOrder: smallint('step_order').primaryKey(),
+  stepName: text('step_name').notNull().unique(),
+  eventFlag: text('event_flag').notNull(),
+});

@@ -1,0 +1,33 @@
+// Loads the demo data on an empty database (SEED on, the default). Each area seeds its own part.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users } from '../schema';
+import { FileStorage } from '../../files/storage';
+import { seedAccounts } from './accounts';
+import { seedCustomers } from './customers';
+import { seedPropositionFiles } from './propositionFiles';
+import { seedCatalogue } from './catalogue';
+import { seedAnalytics } from './analytics';
+
+export interface SeedOptions {
+  filesDir: string;
+  now?: Date;
+  /** Analytics volume: 'full' for npm start, 'small' for tests (same shape, fewer events). */
+  scale?: 'full' | 'small';
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return Number(row.n) === 0;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
+  const now = options.now ?? new Date();
+  const files = new FileStorage(options.filesDir);
+  const demo = await seedAccounts(db, now);
+  await seedCustomers(db, demo, now);
+  await seedPropositionFiles(db, files, now);
+  await seedCatalogue(db, demo, files, now);
+  // Last: events for every product of every company, the catalogue's included.
+  await seedAnalytics(db, demo, now, options.scale ?? 'full');
+}

@@ -1,0 +1,23 @@
+// What every route plugin receives: the database, the token service, storage and settings.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import type { TokenService } from './auth/tokens';
+import type { LoginThrottle } from './auth/loginThrottle';
+import type { FileStorage } from './files/storage';
+
+export interface Deps {
+  db: Db;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
+  files: FileStorage;
+  /** Days a generated video share link stays valid. */
+  shareLinkDays: number;
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A route plugin: one per resource of the spec's "calls" sections. */
+export type RoutePlugin = FastifyPluginAsync<Deps, RawServerDefault, ZodTypeProvider>;

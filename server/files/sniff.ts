@@ -1,0 +1,29 @@
+// File types recognised by their content, as far as each format allows, never by their name.
+export type FileKind = 'pdf' | 'mp4' | 'png' | 'jpg' | 'webp' | 'gif' | 'svg' | 'stl' | 'step' | 'fbx';
+
+const startsWith = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, Math.min(to, b.length)).toString('latin1');
+
+export function sniff(b: Buffer): FileKind | null {
+  if (b.length === 0) return null;
+  if (ascii(b, 0, 5) === '%PDF-') return 'pdf';
+  if (ascii(b, 4, 8) === 'ftyp') return 'mp4';
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(b, 0, 18) === 'Kaydara FBX Binary' || /^\s*; FBX \d/.test(ascii(b, 0, 64))) return 'fbx';
+  if (ascii(b, 0, 13) === 'ISO-10303-21;') return 'step';
+  if (isStl(b)) return 'stl';
+  if (/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(ascii(b, 0, 512))) return 'svg';
+  return null;
+}
+
+/** ASCII STL starts with "solid" and has facets; binary STL is an 80-byte header, a count and 50-byte triangles. */
+function isStl(b: Buffer): boolean {
+  const head = ascii(b, 0, 512);
+  if (/^\s*solid\b/.test(head) && /facet\s+normal/.test(ascii(b, 0, 4096))) return true;
+  if (b.length < 84) return false;
+  const triangles = b.readUInt32LE(80);
+  return triangles > 0 && b.length === 84 + triangles * 50;
+}

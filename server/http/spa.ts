@@ -1,0 +1,30 @@
+// Serves the built app from dist/: hashed assets cached for good, everything else revalidated, and the SPA
+// fallback (index.html) for any non-API path the router knows.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors';
+
+export async function installSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const hasDist = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: true, // files are looked up per request: a build deployed in place is served at once
+      index: false,
+      setHeaders(reply, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.toLowerCase();
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasDist) throw notFound('Route inconnue');
+    // A missing asset is a 404, not the app shell.
+    if (path.extname(url.split('?')[0])) throw notFound('Fichier introuvable');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,69 @@
+// npm start: build the app if needed, open and migrate the database, load the demo data on an empty one,
+// then serve the app and /api.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { isEmpty, seedDemo } from './db/seed/index';
+import { DEMO_PASSWORD } from './db/seed/accounts';
+import { ensureDist } from './build/ensureDist';
+import { buildApp } from './app';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  if (process.env.SKIP_BUILD !== '1') ensureDist(root);
+
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  let seeded = false;
+  if (config.seed && (await isEmpty(database.db))) {
+    const started = Date.now();
+    await seedDemo(database.db, { filesDir: path.join(config.dataDir, 'files') });
+    seeded = true;
+    console.log(`Données de démonstration chargées en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    filesDir: path.join(config.dataDir, 'files'),
+    shareLinkDays: config.shareLinkDays,
+    // DIST_DIR serves another build (the PWA update test serves a second build this way).
+    distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),
+    logger: { level: process.env.LOG_LEVEL || 'warn' },
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+
+  // One write, so whoever waits for "prêt sur" reads the whole banner.
+  const banner = [
+    `\nBack-office 3D/AR prêt sur ${address}`,
+    `Base : ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite dans ${config.dataDir}`}`,
+  ];
+  if (config.seed) {
+    banner.push(
+      `Comptes de démonstration${seeded ? '' : ' (déjà chargés)'} — mot de passe ${DEMO_PASSWORD} :`,
+      '  admin@demo.fr (Admin), directeur@demo.fr, manager@demo.fr, vendeur@demo.fr,',
+      '  attente@demo.fr (licence non activée), inactif@demo.fr (désactivé)',
+    );
+  }
+  console.log(banner.join('\n'));
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  if (err instanceof DataDirLockedError) console.error(`Démarrage impossible : ${err.message}`);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+// GET /api/Produit/Entreprise/{id}: the company's products, i.e. its catalogue product groups.
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../../src/domain/list';
+import { groupeModels } from '../../db/schema';
+import { listResponse } from '../../http/listSchema';
+import type { RoutePlugin } from '../../deps';
+import { reachableEntreprise } from './scope';
+
+export const productSchema = z.object({
+  produitId: z.number(),
+  nomProduit: z.string(),
+  entrepriseId: z.number(),
+  refPrimaire: z.string().nullable(),
+});
+
+const productsRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/api/Produit/Entreprise/:id',
+    { schema: { tags: ['Analytique'], params: z.object({ id: z.string() }), response: { 200: listResponse(productSchema) } } },
+    async (request) => {
+      const entrepriseId = await reachableEntreprise(db, request.user, request.params.id);
+      const rows = await db
+        .select({
+          produitId: groupeModels.idGroupeModel,
+          nomProduit: groupeModels.nomGroupeModel,
+          entrepriseId: groupeModels.entrepriseId,
+          refPrimaire: groupeModels.refPrimaire,
+        })
+        .from(groupeModels)
+        .where(eq(groupeModels.entrepriseId, entrepriseId))
+        .orderBy(asc(groupeModels.nomGroupeModel), asc(groupeModels.idGroupeModel));
+      return dotnetList(rows);
+    },
+  );
+};
+
+export default productsRoutes;

@@ -1,0 +1,54 @@
+// POST /api/Auth/backoffice/login and POST /api/Auth/logout.
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
+import { users } from '../db/schema';
+import { dummyHash, verifyPassword } from '../auth/password';
+import { accountRefusal, loadSessionUser } from '../auth/session';
+import { forbidden, tooMany, unauthorized } from '../http/errors';
+import type { RoutePlugin } from '../deps';
+
+const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
+  app.post(
+    '/api/Auth/backoffice/login',
+    { config: { public: true }, schema: { tags: ['Auth'], body: loginInputSchema, response: { 200: loginResponseSchema } } },
+    async (request) => {
+      const mail = request.body.mail.toLowerCase();
+      const address = request.ip;
+      if (throttle.isBlocked(mail, address)) {
+        request.log.warn({ event: 'login.throttled', mail, address });
+        throw tooMany('Trop de tentatives de connexion. Réessayez dans quelques minutes.');
+      }
+      const user = await loadSessionUser(db, { mail });
+      // Verify against a dummy hash when the mail is unknown: both failures take the same time.
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), request.body.password);
+      if (!user || !ok) {
+        throttle.recordFailure(mail, address);
+        request.log.warn({ event: 'login.failed', mail, address });
+        throw unauthorized('Identifiants invalides');
+      }
+      // Only now, the password being right, may the answer tell about the account's state.
+      const refusal = await accountRefusal(db, user);
+      if (refusal) {
+        request.log.warn({ event: 'login.refused', userId: user.userId, reason: refusal });
+        throw forbidden(refusal);
+      }
+      request.log.info({ event: 'login.ok', userId: user.userId });
+      return { token: await tokens.sign({ userId: user.userId, version: user.tokenVersion }) };
+    },
+  );
+
+  app.post(
+    '/api/Auth/logout',
+    { schema: { tags: ['Auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.userId, request.user.userId));
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,113 @@
+// POST /api/Model/ModelWithGroup (multipart product group with its files) and GET /api/GroupeModel.
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../../src/domain/list';
+import { PRODUCT_FILES, PRODUCT_MESSAGES, groupeModelSchema, productFieldsSchema } from '../../../src/domain/product';
+import { categories, groupeModels } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { notFound, parseId } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import type { RoutePlugin } from '../../deps';
+import { fieldErrors, readMultipartForm } from './multipartForm';
+import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from './scope';
+import { withStoredFiles } from './storeFiles';
+
+const rules = { ...PRODUCT_FILES, CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages } };
+
+type Row = typeof groupeModels.$inferSelect & { nomCategorie: string | null };
+export const toGroupeModel = (r: Row) => ({
+  idGroupeModel: r.idGroupeModel,
+  entrepriseId: r.entrepriseId,
+  nomGroupeModel: r.nomGroupeModel,
+  idCategorie: r.idCategorie,
+  nomCategorie: r.nomCategorie,
+  refPrimaire: r.refPrimaire,
+  refSecondaire: r.refSecondaire,
+  specification: r.specification,
+  placement: r.placement,
+  prixCatalogue: toNumber(r.prixCatalogue),
+  cheminImageGroupe: r.cheminImageGroupe,
+  icone: r.icone,
+  chemin3d: r.chemin3d,
+  cheminPdf: r.cheminPdf,
+  ficheCote: r.ficheCote,
+  createdAt: r.createdAt.toISOString(),
+});
+
+async function listGroupes(db: Db, entrepriseId: number) {
+  const rows = await db
+    .select({ g: groupeModels, nomCategorie: categories.nomCategorie })
+    .from(groupeModels)
+    .leftJoin(categories, eq(categories.id, groupeModels.idCategorie))
+    .where(eq(groupeModels.entrepriseId, entrepriseId))
+    .orderBy(asc(groupeModels.nomGroupeModel), asc(groupeModels.idGroupeModel));
+  return rows.map((r) => toGroupeModel({ ...r.g, nomCategorie: r.nomCategorie }));
+}
+
+const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
+  app.get(
+    '/api/GroupeModel',
+    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(groupeModelSchema) } } },
+    async (request) => dotnetList(await listGroupes(db, await catalogueCompany(db, request, request.query.entrepriseId))),
+  );
+
+  app.get(
+    '/api/GroupeModel/:id',
+    { schema: { tags: ['Catalogue'], params: z.object({ id: z.string() }), response: { 200: groupeModelSchema } } },
+    async (request) => {
+      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const [cat] = g.idCategorie ? await db.select().from(categories).where(eq(categories.id, g.idCategorie)) : [];
+      return toGroupeModel({ ...g, nomCategorie: cat?.nomCategorie ?? null });
+    },
+  );
+
+  app.post(
+    '/api/Model/ModelWithGroup',
+    {
+      schema: {
+        tags: ['Catalogue'],
+        consumes: ['multipart/form-data'],
+        querystring: companyQuery,
+        response: { 201: z.object({ idGroupeModel: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, rules);
+      const parsed = productFieldsSchema.safeParse(form.fields);
+      if (!parsed.success) throw fieldErrors(parsed.error.issues);
+      const f = parsed.data;
+      const entrepriseId = await catalogueCompany(db, request, request.query.entrepriseId);
+      const [cat] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.id, f.IdCategorie), eq(categories.entrepriseId, entrepriseId)));
+      if (!cat) throw notFound('Catégorie introuvable');
+
+      const row = await withStoredFiles(files, form.files, async (keys) => {
+        const [inserted] = await db
+          .insert(groupeModels)
+          .values({
+            entrepriseId,
+            nomGroupeModel: f.NomGroupeModel,
+            idCategorie: f.IdCategorie,
+            refPrimaire: f.RefPrimaire,
+            refSecondaire: f.RefSecondaire,
+            specification: f.Specification,
+            placement: f.Placement,
+            prixCatalogue: f.PrixCatalogue === null ? null : f.PrixCatalogue.toFixed(2),
+            cheminImageGroupe: keys.CheminImageGroupe ?? [],
+            icone: keys.Icone?.[0] ?? null,
+            chemin3d: keys.Chemin_3d?.[0] ?? null,
+            cheminPdf: keys.Chemin_pdf?.[0] ?? null,
+            ficheCote: keys.FicheCote?.[0] ?? null,
+          })
+          .returning({ idGroupeModel: groupeModels.idGroupeModel });
+        return inserted;
+      });
+      request.log.info({ event: 'catalogue.product.created', idGroupeModel: row.idGroupeModel, entrepriseId });
+      return reply.status(201).send({ idGroupeModel: row.idGroupeModel });
+    },
+  );
+};
+
+export default groupeModelRoutes;

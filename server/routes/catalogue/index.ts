@@ -1,0 +1,19 @@
+// The catalogue area's route plugins, registered by server/routes/index.ts.
+import type { RoutePlugin } from '../../deps';
+import categoryRoutes from './categories';
+import couleurRoutes from './couleurs';
+import entrepriseCatalogueRoutes from './entrepriseCatalogue';
+import fileRoutes from './files';
+import groupeModelRoutes from './groupeModels';
+import modelRoutes from './models';
+import optionRoutes from './options';
+
+export const catalogueRoutes: RoutePlugin[] = [
+  categoryRoutes,
+  groupeModelRoutes,
+  modelRoutes,
+  optionRoutes,
+  couleurRoutes,
+  entrepriseCatalogueRoutes,
+  fileRoutes,
+];

@@ -1,0 +1,78 @@
+// GET /api/Model (the company's models, optionally of one product group) and POST /api/Model
+// (multipart new-model payload of spec 3: Nom, Icone, Model3d, plus IdGroupeModel, the product it belongs to).
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../../src/domain/list';
+import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../src/domain/product';
+import { groupeModels, models } from '../../db/schema';
+import { parseId } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import type { RoutePlugin } from '../../deps';
+import { fieldErrors, readMultipartForm } from './multipartForm';
+import { catalogueCompany, reachableGroupe, toNumber } from './scope';
+import { withStoredFiles } from './storeFiles';
+
+const modelFields = z.object({
+  Nom: z.string({ error: MODEL_MESSAGES.nom }).trim().min(1, MODEL_MESSAGES.nom).max(200),
+  IdGroupeModel: z.string({ error: 'Produit introuvable' }).regex(/^\d{1,9}$/, 'Produit introuvable').transform(Number),
+});
+
+const query = z.object({
+  entrepriseId: z.string().regex(/^\d{1,9}$/).transform(Number).optional(),
+  groupId: z.string().optional(),
+});
+
+const toModel = (m: typeof models.$inferSelect) => ({
+  id: m.id,
+  idGroupeModel: m.idGroupeModel,
+  nom: m.nom,
+  icone: m.icone,
+  model3d: m.model3d,
+  specification: m.specification,
+  prixCatalogue: toNumber(m.prixCatalogue),
+  description: m.description,
+});
+
+const modelRoutes: RoutePlugin = async (app, { db, files }) => {
+  app.get(
+    '/api/Model',
+    { schema: { tags: ['Catalogue'], querystring: query, response: { 200: listResponse(modelSchema) } } },
+    async (request) => {
+      let where: SQL | undefined;
+      if (request.query.groupId !== undefined) {
+        const g = await reachableGroupe(db, request, parseId(request.query.groupId, 'groupId'));
+        where = eq(groupeModels.idGroupeModel, g.idGroupeModel);
+      } else {
+        where = eq(groupeModels.entrepriseId, await catalogueCompany(db, request, request.query.entrepriseId));
+      }
+      const rows = await db
+        .select({ m: models })
+        .from(models)
+        .innerJoin(groupeModels, eq(groupeModels.idGroupeModel, models.idGroupeModel))
+        .where(and(where))
+        .orderBy(asc(models.id));
+      return dotnetList(rows.map((r) => toModel(r.m)));
+    },
+  );
+
+  app.post(
+    '/api/Model',
+    { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: modelSchema } } },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { Icone: ICON_RULE, Model3d: MODEL_3D_RULE });
+      const parsed = modelFields.safeParse(form.fields);
+      if (!parsed.success) throw fieldErrors(parsed.error.issues);
+      const g = await reachableGroupe(db, request, parsed.data.IdGroupeModel);
+      const row = await withStoredFiles(files, form.files, async (keys) => {
+        const [inserted] = await db
+          .insert(models)
+          .values({ idGroupeModel: g.idGroupeModel, nom: parsed.data.Nom, icone: keys.Icone?.[0] ?? null, model3d: keys.Model3d?.[0] ?? null })
+          .returning();
+        return inserted;
+      });
+      return reply.status(201).send(toModel(row));
+    },
+  );
+};
+
+export default modelRoutes;

@@ -1,0 +1,54 @@
+// Propositions (spec 2 section 7): read, description update, status update, delete (files after commit).
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';
+import { propositions } from '../../db/schema';
+import { parseId } from '../../http/errors';
+import type { RoutePlugin } from '../../deps';
+import { reachableProposition } from './reach';
+
+const idParams = z.object({ id: z.string() });
+const tags = ['Propositions'];
+
+const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
+  app.get(
+    '/api/Propositions/:id',
+    { schema: { tags, params: idParams, response: { 200: propositionSchema } } },
+    async (request) => (await reachableProposition(db, request.user, parseId(request.params.id))).api,
+  );
+
+  app.put(
+    '/api/Propositions/:id',
+    { schema: { tags, params: idParams, body: propositionUpdateSchema, response: { 200: propositionSchema } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      await reachableProposition(db, request.user, id);
+      await db.update(propositions).set({ description: request.body.description || null }).where(eq(propositions.propositionId, id));
+      return (await reachableProposition(db, request.user, id)).api;
+    },
+  );
+
+  // The body is a bare JSON string: "Vidéo envoyée".
+  app.put(
+    '/api/Propositions/updateStatus/:id',
+    { schema: { tags, params: idParams, body: statusUpdateSchema, response: { 200: propositionSchema } } },
+    async (request) => {
+      const id = parseId(request.params.id);
+      await reachableProposition(db, request.user, id);
+      await db.update(propositions).set({ statusName: request.body }).where(eq(propositions.propositionId, id));
+      return (await reachableProposition(db, request.user, id)).api;
+    },
+  );
+
+  app.delete('/api/Propositions/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const { row } = await reachableProposition(db, request.user, id);
+    // The share token goes with the row (ON DELETE CASCADE); the files once the delete is committed.
+    await db.delete(propositions).where(eq(propositions.propositionId, id));
+    await files.remove([row.cheminVideo, row.cheminPdf]);
+    request.log.info({ event: 'proposition.deleted', propositionId: id, userId: request.user.userId });
+    return reply.status(204).send();
+  });
+};
+
+export default propositionRoutes;

@@ -1,0 +1,78 @@
+// Expiring share links of a proposition's video: generate (CSPRNG token, 128 bits, hex), read the
+// expiry, and the public link itself (no sign-in; 410 once expired; range requests; counts views).
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { publicVideoPath } from '../../../src/domain/proposition';
+import { propositions, videoAccessTokens } from '../../db/schema';
+import { badRequest, gone, notFound, parseId } from '../../http/errors';
+import type { RoutePlugin } from '../../deps';
+import { reachableProposition } from './reach';
+import { sendStoredFile } from './sendStoredFile';
+
+const DAY_MS = 86_400_000;
+const TOKEN = /^[0-9a-f]{32,128}$/;
+
+/** 16 random bytes from the CSPRNG: 128 bits, lower-case hex. */
+export const newShareToken = () => crypto.randomBytes(16).toString('hex');
+
+/** A view is counted once per playback: a plain request or one starting at byte 0, not each seek. */
+function isNewView(range: string | undefined): boolean {
+  return !range || /^bytes=0-/.test(range.trim());
+}
+
+const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) => {
+  // A new link replaces the previous one (and its view count).
+  app.post(
+    '/api/Video/generate-link/:propositionId',
+    { schema: { tags: ['Video'], params: z.object({ propositionId: z.string() }), response: { 200: z.object({ link: z.string(), expiresAt: z.string() }) } } },
+    async (request) => {
+      const id = parseId(request.params.propositionId, 'propositionId');
+      const { row } = await reachableProposition(db, request.user, id);
+      if (!row.cheminVideo) throw badRequest("Cette proposition n'a pas de vidéo.");
+      const token = newShareToken();
+      const expiresAt = new Date(Date.now() + shareLinkDays * DAY_MS);
+      await db
+        .insert(videoAccessTokens)
+        .values({ propositionId: id, token, expiresAt })
+        .onConflictDoUpdate({ target: videoAccessTokens.propositionId, set: { token, expiresAt, viewCount: 0, createdAt: new Date() } });
+      request.log.info({ event: 'video.link.generated', propositionId: id, userId: request.user.userId });
+      return { link: publicVideoPath(token), expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/api/video/expiration/:id',
+    { schema: { tags: ['Video'], params: z.object({ id: z.string() }), response: { 200: z.object({ expirationDate: z.string() }) } } },
+    async (request) => {
+      const { api } = await reachableProposition(db, request.user, parseId(request.params.id));
+      if (!api.videoAccessToken) throw notFound("Aucun lien n'a été généré");
+      return { expirationDate: api.videoAccessToken.expiresAt };
+    },
+  );
+
+  app.get(
+    '/api/Video/public/:token',
+    { config: { public: true }, compress: false, schema: { tags: ['Video'], params: z.object({ token: z.string() }) } },
+    async (request, reply) => {
+      const token = request.params.token.toLowerCase();
+      if (!TOKEN.test(token)) throw notFound('Lien invalide');
+      const [link] = await db
+        .select({ id: videoAccessTokens.id, expiresAt: videoAccessTokens.expiresAt, video: propositions.cheminVideo })
+        .from(videoAccessTokens)
+        .innerJoin(propositions, eq(propositions.propositionId, videoAccessTokens.propositionId))
+        .where(eq(videoAccessTokens.token, token));
+      if (!link) throw notFound('Lien invalide');
+      if (link.expiresAt.getTime() <= Date.now()) throw gone('Ce lien a expiré.');
+      if (isNewView(request.headers.range)) {
+        await db
+          .update(videoAccessTokens)
+          .set({ viewCount: sql`${videoAccessTokens.viewCount} + 1` })
+          .where(eq(videoAccessTokens.id, link.id));
+      }
+      return sendStoredFile(request, reply, files, link.video, 'video/mp4');
+    },
+  );
+};
+
+export default videoLinkRoutes;

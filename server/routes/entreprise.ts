@@ -1,0 +1,62 @@
+// GET /api/Entreprise: Admin sees every company, others their own. POST /api/Entreprise: Admin creates one.
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../src/domain/list';
+import { entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
+import { entreprises } from '../db/schema';
+import { requireAdmin } from '../auth/guard';
+import { conflict } from '../http/errors';
+import { listResponse } from '../http/listSchema';
+import type { RoutePlugin } from '../deps';
+
+export const entrepriseSchema = z.object({
+  entrepriseId: z.number(),
+  nomEntreprise: z.string(),
+  dateValidCatalogue: z.string().nullable(),
+});
+
+const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/api/Entreprise',
+    { schema: { tags: ['Entreprise'], response: { 200: listResponse(entrepriseSchema) } } },
+    async (request) => {
+      const base = db
+        .select({
+          entrepriseId: entreprises.entrepriseId,
+          nomEntreprise: entreprises.nomEntreprise,
+          dateValidCatalogue: entreprises.dateValidCatalogue,
+        })
+        .from(entreprises);
+      const rows = request.user.isAdmin
+        ? await base.orderBy(asc(entreprises.nomEntreprise))
+        : await base.where(eq(entreprises.entrepriseId, request.user.entrepriseId));
+      return dotnetList(rows);
+    },
+  );
+
+  app.post(
+    '/api/Entreprise',
+    { schema: { tags: ['Entreprise'], body: entrepriseCreateSchema, response: { 201: entrepriseCreatedSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { NomEntreprise, Adresse, Telephone, Siret } = request.body;
+      const [taken] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.siret, Siret));
+      if (taken) throw conflict('Une entreprise avec ce SIRET existe déjà.');
+      const [row] = await db
+        .insert(entreprises)
+        .values({ nomEntreprise: NomEntreprise, adresse: Adresse || null, telephone: Telephone, siret: Siret })
+        .returning();
+      request.log.info({ event: 'entreprise.created', entrepriseId: row.entrepriseId, by: request.user.userId });
+      return reply.status(201).send({
+        entrepriseId: row.entrepriseId,
+        nomEntreprise: row.nomEntreprise,
+        adresse: row.adresse,
+        telephone: row.telephone,
+        siret: row.siret,
+        dateValidCatalogue: row.dateValidCatalogue,
+      });
+    },
+  );
+};
+
+export default entrepriseRoutes;

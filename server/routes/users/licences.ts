@@ -1,0 +1,133 @@
+// Licences of a user and licence types: reading follows the user's reach, every change is Admin only.
+// GET /api/Licence/User/{userId}, GET /api/TypeLicence, POST /api/Licence, PUT /api/Licence/{id},
+// PUT /api/Licence/{id}/dateactivation, DELETE /api/Licence/{id}.
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../../src/domain/list';
+import {
+  licenceActivationUpdateSchema,
+  licenceCreateSchema,
+  licenceExpiryUpdateSchema,
+  licenceSchema,
+  licenceTypeSchema,
+} from '../../../src/domain/licence';
+import { licences, typeLicences } from '../../db/schema';
+import { requireAdmin } from '../../auth/guard';
+import { badRequest, notFound, parseId } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { RoutePlugin } from '../../deps';
+import { reachableUser } from './userQueries';
+
+const toDate = (s: string | null | undefined) => (s ? new Date(s) : null);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function selectLicences(db: Db, where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({ l: licences, type: typeLicences.type })
+    .from(licences)
+    .innerJoin(typeLicences, eq(typeLicences.typeLicenceId, licences.typeLicenceId))
+    .where(where)
+    .orderBy(asc(licences.createdAt), asc(licences.licenceId));
+  return rows.map(({ l, type }) => ({
+    licenceId: l.licenceId,
+    userId: l.userId,
+    typeLicenceId: l.typeLicenceId,
+    type,
+    typeLicenceList: { typeLicenceId: l.typeLicenceId, type },
+    licenceKey: l.licenceKey,
+    dateActivation: iso(l.dateActivation),
+    dateExpiration: iso(l.dateExpiration),
+    createdAt: l.createdAt.toISOString(),
+    macAdress: l.macAdress,
+  }));
+}
+
+/** A licence an Admin may change, or 403/400/404. */
+async function adminLicence(db: Db, request: FastifyRequest, rawId: string, bodyId?: number) {
+  requireAdmin(request);
+  const licenceId = parseId(rawId);
+  if (bodyId !== undefined && bodyId !== licenceId) throw badRequest("L'identifiant de la licence ne correspond pas");
+  const [row] = await selectLicences(db, eq(licences.licenceId, licenceId));
+  if (!row) throw notFound('Licence introuvable');
+  return row;
+}
+
+const params = z.object({ id: z.string() });
+
+const licenceRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/api/Licence/User/:userId',
+    { schema: { tags: ['Licence'], params: z.object({ userId: z.string() }), response: { 200: listResponse(licenceSchema) } } },
+    async (request) => {
+      const user = await reachableUser(db, request.user, parseId(request.params.userId, 'userId'));
+      return dotnetList(await selectLicences(db, eq(licences.userId, user.userId)));
+    },
+  );
+
+  app.get('/api/TypeLicence', { schema: { tags: ['Licence'], response: { 200: listResponse(licenceTypeSchema) } } }, async () =>
+    dotnetList(await db.select().from(typeLicences).orderBy(asc(typeLicences.typeLicenceId))),
+  );
+
+  app.post(
+    '/api/Licence',
+    { schema: { tags: ['Licence'], body: licenceCreateSchema, response: { 201: licenceSchema } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const body = request.body;
+      const user = await reachableUser(db, request.user, body.UserId);
+      const [type] = await db.select().from(typeLicences).where(eq(typeLicences.typeLicenceId, body.TypeLicenceId));
+      if (!type) throw badRequest('Type de licence inconnu', { errors: { TypeLicenceId: 'Type de licence inconnu' } });
+      const activation = toDate(body.DateActivation);
+      const expiration = toDate(body.DateExpiration);
+      if (activation && expiration && expiration <= activation) {
+        throw badRequest("La date d'expiration doit suivre la date d'activation", {
+          errors: { DateExpiration: "La date d'expiration doit suivre la date d'activation" },
+        });
+      }
+      const [{ licenceId }] = await db
+        .insert(licences)
+        .values({ userId: user.userId, typeLicenceId: type.typeLicenceId, licenceKey: body.LicenceKey, dateActivation: activation, dateExpiration: expiration })
+        .returning({ licenceId: licences.licenceId });
+      request.log.info({ event: 'licence.created', licenceId, userId: user.userId, by: request.user.userId });
+      const [created] = await selectLicences(db, eq(licences.licenceId, licenceId));
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/api/Licence/:id',
+    { schema: { tags: ['Licence'], params, body: licenceExpiryUpdateSchema, response: { 200: licenceSchema } } },
+    async (request) => {
+      const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
+      await db.update(licences).set({ dateExpiration: toDate(request.body.DateExpiration) }).where(eq(licences.licenceId, licence.licenceId));
+      request.log.info({ event: 'licence.expiry_changed', licenceId: licence.licenceId, by: request.user.userId });
+      return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];
+    },
+  );
+
+  app.put(
+    '/api/Licence/:id/dateactivation',
+    { schema: { tags: ['Licence'], params, body: licenceActivationUpdateSchema, response: { 200: licenceSchema } } },
+    async (request) => {
+      const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
+      await db.update(licences).set({ dateActivation: toDate(request.body.DateActivation) }).where(eq(licences.licenceId, licence.licenceId));
+      request.log.info({ event: 'licence.activation_changed', licenceId: licence.licenceId, by: request.user.userId });
+      return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];
+    },
+  );
+
+  app.delete(
+    '/api/Licence/:id',
+    { schema: { tags: ['Licence'], params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const licence = await adminLicence(db, request, request.params.id);
+      await db.delete(licences).where(eq(licences.licenceId, licence.licenceId));
+      request.log.info({ event: 'licence.deleted', licenceId: licence.licenceId, by: request.user.userId });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default licenceRoutes;

@@ -1,0 +1,86 @@
+// PUT /api/User/{userId}/fonction|nom|prenom|mail|mobile|disable|password (Admin only, spec 2 section 6).
+// Another Admin's fields are refused unless it is oneself; disable and password change revoke tokens.
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { inlineFieldSchemas, passwordChangeSchema, type InlineField } from '../../../src/domain/userForm';
+import { users } from '../../db/schema';
+import { requireAdmin } from '../../auth/guard';
+import { hashPassword } from '../../auth/password';
+import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { RoutePlugin } from '../../deps';
+import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
+
+const params = z.object({ userId: z.string() });
+
+/** The target of an Admin action, or 403/404. */
+async function adminTarget(db: Db, request: FastifyRequest, rawId: string) {
+  requireAdmin(request);
+  return reachableUser(db, request.user, parseId(rawId, 'userId'));
+}
+
+const userEditRoutes: RoutePlugin = async (app, { db }) => {
+  for (const field of Object.keys(inlineFieldSchemas) as InlineField[]) {
+    app.put(
+      `/api/User/:userId/${field}`,
+      { schema: { tags: ['User'], params, body: inlineFieldSchemas[field], response: { 200: userSchema } } },
+      async (request) => {
+        const target = await adminTarget(db, request, request.params.userId);
+        if (target.nomRole === 'Admin' && target.userId !== request.user.userId) {
+          request.log.warn({ event: 'authz.refused', reason: 'other admin', userId: request.user.userId, target: target.userId });
+          throw forbidden("Les informations d'un autre administrateur ne peuvent pas être modifiées");
+        }
+        const value = (request.body as Record<string, string>)[field];
+        const column = { fonction: 'fonction', nom: 'nom', prenom: 'prenom', mail: 'mail', mobile: 'mobile' }[field];
+        if (field === 'mail') {
+          const [taken] = await db.select({ userId: users.userId }).from(users).where(eq(users.mail, value));
+          if (taken && taken.userId !== target.userId) throw conflict(MAIL_TAKEN);
+        }
+        try {
+          await db
+            .update(users)
+            .set({ [column]: field === 'fonction' && value === '' ? null : value })
+            .where(eq(users.userId, target.userId));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw conflict(MAIL_TAKEN);
+          throw err;
+        }
+        request.log.info({ event: 'user.updated', field, userId: target.userId, by: request.user.userId });
+        return reachableUser(db, request.user, target.userId);
+      },
+    );
+  }
+
+  app.put(
+    '/api/User/:userId/disable',
+    { schema: { tags: ['User'], params, response: { 200: userSchema } } },
+    async (request) => {
+      const target = await adminTarget(db, request, request.params.userId);
+      if (target.userId === request.user.userId) throw badRequest('Vous ne pouvez pas désactiver votre propre compte');
+      // The version bump makes every token of this user stop working at once.
+      await db
+        .update(users)
+        .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.userId, target.userId));
+      request.log.info({ event: 'user.disabled', userId: target.userId, by: request.user.userId });
+      return reachableUser(db, request.user, target.userId);
+    },
+  );
+
+  app.put(
+    '/api/User/:userId/password',
+    { schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const target = await adminTarget(db, request, request.params.userId);
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(request.body.newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.userId, target.userId));
+      request.log.info({ event: 'user.password_changed', userId: target.userId, by: request.user.userId });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default userEditRoutes;

@@ -1,0 +1,73 @@
+// The user as the API answers it (spec 2 section 3), and the queries that read users.
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { entreprises, roles, users } from '../../db/schema';
+import type { SessionUser } from '../../auth/session';
+import { notFound } from '../../http/errors';
+
+export const userSchema = z.object({
+  userId: z.number(),
+  nom: z.string(),
+  prenom: z.string(),
+  mail: z.string(),
+  mobile: z.string().nullable(),
+  fonction: z.string().nullable(),
+  roleId: z.number(),
+  nomRole: z.string(),
+  role: z.string(),
+  nomEntreprise: z.string(),
+  entrepriseId: z.number(),
+  createdAt: z.string(),
+  managerId: z.number().nullable(),
+  isActive: z.boolean(),
+});
+export type UserItem = z.infer<typeof userSchema>;
+
+/** Users matching `where` (all when absent), by company then name. Never the password hash. */
+export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
+  const rows = await db
+    .select({
+      userId: users.userId,
+      nom: users.nom,
+      prenom: users.prenom,
+      mail: users.mail,
+      mobile: users.mobile,
+      fonction: users.fonction,
+      roleId: users.roleId,
+      nomRole: roles.nomRole,
+      nomEntreprise: entreprises.nomEntreprise,
+      entrepriseId: users.entrepriseId,
+      createdAt: users.createdAt,
+      managerId: users.managerId,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId))
+    .where(where)
+    .orderBy(asc(entreprises.nomEntreprise), asc(users.nom), asc(users.prenom));
+  return rows.map((r) => ({ ...r, role: r.nomRole, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The users a session reaches: Admin all, others their own company's. */
+export function userReach(user: SessionUser): SQL | undefined {
+  return user.isAdmin ? undefined : eq(users.entrepriseId, user.entrepriseId);
+}
+
+/** One user the session reaches, or 404 (another company's user does not exist for a non-Admin). */
+export async function reachableUser(db: Db, session: SessionUser, userId: number): Promise<UserItem> {
+  const [row] = await selectUsers(db, and(eq(users.userId, userId), userReach(session)));
+  if (!row) throw notFound('Utilisateur introuvable');
+  return row;
+}
+
+/** True for PostgreSQL's unique violation, however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export const MAIL_TAKEN = 'Cet email est déjà utilisé par un autre utilisateur.';

@@ -1,0 +1,44 @@
+// GET /api/User, /api/User/roles, /api/User/ByEntreprise/{entrepriseId}, /api/User/{userId}.
+// (GET /api/User/current lives in server/routes/currentUser.ts; static segments win over {userId}.)
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { dotnetList } from '../../../src/domain/list';
+import { entreprises, roles, users } from '../../db/schema';
+import { reachesEntreprise } from '../../auth/guard';
+import { notFound, parseId } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import type { RoutePlugin } from '../../deps';
+import { reachableUser, selectUsers, userReach, userSchema } from './userQueries';
+
+const roleSchema = z.object({ roleId: z.number(), nomRole: z.string() });
+
+const usersReadRoutes: RoutePlugin = async (app, { db }) => {
+  app.get('/api/User', { schema: { tags: ['User'], response: { 200: listResponse(userSchema) } } }, async (request) =>
+    dotnetList(await selectUsers(db, userReach(request.user))),
+  );
+
+  app.get('/api/User/roles', { schema: { tags: ['User'], response: { 200: listResponse(roleSchema) } } }, async () =>
+    dotnetList(await db.select({ roleId: roles.roleId, nomRole: roles.nomRole }).from(roles).orderBy(asc(roles.roleId))),
+  );
+
+  app.get(
+    '/api/User/ByEntreprise/:entrepriseId',
+    { schema: { tags: ['User'], params: z.object({ entrepriseId: z.string() }), response: { 200: listResponse(userSchema) } } },
+    async (request) => {
+      const entrepriseId = parseId(request.params.entrepriseId, 'entrepriseId');
+      if (!reachesEntreprise(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
+      // An unknown company is a 404 for an Admin too, not an empty list.
+      const [known] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.entrepriseId, entrepriseId));
+      if (!known) throw notFound('Entreprise introuvable');
+      return dotnetList(await selectUsers(db, and(eq(users.entrepriseId, entrepriseId))));
+    },
+  );
+
+  app.get(
+    '/api/User/:userId',
+    { schema: { tags: ['User'], params: z.object({ userId: z.string() }), response: { 200: userSchema } } },
+    async (request) => reachableUser(db, request.user, parseId(request.params.userId, 'userId')),
+  );
+};
+
+export default usersReadRoutes;

@@ -1,0 +1,44 @@
+// Calls of the catalogue (spec 2 section 7 "Catalogue"): categories, product groups, models, options,
+// sub-options, colours, the company's catalogue date, and downloads of stored catalogue files.
+import type { Category, CategoryCreate } from '../domain/category';
+import type { Couleur, CouleurPayload, Option, OptionPayload, SousOption } from '../domain/option';
+import { fileUrl, type GroupeModel, type Model } from '../domain/product';
+import { ApiError, http, send } from './http';
+
+export interface EntrepriseDetail {
+  entrepriseId: number;
+  nomEntreprise: string;
+  dateValidCatalogue: string | null;
+}
+
+export const fetchCategories = (signal?: AbortSignal) => http.list<Category>('/api/Categorie', 'categories', { signal });
+export const createCategory = (payload: CategoryCreate) => http.post<Category>('/api/Categorie', payload);
+export const deleteCategory = (id: number) => http.delete<void>(`/api/Categorie/${id}`);
+
+export const fetchGroupeModels = (signal?: AbortSignal) => http.list<GroupeModel>('/api/GroupeModel', 'GroupModels', { signal });
+export const fetchGroupeModel = (id: number, signal?: AbortSignal) => http.get<GroupeModel>(`/api/GroupeModel/${id}`, { signal });
+
+/** POST /api/Model/ModelWithGroup: success is HTTP 201 with {idGroupeModel}. */
+export async function createProduct(form: FormData): Promise<{ idGroupeModel: number }> {
+  const response = await send('POST', '/api/Model/ModelWithGroup', { body: form });
+  if (response.status !== 201) throw new ApiError(response.status, `Réponse inattendue (HTTP ${response.status})`);
+  return response.json();
+}
+
+export const fetchModels = (groupId?: number, signal?: AbortSignal) =>
+  http.list<Model>(groupId ? `/api/Model?groupId=${groupId}` : '/api/Model', 'Models', { signal });
+export const createModel = (form: FormData) => http.post<Model>('/api/Model', form);
+
+export const createOption = (payload: OptionPayload) => http.post<Option>('/api/Option', payload);
+export const fetchOptions = (groupId: number, signal?: AbortSignal) =>
+  http.list<Option>(`/api/Option/GroupeModel/${groupId}`, 'options', { signal });
+export const createSousOption = (form: FormData) => http.post<SousOption>('/api/SousOption', form);
+
+export const fetchCouleurs = (signal?: AbortSignal) => http.list<Couleur>('/api/Couleur', 'couleurs', { signal });
+export const createCouleur = (payload: CouleurPayload) => http.post<Couleur>('/api/Couleur', payload);
+
+export const fetchEntreprise = (id: number, signal?: AbortSignal) => http.get<EntrepriseDetail>(`/api/Entreprise/${id}`, { signal });
+export const updateEntreprise = (e: EntrepriseDetail) => http.put<EntrepriseDetail>(`/api/Entreprise/${e.entrepriseId}`, e);
+
+/** A stored catalogue file as a Blob (the bearer header is needed, so no plain <a href>). */
+export const fetchCatalogueFile = (key: string, signal?: AbortSignal) => http.blob(fileUrl(key), { signal });

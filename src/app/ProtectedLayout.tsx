@@ -1,0 +1,74 @@
+// The guard and the frame of every protected page: unauthenticated visitors go to /login; the current
+// user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/http';
+import { fetchCurrentUser } from '../api/users';
+import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
+import { FullScreenSpinner } from './FullScreenSpinner';
+import { Sidebar } from './Sidebar';
+import { OfflineBanner } from './OfflineBanner';
+import { ServerDownBanner } from '../ui/ServerDownBanner';
+
+export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
+
+export function ProtectedLayout() {
+  const authenticated = useAtomValue(isAuthenticatedAtom);
+  const [user, setUser] = useAtom(currentUserAtom);
+  const signedOut = useSetAtom(signedOutAtom);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  // A server that does not answer yet is retried every few seconds (never a dead end).
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!authenticated || user) return;
+    const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    fetchCurrentUser(controller.signal)
+      .then((u) => {
+        setError(null);
+        setUser(u);
+      })
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error('Error fetching current user', err);
+        if (err instanceof ApiError && err.status === 401) {
+          globalThis.localStorage?.clear();
+          signedOut();
+          navigate('/login', { replace: true });
+        } else {
+          setError(CURRENT_USER_ERROR);
+          if (err instanceof ApiError && (err.status === 0 || err.status >= 502)) retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
+        }
+      });
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
+  }, [authenticated, user, setUser, signedOut, navigate, attempt]);
+
+  if (!authenticated) return <Navigate to="/login" replace />;
+  if (!user) {
+    if (error)
+      return (
+        <div className="fullscreen-spinner">
+          <ServerDownBanner />
+          <Message severity="error" text={error} />
+        </div>
+      );
+    return <FullScreenSpinner label="Chargement de votre session…" />;
+  }
+  return (
+    <div className="frame">
+      <Sidebar />
+      <main className="content">
+        <OfflineBanner />
+        <ServerDownBanner />
+        <Outlet />
+      </main>
+    </div>
+  );
+}

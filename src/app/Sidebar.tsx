@@ -1,0 +1,67 @@
+// The navigation frame's sidebar (spec 1 section 2): brand, sections, Clients badge, coming-soon items,
+// active link, and the footer with initials, name, role and "Se déconnecter".
+import { useAtomValue } from 'jotai';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { NavLink } from 'react-router-dom';
+import { displayName, initials, roleLabel } from '../domain/user';
+import { currentUserAtom } from '../features/auth/atoms';
+import { PROVIDER } from './brand';
+import { useClientsBadge } from './useClientsBadge';
+import { useLogout } from './useLogout';
+
+function Link({ to, icon, label, badge }: { to: string; icon: string; label: string; badge?: string | null }) {
+  return (
+    <NavLink to={to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+      <i className={`pi ${icon}`} aria-hidden="true" />
+      <span>{label}</span>
+      {badge && <Badge value={badge} severity="danger" className="nav-badge" aria-label={`${badge} propositions`} />}
+    </NavLink>
+  );
+}
+
+function ComingSoon({ icon, label }: { icon: string; label: string }) {
+  return (
+    <span className="nav-link disabled" aria-disabled="true" title="Bientôt disponible">
+      <i className={`pi ${icon}`} aria-hidden="true" />
+      <span>{label}</span>
+      <small className="soon">Bientôt</small>
+    </span>
+  );
+}
+
+export function Sidebar() {
+  const user = useAtomValue(currentUserAtom);
+  const badge = useClientsBadge();
+  const logout = useLogout();
+  return (
+    <aside className="sidebar">
+      <div className="brand">
+        <img src="/logo.svg" alt="" width={36} height={36} />
+        <div>
+          <strong>{PROVIDER}</strong>
+          <small>Plateforme de gestion</small>
+        </div>
+      </div>
+      <nav aria-label="Navigation principale">
+        <h2 className="nav-section">Navigation</h2>
+        <Link to="/dashboard" icon="pi-chart-bar" label="Dashboard" />
+        <Link to="/customers" icon="pi-users" label="Clients" badge={badge} />
+        <h2 className="nav-section">Administration</h2>
+        <ComingSoon icon="pi-book" label="Catalogue" />
+        <Link to="/users" icon="pi-id-card" label="Utilisateurs" />
+        <ComingSoon icon="pi-cog" label="Paramètres" />
+      </nav>
+      <footer className="sidebar-footer">
+        <span className="avatar" aria-hidden="true">
+          {initials(user?.prenom, user?.nom)}
+        </span>
+        <div className="who">
+          <strong data-testid="user-name">{displayName(user?.prenom, user?.nom)}</strong>
+          <small data-testid="user-role">{roleLabel(user)}</small>
+        </div>
+        <Button label="Se déconnecter" icon="pi pi-sign-out" text size="small" onClick={logout} />
+      </footer>
+    </aside>
+  );
+}

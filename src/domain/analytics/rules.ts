@@ -1,0 +1,31 @@
+// The counting rules of spec 1 section 7 that do not need the raw events: rates, geo merge, journey.
+import { countryLabel } from './countries';
+import type { GeoItem, JourneyStep } from './fields';
+
+/** round(part / whole × 100), or 0 when there is nothing to divide by. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+/** total: round(conversions / total events × 100); unique_users: round(converting sessions / sessions × 100). */
+export const conversionRate = percent;
+
+/** Geo items merged by French name (codes and names of one country meet), summed, by descending value. */
+export function mergeGeo(items: GeoItem[]): GeoItem[] {
+  const byLabel = new Map<string, number>();
+  for (const i of items) {
+    const label = countryLabel(i.label);
+    byLabel.set(label, (byLabel.get(label) ?? 0) + i.value);
+  }
+  return [...byLabel].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
+}
+
+export interface JourneyPoint extends JourneyStep {
+  percent: number;
+}
+
+/** Each step's completion: round(step count / sum of all step counts × 100). */
+export function journeyPercentages(steps: JourneyStep[]): JourneyPoint[] {
+  const sum = steps.reduce((s, x) => s + x.count, 0);
+  return steps.map((s) => ({ ...s, percent: percent(s.count, sum) }));
+}

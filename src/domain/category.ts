@@ -1,0 +1,33 @@
+// Categories (spec 2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
+import { z } from 'zod';
+
+export const NO_PARENT_LABEL = 'Aucune';
+export const CATEGORY_LIST_LIMIT = 8;
+export const CREATE_CATEGORY_OPTION = 'Créer une nouvelle catégorie';
+export const DELETE_WITH_CHILDREN_CONFIRM =
+  'Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?';
+// The spec shows no validation on this form; the server still refuses an empty name.
+export const CATEGORY_MESSAGES = { nom: 'Le nom de la catégorie est requis' } as const;
+
+export const categorySchema = z.object({
+  id: z.number(),
+  nomCategorie: z.string(),
+  nomCategorieMere: z.string().nullable(),
+  idCategorieMere: z.number().nullable(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryCreateSchema = z.object({
+  Nom_categorie: z.string({ error: CATEGORY_MESSAGES.nom }).trim().min(1, CATEGORY_MESSAGES.nom).max(100),
+  Id_categorie_mere: z.number().int().positive().nullable().optional(),
+  EntrepriseId: z.number().int().positive().nullable().optional(),
+});
+export type CategoryCreate = z.input<typeof categoryCreateSchema>;
+
+export const parentLabel = (c: Pick<Category, 'nomCategorieMere'>) => c.nomCategorieMere || NO_PARENT_LABEL;
+
+export const hasSubCategories = (all: Pick<Category, 'idCategorieMere'>[], id: number) => all.some((c) => c.idCategorieMere === id);
+
+/** A category's name with its parent's, for dropdowns ("Luminaires › Suspensions"). */
+export const categoryPath = (c: Pick<Category, 'nomCategorie' | 'nomCategorieMere'>) =>
+  c.nomCategorieMere ? `${c.nomCategorieMere} › ${c.nomCategorie}` : c.nomCategorie;

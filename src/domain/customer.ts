@@ -1,0 +1,150 @@
+// A customer as the API answers it (spec 2 section 3), and the create / edit rules of spec 2 section 5,
+// shared by the forms (per-field messages) and the server (400, nothing stored).
+import { z } from 'zod';
+import { propositionSchema } from './proposition';
+
+export const customerSchema = z.object({
+  customerId: z.number(),
+  userId: z.number(),
+  nom: z.string(),
+  prenom: z.string(),
+  mail: z.string(),
+  mobile: z.string(),
+  adress: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  commentaire: z.string().nullable(),
+  compagny: z.string().nullable(),
+  createdAt: z.string(),
+  propositionCount: z.number(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** GET /api/Customers/{id}: the customer with its propositions. */
+export const customerDetailSchema = customerSchema.extend({ propositions: z.array(propositionSchema) });
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+export const CUSTOMER_MESSAGES = {
+  nomRequired: 'Nom requis',
+  nomInvalid: 'Nom invalide (50 caractères max, lettres et espaces seulement)',
+  prenomRequired: 'Prénom requis',
+  prenomInvalid: 'Prénom invalide (50 caractères max, lettres et espaces seulement)',
+  mailRequired: 'Email requis',
+  mailInvalid: 'Email invalide',
+  mobileRequired: 'Numéro de mobile requis',
+  mobileInvalid: 'Numéro de mobile invalide (10 chiffres)',
+  compagnyRequired: "Nom de l'entreprise requis",
+  // Spec 2 section 9 gives the rule (5 digits) but no wording: ours follows the mobile message's pattern.
+  postalCodeInvalid: 'Code postal invalide (5 chiffres)',
+} as const;
+
+// Letters (accents included), spaces and hyphens.
+const NAME = /^[\p{L}\s-]+$/u;
+const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MOBILE = /^\d{10}$/;
+const POSTAL_CODE = /^\d{5}$/;
+
+/** A required text: a missing or blank value gives `required`, the other checks give their own message. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const personName = (requiredMessage: string, invalid: string) =>
+  required(requiredMessage).max(50, invalid).regex(NAME, invalid);
+
+const mail = required(CUSTOMER_MESSAGES.mailRequired).max(255, CUSTOMER_MESSAGES.mailInvalid).regex(MAIL, CUSTOMER_MESSAGES.mailInvalid);
+const mobile = required(CUSTOMER_MESSAGES.mobileRequired).regex(MOBILE, CUSTOMER_MESSAGES.mobileInvalid);
+
+/** An optional text: blank or absent is stored as null. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Optional, but 5 digits once trimmed when given. */
+const postalCode = z
+  .string()
+  .trim()
+  .nullish()
+  .refine((v) => !v || POSTAL_CODE.test(v), CUSTOMER_MESSAGES.postalCodeInvalid)
+  .transform((v) => (v ? v : null));
+
+/** POST /api/Customers/NewCustomer (spec 2 sections 5 and 7). createdAt is accepted and ignored: the server dates it. */
+export const customerCreateSchema = z.object({
+  nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
+  prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
+  mail,
+  mobile,
+  compagny: required(CUSTOMER_MESSAGES.compagnyRequired).max(255),
+  adress: optionalText(255),
+  city: optionalText(100),
+  postalCode,
+  commentaire: optionalText(1000),
+  createdAt: z.string().nullish(),
+});
+export type CustomerCreate = z.input<typeof customerCreateSchema>;
+
+/**
+ * PUT /api/Customers/{id}: nom, prenom and mail are required (same rules as creation); the mobile stays
+ * optional on this form but, when given, must be 10 digits like on creation.
+ */
+export const customerEditSchema = z.object({
+  customerId: z.number().int().optional(),
+  nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
+  prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
+  mail,
+  mobile: z
+    .string()
+    .trim()
+    .nullish()
+    .refine((v) => !v || MOBILE.test(v), CUSTOMER_MESSAGES.mobileInvalid)
+    .transform((v) => v ?? ''),
+  adress: optionalText(255),
+  city: optionalText(100),
+  postalCode,
+  commentaire: optionalText(1000),
+});
+export type CustomerEdit = z.input<typeof customerEditSchema>;
+
+/** The first message of each field of a failed parse, as the forms show them. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+/** Lower-cased, accents removed: the search of /customers ignores both. */
+export function foldForSearch(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** Spec 2.2: the search matches nom, prenom or mail, case-insensitive (and accent-insensitive). */
+export function matchesCustomerSearch(customer: Pick<Customer, 'nom' | 'prenom' | 'mail'>, query: string): boolean {
+  const q = foldForSearch(query.trim());
+  if (!q) return true;
+  return [customer.nom, customer.prenom, customer.mail].some((field) => foldForSearch(field).includes(q));
+}
+
+/** The four cards of /customers (spec 2.2); the first three also serve /users/{id}/customers (spec 2.5). */
+export function customerStats(list: ReadonlyArray<Pick<Customer, 'propositionCount'>>) {
+  const totalPropositions = list.reduce((s, c) => s + (Number(c.propositionCount) || 0), 0);
+  const actifs = list.filter((c) => (Number(c.propositionCount) || 0) > 0).length;
+  return { totalClients: list.length, totalPropositions, actifs, sansProposition: list.length - actifs };
+}
+
+/** The badge of a row: 'Aucune proposition', '1 proposition', 'n propositions'. */
+export function propositionCountLabel(count: number): string {
+  if (!count) return 'Aucune proposition';
+  return count === 1 ? '1 proposition' : `${count} propositions`;
+}
+
+/** Dates in French format (spec 2 section 1). */
+export function formatDateFr(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('fr-FR');
+}

@@ -1,0 +1,58 @@
+// Licences and licence types as the API answers them, and their payloads (spec 2 sections 3 and 7).
+import { z } from 'zod';
+
+export const licenceTypeSchema = z.object({ typeLicenceId: z.number(), type: z.string() });
+export type LicenceType = z.infer<typeof licenceTypeSchema>;
+
+export const licenceSchema = z.object({
+  licenceId: z.number(),
+  userId: z.number(),
+  typeLicenceId: z.number(),
+  type: z.string(),
+  typeLicenceList: licenceTypeSchema,
+  licenceKey: z.string(),
+  dateActivation: z.string().nullable(),
+  dateExpiration: z.string().nullable(),
+  createdAt: z.string(),
+  macAdress: z.string().nullable(),
+});
+export type Licence = z.infer<typeof licenceSchema>;
+
+// A date as the app sends it (ISO date-time or date only); null clears it.
+const dateField = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((s) => !Number.isNaN(Date.parse(s)), message)
+    .nullish();
+
+const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** POST /api/Licence (the spec's variant: UserId, TypeLicenceId, Type, LicenceKey, DateActivation, DateExpiration, CreatedAt). */
+export const licenceCreateSchema = z.object({
+  UserId: id('Utilisateur requis'),
+  TypeLicenceId: id('Type de licence requis'),
+  Type: z.string().nullish(),
+  LicenceKey: z.string({ error: 'Clé de licence requise' }).trim().min(1, 'Clé de licence requise').max(255, 'Clé de licence invalide'),
+  DateActivation: dateField("Date d'activation invalide"),
+  DateExpiration: dateField("Date d'expiration invalide"),
+  CreatedAt: z.string().nullish(),
+});
+export type LicenceCreateInput = z.input<typeof licenceCreateSchema>;
+
+/** PUT /api/Licence/{id}: the new expiry (other fields of the older full-object variant are ignored). */
+export const licenceExpiryUpdateSchema = z.looseObject({
+  LicenceId: z.number().int().optional(),
+  DateExpiration: dateField("Date d'expiration invalide"),
+});
+
+/** PUT /api/Licence/{id}/dateactivation. */
+export const licenceActivationUpdateSchema = z.object({
+  LicenceId: z.number().int().optional(),
+  DateActivation: dateField("Date d'activation invalide"),
+});
+
+/** A licence lets its user in when its activation date has passed and its expiry has not. */
+export function licenceInForce(l: Pick<Licence, 'dateActivation' | 'dateExpiration'>, now = new Date()): boolean {
+  if (!l.dateActivation || Date.parse(l.dateActivation) > now.getTime()) return false;
+  return !l.dateExpiration || Date.parse(l.dateExpiration) > now.getTime();
+}

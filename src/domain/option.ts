@@ -1,0 +1,191 @@
+// Options of a product group (spec 2.10, 3, 4 and 5): the form's rules and messages, the payload of
+// POST /api/Option built from the form, and the server's schema of that payload.
+import { z } from 'zod';
+
+export const OPTION_TYPES = ['Texte', 'Coloris'] as const;
+export type OptionType = (typeof OPTION_TYPES)[number];
+export const TEXTE_MODES = ['Bascule', 'Liste'] as const;
+export type TexteMode = (typeof TEXTE_MODES)[number];
+
+export const MAX_LIST_ITEMS = 5;
+
+export const OPTION_MESSAGES = {
+  nomGroupe: 'Le nom du groupe est requis',
+  // The spec states the rules (non-blank, at most 5) without their wording: these are ours.
+  listeVide: 'Ajoutez au moins un élément à la liste',
+  listeBlank: 'Les éléments de la liste ne peuvent pas être vides',
+  listeMax: 'Une liste contient au plus 5 éléments',
+  bascule: 'Les valeurs gauche et droite sont requises',
+  idModel: 'Produit introuvable',
+} as const;
+
+export interface OptionForm {
+  nomGroupe: string;
+  typeOption: OptionType;
+  texteMode: TexteMode;
+  left: string;
+  right: string;
+  items: string[];
+  /** Coloris: the palette (nuancier) the option offers, if any. */
+  colorTag: string | null;
+}
+
+export const emptyOptionForm = (): OptionForm => ({
+  nomGroupe: '',
+  typeOption: 'Texte',
+  texteMode: 'Bascule',
+  left: '',
+  right: '',
+  items: [''],
+  colorTag: null,
+});
+
+/** The option payload of spec 3. idModel carries the product group of the page (its groupId). */
+export interface OptionPayload {
+  idModel: number;
+  typeOption: OptionType;
+  nomGroupe: string;
+  nom: string | null;
+  cheminIconeGroupe: string | null;
+  cheminIcone: string | null;
+  chemin3d: string | null;
+  colorTag: string | null;
+  sousNom: string | null;
+  sousIcone: string | null;
+  toggle: { left: string; right: string } | null;
+  liste: string[] | null;
+  idModelNavigation: null;
+}
+
+/** True when nothing was typed in the form (then staged options alone may be sent). */
+export function isBlankOptionForm(form: OptionForm): boolean {
+  return !form.nomGroupe.trim() && !form.left.trim() && !form.right.trim() && form.items.every((i) => !i.trim());
+}
+
+/** The form's errors, field by field; empty when the option may be staged or sent. */
+export function validateOptionForm(form: OptionForm): Partial<Record<'nomGroupe' | 'toggle' | 'liste', string>> {
+  const errors: Partial<Record<'nomGroupe' | 'toggle' | 'liste', string>> = {};
+  if (!form.nomGroupe.trim()) errors.nomGroupe = OPTION_MESSAGES.nomGroupe;
+  if (form.typeOption === 'Texte' && form.texteMode === 'Bascule' && (!form.left.trim() || !form.right.trim()))
+    errors.toggle = OPTION_MESSAGES.bascule;
+  if (form.typeOption === 'Texte' && form.texteMode === 'Liste') {
+    if (form.items.length > MAX_LIST_ITEMS) errors.liste = OPTION_MESSAGES.listeMax;
+    else if (form.items.length === 0) errors.liste = OPTION_MESSAGES.listeVide;
+    else if (form.items.some((i) => !i.trim())) errors.liste = OPTION_MESSAGES.listeBlank;
+  }
+  return errors;
+}
+
+export function buildOptionPayload(form: OptionForm, groupId: number): OptionPayload {
+  const texte = form.typeOption === 'Texte';
+  return {
+    idModel: groupId,
+    typeOption: form.typeOption,
+    nomGroupe: form.nomGroupe.trim(),
+    nom: form.nomGroupe.trim(),
+    cheminIconeGroupe: null,
+    cheminIcone: null,
+    chemin3d: null,
+    colorTag: texte ? null : form.colorTag,
+    sousNom: null,
+    sousIcone: null,
+    toggle: texte && form.texteMode === 'Bascule' ? { left: form.left.trim(), right: form.right.trim() } : null,
+    liste: texte && form.texteMode === 'Liste' ? form.items.map((i) => i.trim()) : null,
+    idModelNavigation: null,
+  };
+}
+
+/** A one-line summary of a staged option, e.g. "Finition : Mat / Brillant". */
+export function describeOption(p: OptionPayload): string {
+  if (p.toggle) return `${p.nomGroupe} : ${p.toggle.left} / ${p.toggle.right}`;
+  if (p.liste) return `${p.nomGroupe} : ${p.liste.join(', ')}`;
+  return `${p.nomGroupe} : coloris${p.colorTag ? ` (${p.colorTag})` : ''}`;
+}
+
+const nullableText = z.string().trim().max(500).nullable().optional();
+
+/** What the server accepts on POST /api/Option (the same rules as the form). */
+export const optionPayloadSchema = z
+  .object({
+    idModel: z.number({ error: OPTION_MESSAGES.idModel }).int().positive(),
+    typeOption: z.enum(OPTION_TYPES),
+    nomGroupe: z.string({ error: OPTION_MESSAGES.nomGroupe }).trim().min(1, OPTION_MESSAGES.nomGroupe).max(200),
+    nom: nullableText,
+    cheminIconeGroupe: nullableText,
+    cheminIcone: nullableText,
+    chemin3d: nullableText,
+    colorTag: nullableText,
+    sousNom: nullableText,
+    sousIcone: nullableText,
+    toggle: z
+      .object({ left: z.string().trim().min(1, OPTION_MESSAGES.bascule).max(200), right: z.string().trim().min(1, OPTION_MESSAGES.bascule).max(200) })
+      .nullable()
+      .optional(),
+    liste: z
+      .array(z.string().trim().min(1, OPTION_MESSAGES.listeBlank).max(200))
+      .min(1, OPTION_MESSAGES.listeVide)
+      .max(MAX_LIST_ITEMS, OPTION_MESSAGES.listeMax)
+      .nullable()
+      .optional(),
+    idModelNavigation: z.unknown().optional(),
+  })
+  .superRefine((o, ctx) => {
+    if (o.typeOption === 'Texte' && !o.toggle === !o.liste)
+      ctx.addIssue({ code: 'custom', path: ['toggle'], message: 'Une option Texte est soit une Bascule, soit une Liste' });
+    if (o.typeOption === 'Coloris' && (o.toggle || o.liste))
+      ctx.addIssue({ code: 'custom', path: ['typeOption'], message: "Une option Coloris n'a ni bascule ni liste" });
+  });
+
+/** An option as the API answers it. */
+export const optionSchema = z.object({
+  id: z.number(),
+  idGroupeModel: z.number(),
+  typeOption: z.string(),
+  nomGroupe: z.string(),
+  nom: z.string().nullable(),
+  colorTag: z.string().nullable(),
+  toggle: z.object({ left: z.string(), right: z.string() }).nullable(),
+  liste: z.array(z.string()).nullable(),
+});
+export type Option = z.infer<typeof optionSchema>;
+
+/** Sub-options (spec 3: SousNom, SousIcone, IdModel) and the defaults stored when a model has no subdivision. */
+export const SOUS_OPTION_MESSAGES = { sousNom: 'Le nom de la subdivision est requis' } as const;
+export const DEFAULT_SOUS_OPTIONS = [{ sousNom: 'Standard', tailles: 'Toutes' }] as const;
+
+export const sousOptionSchema = z.object({
+  id: z.number(),
+  idGroupeModel: z.number(),
+  sousNom: z.string(),
+  sousIcone: z.string().nullable(),
+  tailles: z.string().nullable(),
+});
+export type SousOption = z.infer<typeof sousOptionSchema>;
+
+/** A colour (spec 3: nom or nomCouleur, description), part of a palette (nuancier). */
+export const COULEUR_MESSAGES = {
+  nuancier: 'Le nom du nuancier est requis',
+  couleurs: 'Ajoutez au moins une couleur',
+  valeur: 'Couleur invalide (format #RRGGBB)',
+  nom: 'Le nom de la couleur est requis',
+} as const;
+
+export const couleurPayloadSchema = z.object({
+  nomCouleur: z.string({ error: COULEUR_MESSAGES.nom }).trim().min(1, COULEUR_MESSAGES.nom).max(100),
+  description: z.string().trim().max(1000).nullable().optional(),
+  valeur: z.string().regex(/^#[0-9a-fA-F]{6}$/, COULEUR_MESSAGES.valeur),
+  nuancier: z.string().trim().min(1, COULEUR_MESSAGES.nuancier).max(100),
+  idGroupeModel: z.number().int().positive().nullable().optional(),
+});
+export type CouleurPayload = z.input<typeof couleurPayloadSchema>;
+
+export const couleurSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  nomCouleur: z.string(),
+  description: z.string().nullable(),
+  valeur: z.string().nullable(),
+  nuancier: z.string().nullable(),
+  idGroupeModel: z.number().nullable(),
+});
+export type Couleur = z.infer<typeof couleurSchema>;

@@ -1,0 +1,71 @@
+// A proposition (a quote PDF plus a video) as the API answers it, and its display status (spec 2 section 4).
+import { z } from 'zod';
+
+export const videoAccessTokenSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  viewCount: z.number(),
+});
+
+export const propositionSchema = z.object({
+  propositionId: z.number(),
+  customerId: z.number(),
+  description: z.string().nullable(),
+  dateCreation: z.string(),
+  statusName: z.string().nullable(),
+  /** Where the video is watched (a relative API path), or null when the proposition has no video. */
+  cheminVideo: z.string().nullable(),
+  /** True when a quote PDF is stored. */
+  hasPdf: z.boolean(),
+  videoAccessToken: videoAccessTokenSchema.nullable(),
+});
+export type Proposition = z.infer<typeof propositionSchema>;
+
+/** The four display labels of spec 2 section 4. */
+export const STATUS = {
+  none: 'Aucune vidéo',
+  pending: 'Vidéo non envoyée',
+  sent: 'Vidéo envoyée',
+  viewed: 'Vidéo vue',
+} as const;
+export type StatusLabel = (typeof STATUS)[keyof typeof STATUS];
+export type StatusStyle = keyof typeof STATUS;
+
+export const STATUS_LABELS = Object.values(STATUS) as [StatusLabel, ...StatusLabel[]];
+
+/** Body of PUT /api/Propositions/updateStatus/{id}: a JSON string holding one of the four labels. */
+export const statusUpdateSchema = z.enum(STATUS_LABELS, { error: 'Statut inconnu' });
+
+/** Body of PUT /api/Propositions/{id}: the proposition with its new description (other fields are ignored). */
+export const propositionUpdateSchema = z.looseObject({
+  description: z.string().trim().max(2000, 'Description trop longue (2000 caractères max)').nullable(),
+});
+
+/** Badge style of a label: none (grey), pending (warning), sent (success), viewed (primary). */
+export function statusStyle(label: string | null | undefined): StatusStyle {
+  const entry = (Object.entries(STATUS) as Array<[StatusStyle, string]>).find(([, l]) => l === label);
+  return entry ? entry[0] : 'none';
+}
+
+/** Status shown on load of the detail screen: only the two labels, whatever the server says. */
+export function statusOnLoad(p: Pick<Proposition, 'cheminVideo'>): StatusLabel {
+  return p.cheminVideo ? STATUS.pending : STATUS.none;
+}
+
+/** Status shown in lists: the server's label when it is one of the four, else the one the video implies. */
+export function displayStatus(p: Pick<Proposition, 'cheminVideo' | 'statusName'>): StatusLabel {
+  if (!p.cheminVideo) return STATUS.none;
+  const known = STATUS_LABELS.find((l) => l === p.statusName);
+  return known ?? STATUS.pending;
+}
+
+/** The public link path (relative) of a share token. */
+export const publicVideoPath = (token: string) => `/api/Video/public/${token}`;
+
+/** Expiry in fr-FR with year, month, day and hour (spec 2 section 9). */
+export function formatExpiryFr(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString('fr-FR', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}

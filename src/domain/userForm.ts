@@ -1,0 +1,192 @@
+// The user-creation rules of spec 2 section 5, with their exact messages. One set of zod schemas used by
+// the creation form, the password-change modal, the inline edits AND the server.
+import { z } from 'zod';
+
+export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial';
+/** The special characters the password must contain one of (spec 2 section 9). */
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
+
+// Letters (accents included), spaces and hyphens.
+const NAME = /^[\p{L}\s-]+$/u;
+// The basic address shape: something@something.tld, no spaces.
+const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const name = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((s) => s.length <= 50 && NAME.test(s), invalid);
+
+export const nomSchema = name('Nom requis', 'Nom invalide (50 caractères max, lettres et espaces seulement)');
+export const prenomSchema = name('Prénom requis', 'Prénom invalide (50 caractères max, lettres et espaces seulement)');
+
+export const mailSchema = z
+  .string({ error: 'Email requis' })
+  .trim()
+  .min(1, 'Email requis')
+  .refine((s) => s.length <= 255 && MAIL.test(s), 'Email invalide')
+  // Mails are unique whatever their case: stored and compared lower-cased.
+  .transform((s) => s.toLowerCase());
+
+export const mobileSchema = z
+  .string({ error: 'Numéro de mobile requis' })
+  .trim()
+  .min(1, 'Numéro de mobile requis')
+  .regex(/^\d{10}$/, 'Numéro de mobile invalide (10 chiffres)');
+
+// Checks run in the spec's order; the first one that fails gives the field its message.
+export const passwordSchema = z
+  .string({ error: 'Mot de passe requis' })
+  .min(1, 'Mot de passe requis')
+  .superRefine((s, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message, abort: true });
+    if (s.length < 10 || s.length > 255) return fail('Mot de passe invalide (10 à 255 caractères)');
+    if (!/[A-Z]/.test(s)) return fail('Le mot de passe doit contenir au moins une majuscule');
+    if (!/\d/.test(s)) return fail('Le mot de passe doit contenir au moins un chiffre');
+    if (!SPECIAL.test(s)) return fail('Le mot de passe doit contenir au moins un caractère spécial');
+  });
+
+export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
+
+export const fonctionSchema = z.string().trim().max(255, 'Fonction invalide (255 caractères max)');
+
+const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** POST /api/User/create body (spec 2 section 3). Role, company and function are not validated beyond their type. */
+export const userCreateSchema = z.object({
+  EntrepriseId: id('Entreprise requise'),
+  RoleId: id('Rôle requis'),
+  Nom: nomSchema,
+  Prenom: prenomSchema,
+  Mail: mailSchema,
+  Password: passwordSchema,
+  ManagerId: id('Manager invalide').nullish(),
+  Fonction: fonctionSchema.nullish(),
+  Mobile: mobileSchema,
+  IsActive: z.boolean().default(true),
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** The creation form's values: strings as typed, the confirmation included. */
+export interface UserFormValues {
+  roleId: number | null;
+  fonction: string;
+  nom: string;
+  prenom: string;
+  mail: string;
+  mobile: string;
+  managerId: number | null;
+  password: string;
+  confirmation: string;
+  isActive: boolean;
+}
+export type UserFormField = keyof UserFormValues;
+
+export const emptyUserForm = (): UserFormValues => ({
+  roleId: null,
+  fonction: '',
+  nom: '',
+  prenom: '',
+  mail: '',
+  mobile: '',
+  managerId: null,
+  password: '',
+  confirmation: '',
+  isActive: true,
+});
+
+function firstError(schema: z.ZodType, value: unknown): string | undefined {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : r.error.issues[0]?.message;
+}
+
+/** The message of one field of the form, or undefined when it is valid. */
+export function userFieldError(field: UserFormField, values: UserFormValues): string | undefined {
+  switch (field) {
+    case 'nom':
+      return firstError(nomSchema, values.nom);
+    case 'prenom':
+      return firstError(prenomSchema, values.prenom);
+    case 'mail':
+      return firstError(mailSchema, values.mail);
+    case 'mobile':
+      return firstError(mobileSchema, values.mobile);
+    case 'password':
+      return firstError(passwordSchema, values.password);
+    case 'confirmation':
+      return values.confirmation === values.password ? undefined : PASSWORD_MISMATCH;
+    default:
+      return undefined;
+  }
+}
+
+const CHECKED: UserFormField[] = ['nom', 'prenom', 'mail', 'mobile', 'password', 'confirmation'];
+
+/** Every field message of the form: submission is blocked while this is not empty. */
+export function userFormErrors(values: UserFormValues): Partial<Record<UserFormField, string>> {
+  const errors: Partial<Record<UserFormField, string>> = {};
+  for (const f of CHECKED) {
+    const message = userFieldError(f, values);
+    if (message) errors[f] = message;
+  }
+  return errors;
+}
+
+/** The create payload of the form, for a chosen company. */
+export function toCreatePayload(values: UserFormValues, entrepriseId: number): UserCreateInput {
+  return {
+    EntrepriseId: entrepriseId,
+    RoleId: values.roleId ?? 0,
+    Nom: values.nom.trim(),
+    Prenom: values.prenom.trim(),
+    Mail: values.mail.trim(),
+    Password: values.password,
+    ManagerId: values.managerId,
+    Fonction: values.fonction.trim() || null,
+    Mobile: values.mobile.trim(),
+    IsActive: values.isActive,
+  };
+}
+
+/** Server field names of a 400 answer, back to the form's fields. */
+export const createFieldOf: Record<string, UserFormField> = {
+  RoleId: 'roleId',
+  Nom: 'nom',
+  Prenom: 'prenom',
+  Mail: 'mail',
+  Mobile: 'mobile',
+  Password: 'password',
+  ManagerId: 'managerId',
+  Fonction: 'fonction',
+};
+
+/** PUT /api/User/{id}/password body. */
+export const passwordChangeSchema = z.object({ newPassword: passwordSchema });
+
+/** The password-change modal: new password and confirmation, the creation form's rules. */
+export function passwordChangeErrors(newPassword: string, confirmation: string): { newPassword?: string; confirmation?: string } {
+  const out: { newPassword?: string; confirmation?: string } = {};
+  const p = firstError(passwordSchema, newPassword);
+  if (p) out.newPassword = p;
+  if (confirmation !== newPassword) out.confirmation = PASSWORD_MISMATCH;
+  return out;
+}
+
+/** The inline-editable fields of spec 2.16, each with its body schema (PUT /api/User/{id}/{field}). */
+export const inlineFieldSchemas = {
+  fonction: z.object({ fonction: fonctionSchema }),
+  nom: z.object({ nom: nomSchema }),
+  prenom: z.object({ prenom: prenomSchema }),
+  mail: z.object({ mail: mailSchema }),
+  mobile: z.object({ mobile: mobileSchema }),
+} as const;
+export type InlineField = keyof typeof inlineFieldSchemas;
+export const INLINE_FIELDS = Object.keys(inlineFieldSchemas) as InlineField[];
+
+/** The message of one inline edit, or undefined. */
+export function inlineFieldError(field: InlineField, value: string): string | undefined {
+  const r = inlineFieldSchemas[field].safeParse({ [field]: value });
+  return r.success ? undefined : r.error.issues[0]?.message;
+}

@@ -1,0 +1,95 @@
+// /login (spec 1 section 2): e-mail, password with show/hide, "Se connecter" always enabled, the raw error
+// in a red alert under the password, the licence modal, and the desktop-only gate.
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { LOGO_URL, PROVIDER } from '../../app/brand';
+import { authErrorAtom, isAuthenticatedAtom } from './atoms';
+import { currentDevice, isRestrictedDevice } from './device';
+import { LicenceModal } from './LicenceModal';
+import { RestrictedNotice } from './RestrictedNotice';
+import { isLicenceError } from './loginError';
+import { useLogin } from './useLogin';
+
+export function LoginPage() {
+  const authenticated = useAtomValue(isAuthenticatedAtom);
+  const authError = useAtomValue(authErrorAtom);
+  const login = useLogin();
+  const restricted = useMemo(() => isRestrictedDevice(currentDevice()), []);
+  const [mail, setMail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [modalClosed, setModalClosed] = useState(false);
+
+  if (authenticated) return <Navigate to="/dashboard" replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setModalClosed(false);
+    try {
+      await login(mail, password);
+    } catch (err) {
+      console.error(err); // an unexpected error of the login action is only logged (spec)
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <section className="login-card" aria-labelledby="login-title">
+        <img src={LOGO_URL} alt={PROVIDER} className="login-logo" width={64} height={64} />
+        <h1 id="login-title">Connexion</h1>
+        <p className="login-subtitle">Connectez-vous à votre compte pour accéder à la plateforme</p>
+        {restricted ? (
+          <RestrictedNotice />
+        ) : (
+          <form onSubmit={submit} noValidate={false}>
+            <label htmlFor="email">Email</label>
+            <InputText
+              id="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={mail}
+              onChange={(e) => setMail(e.target.value)}
+              placeholder="vous@entreprise.fr"
+            />
+            <label htmlFor="password">Mot de passe</label>
+            <div className="p-inputgroup">
+              <InputText
+                id="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Button
+                type="button"
+                icon={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}
+                severity="secondary"
+                outlined
+                aria-label={showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              />
+            </div>
+            {authError && <Message severity="error" text={authError} className="login-error" role="alert" />}
+            <Button type="submit" label="Se connecter" icon="pi pi-sign-in" loading={pending} className="login-submit" />
+          </form>
+        )}
+        <footer className="login-footer">© {new Date().getFullYear()} {PROVIDER}. Tous droits réservés.</footer>
+      </section>
+      <LicenceModal
+        visible={isLicenceError(authError) && !modalClosed}
+        onClose={() => setModalClosed(true)}
+      />
+    </main>
+  );
+}

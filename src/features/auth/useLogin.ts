@@ -1,0 +1,23 @@
+import { useSetAtom } from 'jotai';
+import { useCallback } from 'react';
+import { hasToken, login } from '../../api/auth';
+import { loginFailedAtom, loginSucceededAtom } from './atoms';
+import { TOKEN_NOT_RECEIVED, loginErrorMessage } from './loginError';
+
+/** The login action: stores the token, or records the catalogue's message as authError. */
+export function useLogin() {
+  const succeeded = useSetAtom(loginSucceededAtom);
+  const failed = useSetAtom(loginFailedAtom);
+  return useCallback(
+    async (mail: string, password: string) => {
+      try {
+        const data = await login({ mail, password });
+        if (hasToken(data)) succeeded(data.token);
+        else failed(TOKEN_NOT_RECEIVED);
+      } catch (err) {
+        failed(loginErrorMessage(err));
+      }
+    },
+    [succeeded, failed],
+  );
+}

@@ -1,0 +1,109 @@
+// /catalogue: 'Ajouter Nuancier' (sets the company's dateValidCatalogue to today), 'Créer un produit',
+// 'Gestion des catégories', and the sections Catégories, Modèles, Couleurs loaded on first opening.
+import { useAtomValue } from 'jotai';
+import { Accordion, AccordionTab } from 'primereact/accordion';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchEntreprise, updateEntreprise, type EntrepriseDetail } from '../../api/catalogue';
+import { PageTitle } from '../../ui/PageTitle';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { currentUserAtom } from '../auth/atoms';
+import { CategoriesSection, CouleursSection, ModelsSection } from './CatalogueSections';
+import './catalogue.css';
+
+/** Today as a date only (YYYY-MM-DD), in the user's time zone. */
+export const todayDate = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const frDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('fr-FR');
+
+const SECTIONS = [
+  { title: 'Catégories', Body: CategoriesSection },
+  { title: 'Modèles', Body: ModelsSection },
+  { title: 'Couleurs', Body: CouleursSection },
+];
+
+export function CataloguePage() {
+  const user = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const entrepriseId = user?.entrepriseId ?? null;
+  const [entreprise, setEntreprise] = useState<EntrepriseDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [validating, setValidating] = useState(false);
+  const [active, setActive] = useState<number[]>([]);
+  const [opened, setOpened] = useState<Set<number>>(new Set());
+
+  useEffect(() => {
+    if (entrepriseId === null) {
+      console.error('User company ID is not available');
+      setError('User company ID is not available');
+      return;
+    }
+    const controller = new AbortController();
+    fetchEntreprise(entrepriseId, controller.signal)
+      .then(setEntreprise)
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error('Error fetching entreprise', err);
+        setError('Error fetching entreprise');
+      });
+    return () => controller.abort();
+  }, [entrepriseId]);
+
+  async function validateCatalogue() {
+    if (!entreprise) {
+      notifyError(entrepriseId === null ? 'User company ID is not available' : 'Error validating catalogue');
+      return;
+    }
+    setValidating(true);
+    try {
+      const updated = await updateEntreprise({ nomEntreprise: entreprise.nomEntreprise, entrepriseId: entreprise.entrepriseId, dateValidCatalogue: todayDate() });
+      setEntreprise(updated);
+      notifySuccess(`Catalogue validé le ${frDate(updated.dateValidCatalogue ?? todayDate())}`);
+    } catch (err) {
+      console.error('Error validating catalogue', err);
+      notifyError('Error validating catalogue');
+    } finally {
+      setValidating(false);
+    }
+  }
+
+  return (
+    <section>
+      <PageTitle
+        actions={
+          <>
+            <Button label="Ajouter Nuancier" icon="pi pi-palette" onClick={validateCatalogue} loading={validating} />
+            <Button label="Créer un produit" icon="pi pi-plus" outlined onClick={() => navigate('/products')} />
+            <Button label="Gestion des catégories" icon="pi pi-sitemap" outlined onClick={() => navigate('/creer-categorie')} />
+          </>
+        }
+      >
+        Catalogue
+      </PageTitle>
+      {error && <Message severity="error" text={error} className="catalogue-status" />}
+      {entreprise && (
+        <p className="muted catalogue-status">
+          {entreprise.nomEntreprise} ·{' '}
+          {entreprise.dateValidCatalogue ? `catalogue validé le ${frDate(entreprise.dateValidCatalogue)}` : 'catalogue pas encore validé'}
+        </p>
+      )}
+      <Accordion
+        multiple
+        activeIndex={active}
+        onTabChange={(e) => {
+          const list = (Array.isArray(e.index) ? e.index : [e.index]) as number[];
+          setActive(list);
+          setOpened((o) => new Set([...o, ...list]));
+        }}
+      >
+        {SECTIONS.map(({ title, Body }, i) => (
+          <AccordionTab key={title} header={title}>
+            {opened.has(i) ? <Body /> : null}
+          </AccordionTab>
+        ))}
+      </Accordion>
+    </section>
+  );
+}

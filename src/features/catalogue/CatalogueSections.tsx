@@ -1,0 +1,154 @@
+// The three expandable sections of /catalogue, each loading its data when first opened (spec 2.11, 8).
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { Tag } from 'primereact/tag';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
+import { parentLabel, type Category } from '../../domain/category';
+import type { Couleur } from '../../domain/option';
+import { formatEuros, type GroupeModel, type Model } from '../../domain/product';
+import { EmptyState } from '../../ui/EmptyState';
+import { notifyError } from '../../ui/toast';
+import { AuthImage, downloadCatalogueFile } from './AuthImage';
+
+/** Loads once on mount; the error text is the spec's. */
+function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal)
+      .then(setData)
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error(errorText, err);
+        setError(errorText);
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return { data, error };
+}
+
+const Loading = ({ what }: { what: string }) => <ProgressSpinner style={{ width: '2rem', height: '2rem' }} aria-label={`Chargement ${what}`} />;
+
+export function CategoriesSection() {
+  const { data, error } = useLoad<Category[]>(fetchCategories, 'Erreur lors de la récupération des catégories');
+  if (error) return <Message severity="error" text={error} />;
+  if (!data) return <Loading what="des catégories" />;
+  if (!data.length) return <EmptyState title="Aucune catégorie" />;
+  return (
+    <table className="rows-table" aria-label="Catégories du catalogue">
+      <thead>
+        <tr>
+          <th>Catégorie</th>
+          <th>Catégorie mère</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((c) => (
+          <tr key={c.id}>
+            <td>{c.nomCategorie}</td>
+            <td>{parentLabel(c)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function download(key: string, name: string) {
+  downloadCatalogueFile(key, name).catch((err) => {
+    console.error('Erreur lors du téléchargement du document.', err);
+    notifyError('Erreur lors du téléchargement du document.');
+  });
+}
+
+function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
+  const navigate = useNavigate();
+  const slug = g.nomGroupeModel.replace(/[^\p{L}\p{N}]+/gu, '-');
+  return (
+    <article className="product-card" aria-label={g.nomGroupeModel}>
+      {g.cheminImageGroupe[0] ? <AuthImage className="thumb" fileKey={g.cheminImageGroupe[0]} alt={g.nomGroupeModel} /> : <div className="thumb" />}
+      <h3>{g.nomGroupeModel}</h3>
+      <div className="meta">
+        {g.nomCategorie ?? 'Sans catégorie'}
+        {g.placement && <> · {g.placement}</>} · {g.cheminImageGroupe.length} image{g.cheminImageGroupe.length > 1 ? 's' : ''}
+      </div>
+      {(g.refPrimaire || g.refSecondaire) && <div className="meta">Réf. {[g.refPrimaire, g.refSecondaire].filter(Boolean).join(' / ')}</div>}
+      <div className="price">{formatEuros(g.prixCatalogue)}</div>
+      {models.length > 0 && (
+        <div className="links">
+          {models.map((m) => (
+            <Tag key={m.id} value={m.nom} severity="info" />
+          ))}
+        </div>
+      )}
+      <div className="links">
+        {g.chemin3d && <Button size="small" text icon="pi pi-box" label="Fichier 3D" onClick={() => download(g.chemin3d!, `${slug}-3d`)} />}
+        {g.cheminPdf && <Button size="small" text icon="pi pi-file-pdf" label="Fiche produit" onClick={() => download(g.cheminPdf!, `${slug}-fiche-produit`)} />}
+        {g.ficheCote && <Button size="small" text icon="pi pi-file-pdf" label="Fiche de cote" onClick={() => download(g.ficheCote!, `${slug}-fiche-cote`)} />}
+      </div>
+      <div className="links">
+        <Button size="small" outlined label="Modèles" onClick={() => navigate(`/modeles?groupId=${g.idGroupeModel}`)} />
+        <Button size="small" outlined label="Options" onClick={() => navigate(`/options?groupId=${g.idGroupeModel}`)} />
+      </div>
+    </article>
+  );
+}
+
+export function ModelsSection() {
+  const [search, setSearch] = useState('');
+  const groups = useLoad<GroupeModel[]>(fetchGroupeModels, 'Error fetching GroupModels');
+  const models = useLoad<Model[]>((signal) => fetchModels(undefined, signal), 'Error fetching Models');
+  if (groups.error) return <Message severity="error" text={groups.error} />;
+  if (!groups.data) return <Loading what="des modèles" />;
+  if (!groups.data.length) return <EmptyState title="Aucun produit" text="Créez votre premier produit avec « Créer un produit »." />;
+  const needle = search.trim().toLocaleLowerCase('fr');
+  const shown = needle ? groups.data.filter((g) => `${g.nomGroupeModel} ${g.nomCategorie ?? ''} ${g.refPrimaire ?? ''}`.toLocaleLowerCase('fr').includes(needle)) : groups.data;
+  return (
+    <>
+      {models.error && <Message severity="error" text={models.error} className="catalogue-status" />}
+      <InputText className="product-search" type="search" placeholder="Rechercher un produit" aria-label="Rechercher un produit" value={search} onChange={(e) => setSearch(e.target.value)} />
+      {!shown.length && <EmptyState title="Aucun produit trouvé" text="Aucun produit ne correspond à votre recherche." />}
+      <div className="product-cards">
+        {shown.map((g) => (
+          <ProductCard key={g.idGroupeModel} g={g} models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function CouleursSection() {
+  const { data, error } = useLoad<Couleur[]>(fetchCouleurs, 'Erreur lors de la récupération des couleurs');
+  if (error) return <Message severity="error" text={error} />;
+  if (!data) return <Loading what="des couleurs" />;
+  if (!data.length) return <EmptyState title="Aucune couleur" text="Créez un nuancier pour proposer des coloris." />;
+  const palettes = new Map<string, Couleur[]>();
+  for (const c of data) {
+    const name = c.nuancier ?? 'Sans nuancier';
+    palettes.set(name, [...(palettes.get(name) ?? []), c]);
+  }
+  return (
+    <>
+      {[...palettes].map(([name, list]) => (
+        <div className="palette" key={name}>
+          <h3>{name}</h3>
+          {list[0]?.description && <p className="muted">{list[0].description}</p>}
+          <div className="swatches">
+            {list.map((c) => (
+              <span className="swatch" key={c.id}>
+                <span className="swatch-colour" style={{ background: c.valeur ?? 'transparent' }} aria-hidden="true" />
+                {c.nom ?? c.nomCouleur}
+              </span>
+            ))}
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+// /options?groupId=: option groups of type Texte (Bascule or Liste) or Coloris; options may be staged and
+// are all sent in parallel, one POST /api/Option each; success -> /dashboard (spec 2.10, 4, 5).
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { SelectButton } from 'primereact/selectbutton';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createOption, fetchCouleurs, fetchGroupeModel } from '../../api/catalogue';
+import {
+  MAX_LIST_ITEMS,
+  OPTION_TYPES,
+  TEXTE_MODES,
+  buildOptionPayload,
+  describeOption,
+  emptyOptionForm,
+  isBlankOptionForm,
+  validateOptionForm,
+  type OptionForm,
+  type OptionPayload,
+} from '../../domain/option';
+import { PageTitle } from '../../ui/PageTitle';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { MissingGroup, useGroupId } from './useGroupId';
+import './catalogue.css';
+
+export function OptionsPage() {
+  const groupId = useGroupId();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<OptionForm>(emptyOptionForm);
+  const [staged, setStaged] = useState<OptionPayload[]>([]);
+  const [errors, setErrors] = useState<ReturnType<typeof validateOptionForm>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [productName, setProductName] = useState<string | null>(null);
+  const [palettes, setPalettes] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (groupId === null) return;
+    const controller = new AbortController();
+    fetchGroupeModel(groupId, controller.signal)
+      .then((g) => setProductName(g.nomGroupeModel))
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching GroupModels', err));
+    fetchCouleurs(controller.signal)
+      .then((list) => setPalettes([...new Set(list.map((c) => c.nuancier).filter((n): n is string => !!n))]))
+      .catch((err) => err?.name !== 'AbortError' && console.error('Erreur lors de la récupération des couleurs', err));
+    return () => controller.abort();
+  }, [groupId]);
+
+  const paletteOptions = useMemo(() => palettes.map((p) => ({ label: p, value: p })), [palettes]);
+
+  if (groupId === null) return <MissingGroup />;
+  const set = (patch: Partial<OptionForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  /** Checks the form; returns its payload, or null (errors shown). */
+  function current(): OptionPayload | null {
+    const found = validateOptionForm(form);
+    setErrors(found);
+    return Object.keys(found).length ? null : buildOptionPayload(form, groupId!);
+  }
+
+  function stage() {
+    const payload = current();
+    if (!payload) return;
+    setStaged((s) => [...s, payload]);
+    setForm(emptyOptionForm());
+  }
+
+  async function submit() {
+    setSubmitError(null);
+    let toSend = staged;
+    // The group name is required unless staged options exist and the form is left empty.
+    if (!(staged.length && isBlankOptionForm(form))) {
+      const payload = current();
+      if (!payload) return;
+      toSend = [...staged, payload];
+    } else setErrors({});
+    setSaving(true);
+    const results = await Promise.allSettled(toSend.map((p) => createOption(p)));
+    setSaving(false);
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed.length) {
+      // Keep only what was not stored, so a retry does not duplicate options.
+      setStaged(toSend.filter((_, i) => results[i].status === 'rejected'));
+      if (!isBlankOptionForm(form)) setForm(emptyOptionForm());
+      const message = `Erreur: ${(failed[0].reason as Error)?.message ?? 'erreur inconnue'}`;
+      console.error(message, failed);
+      setSubmitError(message);
+      notifyError(message);
+      return;
+    }
+    notifySuccess(toSend.length > 1 ? `${toSend.length} options enregistrées` : 'Option enregistrée');
+    navigate('/dashboard');
+  }
+
+  return (
+    <section>
+      <PageTitle actions={<Button label="Créer un nuancier" icon="pi pi-palette" outlined onClick={() => navigate(`/nuancier?groupId=${groupId}`)} />}>
+        Options{productName ? ` : ${productName}` : ''}
+      </PageTitle>
+      <div className="card">
+        <div className="catalogue-form">
+          <div className="field">
+            <label htmlFor="option-group">Nom du groupe</label>
+            <InputText id="option-group" value={form.nomGroupe} onChange={(e) => set({ nomGroupe: e.target.value })} invalid={!!errors.nomGroupe} />
+            {errors.nomGroupe && <small className="field-error">{errors.nomGroupe}</small>}
+          </div>
+          <div className="field">
+            <span className="field-label" id="option-type-label">Type d'option</span>
+            <SelectButton aria-labelledby="option-type-label" value={form.typeOption} options={[...OPTION_TYPES]} allowEmpty={false} onChange={(e) => set({ typeOption: e.value })} />
+          </div>
+          {form.typeOption === 'Texte' && (
+            <div className="field">
+              <span className="field-label" id="option-mode-label">Choix</span>
+              <SelectButton aria-labelledby="option-mode-label" value={form.texteMode} options={[...TEXTE_MODES]} allowEmpty={false} onChange={(e) => set({ texteMode: e.value })} />
+            </div>
+          )}
+          {form.typeOption === 'Texte' && form.texteMode === 'Bascule' && (
+            <div className="field wide">
+              <div className="colour-row">
+                <label htmlFor="option-left">Valeur gauche</label>
+                <InputText id="option-left" value={form.left} onChange={(e) => set({ left: e.target.value })} />
+                <label htmlFor="option-right">Valeur droite</label>
+                <InputText id="option-right" value={form.right} onChange={(e) => set({ right: e.target.value })} />
+              </div>
+              {errors.toggle && <small className="field-error">{errors.toggle}</small>}
+            </div>
+          )}
+          {form.typeOption === 'Texte' && form.texteMode === 'Liste' && (
+            <div className="field wide">
+              <span className="field-label">Éléments de la liste ({form.items.length} / {MAX_LIST_ITEMS})</span>
+              <div className="list-items">
+                {form.items.map((item, i) => (
+                  <div className="list-item" key={i}>
+                    <InputText aria-label={`Élément ${i + 1}`} value={item} onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })} />
+                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer l'élément ${i + 1}`} onClick={() => set({ items: form.items.filter((_, k) => k !== i) })} />
+                  </div>
+                ))}
+              </div>
+              <Button type="button" label="Ajouter un élément" icon="pi pi-plus" text disabled={form.items.length >= MAX_LIST_ITEMS} onClick={() => set({ items: [...form.items, ''] })} />
+              {errors.liste && <small className="field-error">{errors.liste}</small>}
+            </div>
+          )}
+          {form.typeOption === 'Coloris' && (
+            <div className="field">
+              <label htmlFor="option-palette">Nuancier</label>
+              <Dropdown inputId="option-palette" value={form.colorTag} options={paletteOptions} showClear placeholder={palettes.length ? 'Choisissez un nuancier' : 'Aucun nuancier'} onChange={(e) => set({ colorTag: e.value ?? null })} />
+            </div>
+          )}
+        </div>
+        <div className="catalogue-actions">
+          <Button type="button" label="Ajouter cette option" icon="pi pi-plus" outlined onClick={stage} />
+        </div>
+        {staged.length > 0 && (
+          <>
+            <h2 className="field-label">Options à enregistrer ({staged.length})</h2>
+            <ul className="staged-list">
+              {staged.map((p, i) => (
+                <li key={i}>
+                  <span>
+                    <strong>{p.typeOption}</strong> · {describeOption(p)}
+                  </span>
+                  <Button type="button" icon="pi pi-times" text aria-label={`Retirer l'option ${p.nomGroupe}`} onClick={() => setStaged((s) => s.filter((_, k) => k !== i))} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {submitError && <Message severity="error" text={submitError} className="catalogue-status" />}
+        <div className="catalogue-actions">
+          <Button type="button" label="Enregistrer les options" icon="pi pi-check" onClick={submit} loading={saving} />
+        </div>
+      </div>
+    </section>
+  );
+}

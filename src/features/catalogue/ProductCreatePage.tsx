@@ -1,0 +1,179 @@
+// /products: product group creation (spec 2.7, 5): every field, the spec's messages, 201 -> /subdivision.
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createProduct } from '../../api/catalogue';
+import { ApiError } from '../../api/http';
+import { CREATE_CATEGORY_OPTION, categoryPath } from '../../domain/category';
+import { PLACEMENTS, PRODUCT_FILES, validateProductForm, type Placement } from '../../domain/product';
+import { PageTitle } from '../../ui/PageTitle';
+import { notify } from '../../ui/toast';
+import { FilePicker } from './FilePicker';
+import { ImagesPicker } from './ImagesPicker';
+import { useCategories } from './useCategories';
+import './catalogue.css';
+
+const NEW_CATEGORY = -1;
+type Errors = Partial<Record<string, string>>;
+
+export function ProductCreatePage() {
+  const navigate = useNavigate();
+  const { categories, error: categoriesError } = useCategories();
+  const [nom, setNom] = useState('');
+  const [idCategorie, setIdCategorie] = useState<number | null>(null);
+  const [refPrimaire, setRefPrimaire] = useState('');
+  const [refSecondaire, setRefSecondaire] = useState('');
+  const [images, setImages] = useState<File[]>([]);
+  const [icone, setIcone] = useState<File | null>(null);
+  const [model3d, setModel3d] = useState<File | null>(null);
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const [ficheCote, setFicheCote] = useState<File | null>(null);
+  const [fichePdf, setFichePdf] = useState<File | null>(null);
+  const [specification, setSpecification] = useState('');
+  const [prix, setPrix] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const categoryOptions = [
+    ...categories.map((c) => ({ label: categoryPath(c), value: c.id })),
+    { label: CREATE_CATEGORY_OPTION, value: NEW_CATEGORY },
+  ];
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { errors: found, warning } = validateProductForm({ nom, idCategorie, placement, images });
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length) return;
+    // The spec's placement alert does not stop the submission.
+    if (warning) notify({ severity: 'warn', summary: 'Placement', detail: warning });
+
+    const form = new FormData();
+    form.append('NomGroupeModel', nom.trim());
+    form.append('IdCategorie', String(idCategorie));
+    form.append('RefPrimaire', refPrimaire.trim());
+    form.append('RefSecondaire', refSecondaire.trim());
+    form.append('Specification', specification.trim());
+    form.append('Placement', placement ?? '');
+    form.append('PrixCatalogue', prix === null ? '' : String(prix));
+    images.forEach((f) => form.append('CheminImageGroupe', f, f.name));
+    if (icone) form.append('Icone', icone, icone.name);
+    if (model3d) form.append('Chemin_3d', model3d, model3d.name);
+    if (fichePdf) form.append('Chemin_pdf', fichePdf, fichePdf.name);
+    if (ficheCote) form.append('FicheCote', ficheCote, ficheCote.name);
+
+    setSaving(true);
+    try {
+      const { idGroupeModel } = await createProduct(form);
+      navigate(`/subdivision?groupId=${idGroupeModel}`);
+    } catch (err) {
+      console.error('Erreur lors de la création du produit', err);
+      // The spec only logs this failure; the server's reason is shown too, so the user can correct it.
+      if (err instanceof ApiError) {
+        const fields = err.fieldErrors;
+        setErrors({
+          nom: fields.NomGroupeModel,
+          categorie: fields.IdCategorie,
+          images: fields.CheminImageGroupe,
+          icone: fields.Icone,
+          model3d: fields.Chemin_3d,
+          fichePdf: fields.Chemin_pdf,
+          ficheCote: fields.FicheCote,
+          prix: fields.PrixCatalogue,
+        });
+        setServerError(err.message);
+      } else setServerError('Le produit n’a pas pu être créé.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section>
+      <PageTitle>Créer un produit</PageTitle>
+      <form className="card" onSubmit={submit} noValidate>
+        {categoriesError && <Message severity="error" text={categoriesError} />}
+        <div className="catalogue-form">
+          <div className="field">
+            <label htmlFor="product-name">Nom du produit</label>
+            <InputText id="product-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!errors.nom} />
+            {errors.nom && <small className="field-error">{errors.nom}</small>}
+          </div>
+          <div className="field">
+            <label htmlFor="product-category">Catégorie</label>
+            <Dropdown
+              inputId="product-category"
+              value={idCategorie}
+              options={categoryOptions}
+              placeholder="Sélectionnez une catégorie"
+              onChange={(e) => (e.value === NEW_CATEGORY ? navigate('/creer-categorie') : setIdCategorie(e.value))}
+              invalid={!!errors.categorie}
+              filter={categories.length > 8}
+            />
+            {errors.categorie && <small className="field-error">{errors.categorie}</small>}
+          </div>
+          <div className="field">
+            <label htmlFor="product-ref1">Référence primaire</label>
+            <InputText id="product-ref1" value={refPrimaire} onChange={(e) => setRefPrimaire(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="product-ref2">Référence secondaire</label>
+            <InputText id="product-ref2" value={refSecondaire} onChange={(e) => setRefSecondaire(e.target.value)} />
+          </div>
+          <ImagesPicker images={images} onChange={setImages} error={errors.images} onError={(m) => setErrors((x) => ({ ...x, images: m ?? undefined }))} />
+          <FilePicker id="product-icon" label="Icône" accept={PRODUCT_FILES.Icone.accept} file={icone} onChange={setIcone} error={errors.icone} />
+          <FilePicker
+            id="product-3d"
+            label="Modèle 3D"
+            accept={PRODUCT_FILES.Chemin_3d.accept}
+            file={model3d}
+            onChange={setModel3d}
+            hint="Formats acceptés : .fbx, .stl, .step"
+            error={errors.model3d}
+          />
+          <div className="field">
+            <span className="field-label" id="placement-label">Placement</span>
+            <SelectButton
+              aria-labelledby="placement-label"
+              value={placement}
+              options={[...PLACEMENTS]}
+              onChange={(e) => setPlacement(e.value ?? null)}
+            />
+          </div>
+          <FilePicker id="product-fiche-cote" label="Fiche de cote (PDF)" accept={PRODUCT_FILES.FicheCote.accept} file={ficheCote} onChange={setFicheCote} error={errors.ficheCote} />
+          <FilePicker id="product-fiche" label="Fiche produit (PDF)" accept={PRODUCT_FILES.Chemin_pdf.accept} file={fichePdf} onChange={setFichePdf} error={errors.fichePdf} />
+          <div className="field wide">
+            <label htmlFor="product-spec">Spécification</label>
+            <InputTextarea id="product-spec" rows={4} value={specification} onChange={(e) => setSpecification(e.target.value)} autoResize />
+          </div>
+          <div className="field">
+            <label htmlFor="product-price">Prix catalogue</label>
+            <InputNumber
+              inputId="product-price"
+              value={prix}
+              onValueChange={(e) => setPrix(e.value ?? null)}
+              mode="currency"
+              currency="EUR"
+              locale="fr-FR"
+              min={0}
+              invalid={!!errors.prix}
+            />
+            {errors.prix && <small className="field-error">{errors.prix}</small>}
+          </div>
+        </div>
+        {serverError && <Message severity="error" text={serverError} className="catalogue-status" />}
+        <div className="catalogue-actions">
+          <Button type="submit" label="Créer le produit" icon="pi pi-check" loading={saving} />
+          <Button type="button" label="Annuler" outlined onClick={() => navigate('/catalogue')} />
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// /sousdiv?groupId=: the sub-options table (name, icon file, affected sizes); validating -> /options (spec 2.9).
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createSousOption } from '../../api/catalogue';
+import { SOUS_OPTION_MESSAGES } from '../../domain/option';
+import { ICON_RULE } from '../../domain/product';
+import { PageTitle } from '../../ui/PageTitle';
+import { MissingGroup, useGroupId } from './useGroupId';
+import './catalogue.css';
+
+interface Row {
+  key: number;
+  sousNom: string;
+  icone: File | null;
+  tailles: string;
+}
+
+let nextKey = 1;
+const newRow = (): Row => ({ key: nextKey++, sousNom: '', icone: null, tailles: '' });
+
+export function SousDivPage() {
+  const groupId = useGroupId();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<Row[]>(() => [newRow()]);
+  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  if (groupId === null) return <MissingGroup />;
+  const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  async function validate() {
+    const found: Record<number, string> = {};
+    rows.forEach((r) => {
+      if (!r.sousNom.trim()) found[r.key] = SOUS_OPTION_MESSAGES.sousNom;
+    });
+    setErrors(found);
+    setError(rows.length ? null : 'Ajoutez au moins une subdivision.');
+    if (Object.keys(found).length || !rows.length) return;
+    setSaving(true);
+    try {
+      await Promise.all(
+        rows.map((r) => {
+          const form = new FormData();
+          form.append('SousNom', r.sousNom.trim());
+          form.append('Tailles', r.tailles.trim());
+          form.append('IdModel', String(groupId));
+          if (r.icone) form.append('SousIcone', r.icone, r.icone.name);
+          return createSousOption(form);
+        }),
+      );
+      navigate(`/options?groupId=${groupId}`);
+    } catch (err) {
+      console.error('Erreur lors de l’enregistrement des subdivisions', err);
+      setError(`Erreur: ${(err as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section>
+      <PageTitle>Subdivisions du modèle</PageTitle>
+      <div className="card">
+        <table className="rows-table">
+          <thead>
+            <tr>
+              <th>Nom de la subdivision</th>
+              <th>Icône</th>
+              <th>Tailles concernées</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.key}>
+                <td>
+                  <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
+                  {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
+                </td>
+                <td>
+                  <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                </td>
+                <td>
+                  <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
+                </td>
+                <td>
+                  <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {error && <Message severity="error" text={error} className="catalogue-status" />}
+        <div className="catalogue-actions">
+          <Button type="button" label="Ajouter une subdivision" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />
+          <Button type="button" label="Valider" icon="pi pi-check" onClick={validate} loading={saving} />
+        </div>
+      </div>
+    </section>
+  );
+}

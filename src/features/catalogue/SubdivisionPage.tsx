@@ -1,0 +1,62 @@
+// /subdivision?groupId=: 'Oui' -> /sousdiv, 'Non' stores the default sub-options -> /options (spec 2.8).
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createSousOption } from '../../api/catalogue';
+import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
+import { PageTitle } from '../../ui/PageTitle';
+import { MissingGroup, useGroupId } from './useGroupId';
+import './catalogue.css';
+
+export function SubdivisionPage() {
+  const groupId = useGroupId();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (groupId === null) return <MissingGroup />;
+
+  async function answerNo() {
+    setSaving(true);
+    setError(null);
+    try {
+      for (const d of DEFAULT_SOUS_OPTIONS) {
+        const form = new FormData();
+        form.append('SousNom', d.sousNom);
+        form.append('Tailles', d.tailles);
+        form.append('IdModel', String(groupId));
+        await createSousOption(form);
+      }
+      navigate(`/options?groupId=${groupId}`);
+    } catch (err) {
+      console.error('Erreur lors de l’enregistrement des sous-options par défaut', err);
+      setError(`Erreur: ${(err as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section>
+      <PageTitle>Subdivisions</PageTitle>
+      <div className="card">
+        <p className="subdivision-question">Votre modèle a-t-il des subdivisions ?</p>
+        <div className="catalogue-actions">
+          <Button label="Oui" icon="pi pi-check" onClick={() => navigate(`/sousdiv?groupId=${groupId}`)} disabled={saving} />
+          <Button label="Non" icon="pi pi-times" outlined onClick={answerNo} loading={saving} />
+        </div>
+        {error && <Message severity="error" text={error} className="catalogue-status" />}
+        <details className="explanation">
+          <summary>Qu'est-ce qu'une subdivision ?</summary>
+          <p>
+            Une subdivision est une partie de votre modèle que le client peut choisir séparément : par exemple la
+            taille d'un lampadaire (petit, grand) ou les éléments d'un canapé modulable. Chaque subdivision a un nom,
+            une icône et les tailles qu'elle concerne.
+          </p>
+          <p>Si vous répondez « Non », une subdivision unique « Standard » est créée pour toutes les tailles.</p>
+        </details>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// /customers/create (spec 2.4): nom, prénom, email, mobile, company, address, city, postal code,
+// function/comment; cancel goes back one page; success toast then the list.
+import { useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { createCustomer } from '../../api/customers';
+import { customerCreateSchema } from '../../domain/customer';
+import { PageTitle } from '../../ui/PageTitle';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { bumpCustomersVersionAtom } from './badgeAtoms';
+import { CustomerForm, type FieldDef } from './CustomerForm';
+import './customers.css';
+
+const FIELDS: FieldDef[] = [
+  { name: 'nom', label: 'Nom', autoComplete: 'family-name' },
+  { name: 'prenom', label: 'Prénom', autoComplete: 'given-name' },
+  { name: 'mail', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'mobile', label: 'Mobile', type: 'tel', autoComplete: 'tel' },
+  { name: 'compagny', label: "Nom de l'entreprise", autoComplete: 'organization' },
+  { name: 'adress', label: 'Adresse', autoComplete: 'street-address' },
+  { name: 'city', label: 'Ville', autoComplete: 'address-level2' },
+  { name: 'postalCode', label: 'Code postal', autoComplete: 'postal-code' },
+  { name: 'commentaire', label: 'Fonction / Commentaire', type: 'textarea', wide: true },
+];
+const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, '']));
+
+export function CustomerCreatePage() {
+  const navigate = useNavigate();
+  const bump = useSetAtom(bumpCustomersVersionAtom);
+  return (
+    <section>
+      <PageTitle>Nouveau client</PageTitle>
+      <CustomerForm
+        fields={FIELDS}
+        initial={EMPTY}
+        schema={customerCreateSchema}
+        submitLabel="Ajouter le client"
+        onCancel={() => navigate(-1)}
+        onSubmit={async (values) => {
+          try {
+            await createCustomer({ ...customerCreateSchema.parse(values), createdAt: new Date().toISOString() });
+          } catch (err) {
+            console.error(err);
+            notifyError("Erreur lors de l'ajout du client.");
+            throw err;
+          }
+          notifySuccess('Client ajouté avec succès !');
+          bump();
+          navigate('/customers');
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// /customers/edit/{id} (spec 2.4): nom, prénom, email, mobile, address, city, postal code, comment;
+// cancel goes to /customers/{id}; success toast then the detail.
+import { useSetAtom } from 'jotai';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useNavigate, useParams } from 'react-router-dom';
+import { updateCustomer } from '../../api/customers';
+import { customerEditSchema, type CustomerDetail } from '../../domain/customer';
+import { PageTitle } from '../../ui/PageTitle';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { bumpCustomersVersionAtom } from './badgeAtoms';
+import { CustomerForm, type FieldDef } from './CustomerForm';
+import { CustomerNotFound } from './CustomerNotFound';
+import { useCustomer } from './useCustomer';
+import './customers.css';
+
+const FIELDS: FieldDef[] = [
+  { name: 'nom', label: 'Nom', autoComplete: 'family-name' },
+  { name: 'prenom', label: 'Prénom', autoComplete: 'given-name' },
+  { name: 'mail', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'mobile', label: 'Mobile', type: 'tel', autoComplete: 'tel' },
+  { name: 'adress', label: 'Adresse', autoComplete: 'street-address' },
+  { name: 'city', label: 'Ville', autoComplete: 'address-level2' },
+  { name: 'postalCode', label: 'Code postal', autoComplete: 'postal-code' },
+  { name: 'commentaire', label: 'Commentaire', type: 'textarea', wide: true },
+];
+
+const valuesOf = (c: CustomerDetail) => Object.fromEntries(FIELDS.map((f) => [f.name, String(c[f.name as keyof CustomerDetail] ?? '')]));
+
+export function CustomerEditPage() {
+  const { id } = useParams();
+  const load = useCustomer(id);
+  const navigate = useNavigate();
+  const bump = useSetAtom(bumpCustomersVersionAtom);
+
+  if (load.state === 'loading')
+    return (
+      <div className="cust-loading">
+        <ProgressSpinner aria-label="Chargement" />
+      </div>
+    );
+  if (load.state === 'notFound') return <CustomerNotFound />;
+  if (load.state === 'error') return <Message severity="error" text="Erreur lors de la récupération des détails du client" />;
+  const c = load.customer;
+
+  return (
+    <section>
+      <PageTitle>Modifier le client</PageTitle>
+      <CustomerForm
+        key={c.customerId}
+        fields={FIELDS}
+        initial={valuesOf(c)}
+        schema={customerEditSchema}
+        submitLabel="Enregistrer"
+        onCancel={() => navigate(`/customers/${c.customerId}`)}
+        onSubmit={async (values) => {
+          try {
+            await updateCustomer(c.customerId, customerEditSchema.parse(values));
+          } catch (err) {
+            console.error(err);
+            notifyError('Erreur lors de la mise à jour du client.');
+            throw err;
+          }
+          notifySuccess('Client mis à jour avec succès !');
+          bump();
+          navigate(`/customers/${c.customerId}`);
+        }}
+      />
+    </section>
+  );
+}

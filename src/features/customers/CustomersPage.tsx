@@ -1,0 +1,97 @@
+// /customers (spec 2.2): search over nom, prenom, mail (case and accents ignored), four stat cards,
+// 'Ajouter un client', a sortable paginated table whose rows open the customer, and both empty states.
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchCustomersForCurrentUser } from '../../api/customers';
+import { customerStats, formatDateFr, matchesCustomerSearch, type Customer } from '../../domain/customer';
+import { UnexpectedListFormatError } from '../../domain/list';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageTitle } from '../../ui/PageTitle';
+import { StatCard, StatGrid } from '../../ui/StatCard';
+import { notifyError } from '../../ui/toast';
+import { CustomerCount } from './CustomerCount';
+import { CustomerName } from './CustomerName';
+import './customers.css';
+
+const PAGE = 10;
+
+export function CustomersPage() {
+  const navigate = useNavigate();
+  const [customers, setCustomers] = useState<Customer[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCustomersForCurrentUser(controller.signal)
+      .then(setCustomers)
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error('Error fetching customers', err);
+        notifyError(err instanceof UnexpectedListFormatError ? 'Format de réponse inattendu' : 'Erreur lors de la récupération des clients');
+      })
+      .finally(() => setLoading(false));
+    return () => controller.abort();
+  }, []);
+
+  const shown = useMemo(() => customers.filter((c) => matchesCustomerSearch(c, search)), [customers, search]);
+  const stats = useMemo(() => customerStats(customers), [customers]);
+
+  return (
+    <section>
+      <PageTitle actions={<Button label="Ajouter un client" icon="pi pi-user-plus" onClick={() => navigate('/customers/create')} />}>
+        Clients
+      </PageTitle>
+      <StatGrid>
+        <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" loading={loading} />
+        <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" loading={loading} />
+        <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" loading={loading} />
+        <StatCard label="Sans Proposition" value={stats.sansProposition} icon="pi-user-minus" loading={loading} />
+      </StatGrid>
+      <div className="card">
+        <IconField iconPosition="left" className="cust-search">
+          <InputIcon className="pi pi-search" />
+          <InputText
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Rechercher un client (nom, prénom, email)…"
+            aria-label="Rechercher un client"
+          />
+        </IconField>
+        {!loading && shown.length === 0 ? (
+          <EmptyState
+            icon="pi-users"
+            title="Aucun client trouvé"
+            text={search.trim() ? 'Aucun client ne correspond à votre recherche.' : "Aucun client n'a été ajouté pour le moment."}
+          />
+        ) : (
+          <DataTable
+            value={shown}
+            loading={loading}
+            dataKey="customerId"
+            className="cust-table"
+            rowHover
+            paginator={shown.length > PAGE}
+            rows={PAGE}
+            rowsPerPageOptions={[10, 25, 50]}
+            sortField="createdAt"
+            sortOrder={-1}
+            onRowClick={(e) => navigate(`/customers/${(e.data as Customer).customerId}`)}
+          >
+            <Column header="Client" field="nom" sortable body={(c: Customer) => <CustomerName prenom={c.prenom} nom={c.nom} />} />
+            <Column header="Email" field="mail" sortable />
+            <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
+            <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />
+          </DataTable>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// /users/{userId}/customers (spec 2.5): 'Liste des Clients', back button, three cards, the table
+// (Client, Email, Date de création, Propositions), a spinner while loading, and the empty state.
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { fetchCustomersForUser } from '../../api/customers';
+import { customerStats, formatDateFr, type Customer } from '../../domain/customer';
+import { UnexpectedListFormatError } from '../../domain/list';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageTitle } from '../../ui/PageTitle';
+import { StatCard, StatGrid } from '../../ui/StatCard';
+import { CustomerCount } from './CustomerCount';
+import { CustomerName } from './CustomerName';
+import './customers.css';
+
+export function UserCustomersPage() {
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const [customers, setCustomers] = useState<Customer[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchCustomersForUser(userId ?? '', controller.signal)
+      .then(setCustomers)
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        const message = err instanceof UnexpectedListFormatError ? 'Unexpected response format' : 'Error fetching customers';
+        console.error(message, err);
+        setError(message);
+      })
+      .finally(() => setLoading(false));
+    return () => controller.abort();
+  }, [userId]);
+
+  const stats = useMemo(() => customerStats(customers), [customers]);
+
+  return (
+    <section>
+      <PageTitle actions={<Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(-1)} />}>Liste des Clients</PageTitle>
+      {loading ? (
+        <div className="cust-loading">
+          <ProgressSpinner aria-label="Chargement des clients" />
+        </div>
+      ) : error ? (
+        <Message severity="error" text={error} />
+      ) : (
+        <>
+          <StatGrid>
+            <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" />
+            <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" />
+            <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" />
+          </StatGrid>
+          <div className="card">
+            {customers.length === 0 ? (
+              <EmptyState icon="pi-users" title="Aucun client trouvé" text="Cet utilisateur n'a pas encore de clients assignés" />
+            ) : (
+              <DataTable
+                value={customers}
+                dataKey="customerId"
+                className="cust-table"
+                rowHover
+                paginator={customers.length > 10}
+                rows={10}
+                onRowClick={(e) => navigate(`/customers/${(e.data as Customer).customerId}`)}
+              >
+                <Column header="Client" field="nom" sortable body={(c: Customer) => <CustomerName prenom={c.prenom} nom={c.nom} />} />
+                <Column header="Email" field="mail" sortable />
+                <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
+                <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />
+              </DataTable>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+// The three control cards of spec 1 section 2: company and scope, analysis type, period.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
+import type { ProductRef } from '../../domain/analytics/fields';
+import {
+  COUNTINGS, COUNTING_LABELS, METRICS, METRIC_LABELS, MONTH_NAMES, PERIODS, PERIOD_LABELS, monthOptions, weekOptions, yearOptions,
+} from '../../domain/analytics/selection';
+import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
+
+interface Props {
+  isAdmin: boolean;
+  companyName: string | null;
+  products: ProductRef[];
+  productsLoading: boolean;
+}
+
+function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="control-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <small className="muted">{hint}</small>}
+    </div>
+  );
+}
+
+export function ControlCards({ isAdmin, companyName, products, productsLoading }: Props) {
+  const s = useAtomValue(selectionAtom);
+  const update = useSetAtom(updateSelectionAtom);
+  const chooseCompany = useSetAtom(chooseCompanyAtom);
+  const [companies, setCompanies] = useState<Entreprise[]>([]);
+  const now = new Date();
+
+  // Only Admins load the company list (spec 1 section 6); a failure is only logged.
+  useEffect(() => {
+    if (!isAdmin) return;
+    const controller = new AbortController();
+    fetchEntreprises(controller.signal)
+      .then(setCompanies)
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching companies', err));
+    return () => controller.abort();
+  }, [isAdmin]);
+
+  const scopeHint = productsLoading
+    ? 'Chargement des produits...'
+    : s.companyId === null
+      ? "Sélectionnez d'abord une entreprise"
+      : s.scope === 'all'
+        ? `Analyse globale de ${products.length} produits`
+        : 'Analyse spécifique du produit sélectionné';
+
+  const scopeOptions = [{ label: 'Tous les produits', value: 'all' as const }, ...products.map((p) => ({ label: p.name, value: p.id }))];
+  const periodUsesYear = s.period !== 'all_time';
+  const periodUsesMonth = s.period === 'month' || s.period === 'week';
+
+  return (
+    <div className="control-cards">
+      <section className="card control-card" aria-labelledby="card-entreprise">
+        <h2 id="card-entreprise">
+          <i className="pi pi-building" aria-hidden="true" /> Entreprise &amp; Produits
+        </h2>
+        <Field id="dashboard-company" label="Entreprise">
+          {isAdmin ? (
+            <Dropdown
+              inputId="dashboard-company"
+              value={s.companyId}
+              options={companies.map((c) => ({ label: c.nomEntreprise, value: c.entrepriseId }))}
+              onChange={(e) => chooseCompany(e.value ?? null)}
+              placeholder="-- Choisir une entreprise --"
+              showClear
+              filter={companies.length > 8}
+            />
+          ) : (
+            <InputText id="dashboard-company" value={companyName ?? ''} disabled />
+          )}
+        </Field>
+        <Field id="dashboard-scope" label="Scope d'analyse" hint={scopeHint}>
+          <Dropdown
+            inputId="dashboard-scope"
+            value={s.scope}
+            options={scopeOptions}
+            onChange={(e) => update({ scope: e.value })}
+            disabled={s.companyId === null || productsLoading}
+            filter={products.length > 8}
+          />
+        </Field>
+      </section>
+
+      <section className="card control-card" aria-labelledby="card-type">
+        <h2 id="card-type">
+          <i className="pi pi-chart-bar" aria-hidden="true" /> Type d'analyse
+        </h2>
+        <Field id="dashboard-metric" label="Métrique" hint={METRIC_LABELS[s.metric].description}>
+          <Dropdown
+            inputId="dashboard-metric"
+            value={s.metric}
+            options={METRICS.map((m) => ({ label: METRIC_LABELS[m].label, value: m }))}
+            onChange={(e) => update({ metric: e.value })}
+          />
+        </Field>
+        <Field id="dashboard-counting" label="Type de comptage">
+          <Dropdown
+            inputId="dashboard-counting"
+            value={s.counting}
+            options={COUNTINGS.map((c) => ({ label: COUNTING_LABELS[c], value: c }))}
+            onChange={(e) => update({ counting: e.value })}
+          />
+        </Field>
+      </section>
+
+      <section className="card control-card" aria-labelledby="card-periode">
+        <h2 id="card-periode">
+          <i className="pi pi-calendar" aria-hidden="true" /> Période d'analyse
+        </h2>
+        <Field id="dashboard-period" label="Type de période">
+          <Dropdown
+            inputId="dashboard-period"
+            value={s.period}
+            options={PERIODS.map((p) => ({ label: PERIOD_LABELS[p], value: p }))}
+            onChange={(e) => update({ period: e.value })}
+          />
+        </Field>
+        <div className="control-row">
+          <Field id="dashboard-year" label="Année">
+            <Dropdown
+              inputId="dashboard-year"
+              value={s.year}
+              options={yearOptions(now).map((y) => ({ label: String(y), value: y }))}
+              onChange={(e) => update({ year: e.value, month: 12, week: 9 })}
+              disabled={!periodUsesYear}
+            />
+          </Field>
+          <Field id="dashboard-month" label="Mois">
+            <Dropdown
+              inputId="dashboard-month"
+              value={s.month}
+              options={monthOptions(s.year, now).map((m) => ({ label: MONTH_NAMES[m - 1], value: m }))}
+              onChange={(e) => update({ month: e.value, week: 9 })}
+              disabled={!periodUsesMonth}
+            />
+          </Field>
+        </div>
+        <Field id="dashboard-week" label="Semaine">
+          <Dropdown
+            inputId="dashboard-week"
+            value={s.week}
+            options={weekOptions(s.year, s.month).map((w) => ({ label: w.label, value: w.week }))}
+            onChange={(e) => update({ week: e.value })}
+            disabled={s.period !== 'week'}
+          />
+        </Field>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// The dashboard (spec 1 section 2): controls, the four figures and the detailed analysis, all computed
+// by the analytics worker from the cached events of the chosen company's products.
+import { useAtom, useAtomValue } from 'jotai';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect } from 'react';
+import { LOGO_URL, PROVIDER } from '../../app/brand';
+import { ADMIN_ROLE } from '../../domain/auth';
+import { selectionToParams } from '../../domain/analytics/selection';
+import { EMPTY_STATS } from '../../domain/analytics/view';
+import { currentUserAtom } from '../auth/atoms';
+import { AnalysisCharts } from './AnalysisCharts';
+import { selectionAtom } from './atoms';
+import { ControlCards } from './ControlCards';
+import { StatCards } from './StatCards';
+import { useCompanyProducts } from './useCompanyProducts';
+import { useDashboardView } from './useDashboardView';
+import './dashboard.css';
+
+export function DashboardPage() {
+  const user = useAtomValue(currentUserAtom);
+  const [selection, setSelection] = useAtom(selectionAtom);
+  const isAdmin = user?.role === ADMIN_ROLE;
+  const companyName = user?.entreprise?.nomEntreprise ?? null;
+
+  // A non-admin is locked to his own company: its data loads at once.
+  useEffect(() => {
+    if (!isAdmin && user?.entrepriseId != null && selection.companyId !== user.entrepriseId)
+      setSelection((s) => ({ ...s, companyId: user.entrepriseId, scope: s.companyId === user.entrepriseId ? s.scope : 'all' }));
+  }, [isAdmin, user?.entrepriseId, selection.companyId, setSelection]);
+
+  // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
+  // History API, not the router: a router navigation re-renders every location reader (the whole shell) at
+  // each selection change, and nothing reads these parameters back except the selection atom at start-up.
+  useEffect(() => {
+    const search = `?${selectionToParams(selection)}`;
+    if (window.location.search !== search)
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, [selection]);
+
+  const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
+
+  // A bookmarked product that is not (or no longer) the company's: back to all products.
+  useEffect(() => {
+    if (!productsLoading && selection.scope !== 'all' && selection.companyId !== null && !products.some((p) => p.id === selection.scope))
+      setSelection((s) => ({ ...s, scope: 'all' }));
+  }, [products, productsLoading, selection.scope, selection.companyId, setSelection]);
+
+  const waitingForCompany = !isAdmin && selection.companyId !== user?.entrepriseId;
+  const state = useDashboardView(selection, products, productsLoading || waitingForCompany);
+  const view = state.view;
+  const stats = state.failed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
+  const statsLoading = selection.companyId !== null && (productsLoading || !state.current);
+  const progress = state.progress;
+
+  return (
+    <section className="dashboard">
+      <header className="page-header">
+        <h1>{companyName ? `Outil d'Analyse 3D/AR - ${companyName}` : 'Dashboard'}</h1>
+        {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
+      </header>
+
+      <ControlCards isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
+
+      {view?.offline && view.cachedAt !== null && (
+        <p className="dashboard-offline" role="status">
+          <i className="pi pi-wifi" aria-hidden="true" /> Hors ligne — données du {new Date(view.cachedAt).toLocaleString('fr-FR')}
+        </p>
+      )}
+      {state.loading && progress && progress.total > 0 && (
+        <div className="dashboard-progress" aria-live="polite">
+          <small className="muted">
+            Mise à jour des données : {progress.done} / {progress.total} produits
+          </small>
+          <ProgressBar value={Math.round((progress.done / progress.total) * 100)} showValue={false} style={{ height: '4px' }} />
+        </div>
+      )}
+
+      <StatCards stats={stats} loading={statsLoading} />
+      <AnalysisCharts selection={selection} view={state.failed ? null : view} frozen={productsLoading} />
+    </section>
+  );
+}

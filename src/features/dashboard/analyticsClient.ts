@@ -1,0 +1,54 @@
+// The one long-lived Comlink proxy to the analytics worker (DESIGN.md section 8: a temporary proxy can
+// leave a call hanging). The main thread gives it the token and the API base, and turns a 401 reported
+// by the worker into the http client's 401 path (storage wiped, signed out, caches deleted).
+import * as Comlink from 'comlink';
+import { deleteDB } from 'idb';
+import { API_BASE, ApiError, getToken, send } from '../../api/http';
+import { registerUserCacheCleaner } from '../../app/userCaches';
+import { UNAUTHORIZED, type DashboardView, type Progress, type ViewRequest } from '../../domain/analytics/view';
+import type { AnalyticsApi } from '../../../workers/analytics.worker';
+
+export const CACHE_DB = 'visio3d-analytics';
+
+let remote: Comlink.Remote<AnalyticsApi> | null = null;
+/** API base and token last given to the worker: a selection change then costs one round trip, not two. */
+let configured: string | null = null;
+
+function engine(): Comlink.Remote<AnalyticsApi> {
+  remote ??= Comlink.wrap<AnalyticsApi>(new Worker(new URL('../../../workers/analytics.worker.ts', import.meta.url), { type: 'module' }));
+  return remote;
+}
+
+/** The worker said 401: let the server confirm it through the one HTTP client, which does the spec's wipe. */
+async function reportUnauthorized(): Promise<void> {
+  try {
+    await send('GET', '/api/User/current');
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 401)) console.warn('401 du moteur analytique non confirmé', err);
+  }
+}
+
+export async function computeView(
+  request: ViewRequest,
+  onProgress: (p: Progress) => void,
+  onCachedView: (v: DashboardView) => void,
+): Promise<DashboardView> {
+  const api = engine();
+  const connection = `${API_BASE}\n${getToken()}`;
+  if (connection !== configured) {
+    await api.configure(API_BASE, getToken());
+    configured = connection;
+  }
+  try {
+    return await api.view(request, Comlink.proxy(onProgress), Comlink.proxy(onCachedView));
+  } catch (err) {
+    if ((err as Error)?.name === UNAUTHORIZED) await reportUnauthorized();
+    throw err;
+  }
+}
+
+// Logout and 401: nothing of this user's analytics stays on the PC.
+registerUserCacheCleaner(async () => {
+  if (remote) await remote.clear();
+  else await deleteDB(CACHE_DB);
+});

@@ -1,0 +1,17 @@
+// The dashboard selections as Jotai atoms (spec 1 section 4), seeded from the URL so a view survives a
+// reload and can be bookmarked; DashboardPage writes them back to the URL.
+import { atom } from 'jotai';
+import { clampSelection, selectionFromParams, type Scope, type Selection } from '../../domain/analytics/selection';
+
+export const selectionAtom = atom<Selection>(selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), new Date()));
+
+/** Changes some selections; month and week stay within what the year and month allow. */
+export const updateSelectionAtom = atom(null, (get, set, patch: Partial<Selection>) => {
+  set(selectionAtom, clampSelection({ ...get(selectionAtom), ...patch }, new Date()));
+});
+
+/** Changing the company resets the scope to all products. */
+export const chooseCompanyAtom = atom(null, (get, set, companyId: number | null) => {
+  if (get(selectionAtom).companyId === companyId) return;
+  set(selectionAtom, { ...get(selectionAtom), companyId, scope: 'all' as Scope });
+});

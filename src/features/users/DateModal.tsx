@@ -1,0 +1,64 @@
+// The licence date modals of spec 2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'.
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dialog } from 'primereact/dialog';
+import { useEffect, useState } from 'react';
+import { CALENDAR_LOCALE } from './calendarFr';
+import { parseDate } from './format';
+
+interface Props {
+  header: string;
+  label: string;
+  initial: string | null;
+  visible: boolean;
+  onHide: () => void;
+  onSave: (date: Date | null) => Promise<void>;
+}
+
+export function DateModal({ header, label, initial, visible, onHide, onSave }: Props) {
+  const [date, setDate] = useState<Date | null>(parseDate(initial));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (visible) setDate(parseDate(initial));
+  }, [visible, initial]);
+
+  async function save() {
+    setSaving(true);
+    try {
+      await onSave(date);
+      onHide();
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      header={header}
+      visible={visible}
+      onHide={onHide}
+      modal
+      footer={
+        <>
+          <Button label="Annuler" severity="secondary" outlined onClick={onHide} />
+          <Button label="Enregistrer" icon="pi pi-check" loading={saving} onClick={save} />
+        </>
+      }
+    >
+      <div className="modal-body form-field">
+        <label htmlFor="licence-date">{label}</label>
+        <Calendar
+          inputId="licence-date"
+          value={date}
+          onChange={(e) => setDate((e.value as Date | null) ?? null)}
+          showTime
+          hourFormat="24"
+          dateFormat="dd/mm/yy"
+          locale={CALENDAR_LOCALE}
+          showIcon
+          showButtonBar
+        />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+// The new-company form of spec 2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import { ApiError } from '../../api/http';
+import { createEntreprise, type Entreprise } from '../../api/entreprises';
+import { entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
+import { FormField } from './FormField';
+
+type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
+
+export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
+  const [values, setValues] = useState<Required<Record<Field, string>>>({ NomEntreprise: '', Adresse: '', Telephone: '', Siret: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const errors = { ...entrepriseFormErrors(values as EntrepriseCreateInput), ...serverErrors };
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors({});
+  };
+
+  async function submit() {
+    setTouched({ NomEntreprise: true, Adresse: true, Telephone: true, Siret: true });
+    if (Object.keys(entrepriseFormErrors(values)).length) return;
+    setSaving(true);
+    try {
+      onCreated(await createEntreprise(values));
+    } catch (err) {
+      // Company creation failures are only logged (spec 2 section 8); a field the server refused is shown.
+      console.error('Error creating entreprise', err);
+      if (err instanceof ApiError) setServerErrors(err.status === 409 ? { Siret: err.message } : err.fieldErrors);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (id: Field, label: string, props: Record<string, unknown> = {}) => (
+    <FormField id={`entreprise-${id}`} label={label} error={touched[id] ? errors[id] : undefined}>
+      <InputText
+        id={`entreprise-${id}`}
+        value={values[id]}
+        onChange={(e) => set(id, e.target.value)}
+        onBlur={() => setTouched((t) => ({ ...t, [id]: true }))}
+        invalid={Boolean(touched[id] && errors[id])}
+        {...props}
+      />
+    </FormField>
+  );
+
+  return (
+    <div className="card">
+      <h2>Nouvelle entreprise</h2>
+      <div className="form-grid">
+        {field('NomEntreprise', "Nom de l'entreprise")}
+        {field('Adresse', 'Adresse')}
+        {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
+        {field('Siret', 'SIRET', { inputMode: 'numeric' })}
+      </div>
+      <div className="form-actions">
+        <Button type="button" label="Ajouter l'entreprise" icon="pi pi-building" loading={saving} onClick={submit} />
+      </div>
+    </div>
+  );
+}

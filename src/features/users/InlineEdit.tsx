@@ -1,0 +1,100 @@
+// One inline-editable field of spec 2.16: the value, a pencil, then an input with 'Sauver' / 'Annuler'.
+// The message of the shared rule shows before any call; a failed save is only logged (spec 2 section 8),
+// except a mail already used, which the field shows.
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import { ApiError } from '../../api/http';
+import { updateUserField, type User } from '../../api/users';
+import { inlineFieldError, type InlineField } from '../../domain/userForm';
+
+interface Props {
+  user: User;
+  field: InlineField;
+  label: string;
+  editable: boolean;
+  onSaved: (user: User) => void;
+}
+
+export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
+  const current = user[field] ?? '';
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const id = `edit-${field}`;
+
+  async function save() {
+    const message = inlineFieldError(field, value);
+    if (message) return setError(message);
+    setSaving(true);
+    try {
+      onSaved(await updateUserField(user.userId, field, value));
+      setEditing(false);
+    } catch (err) {
+      console.error(`Error updating ${field}`, err);
+      if (err instanceof ApiError && err.status === 409) setError(err.message);
+      else if (err instanceof ApiError && err.fieldErrors[field]) setError(err.fieldErrors[field]);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="detail">
+      <label className="detail-label" htmlFor={editing ? id : undefined}>
+        {label}
+      </label>
+      {editing ? (
+        <>
+          <div className="detail-edit">
+            <InputText
+              id={id}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setError(undefined);
+              }}
+              invalid={Boolean(error)}
+              autoFocus
+            />
+            <Button label="Sauver" size="small" loading={saving} onClick={save} />
+            <Button
+              label="Annuler"
+              size="small"
+              severity="secondary"
+              outlined
+              onClick={() => {
+                setEditing(false);
+                setValue(current);
+                setError(undefined);
+              }}
+            />
+          </div>
+          {error && (
+            <small className="field-error" role="alert">
+              {error}
+            </small>
+          )}
+        </>
+      ) : (
+        <div className="detail-value">
+          <span data-field={field}>{current || '—'}</span>
+          {editable && (
+            <Button
+              icon="pi pi-pencil"
+              text
+              rounded
+              size="small"
+              aria-label={`Modifier ${label.toLowerCase()}`}
+              onClick={() => {
+                setValue(current);
+                setEditing(true);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

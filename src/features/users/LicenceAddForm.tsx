@@ -1,0 +1,85 @@
+// The add-licence form (spec 2.15): type, key, activation and expiration dates. Activation defaults to
+// now and expiry to a year later, the usual case; no validation is shown by the spec beyond the server's.
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { createLicence, fetchLicenceTypes } from '../../api/licences';
+import type { LicenceType } from '../../domain/licence';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { CALENDAR_LOCALE } from './calendarFr';
+import { FormField } from './FormField';
+
+const inAYear = () => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() + 1);
+  return d;
+};
+
+export function LicenceAddForm({ userId, onDone, onCancel }: { userId: number; onDone: () => void; onCancel: () => void }) {
+  const [types, setTypes] = useState<LicenceType[]>([]);
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [key, setKey] = useState('');
+  const [activation, setActivation] = useState<Date | null>(() => new Date());
+  const [expiration, setExpiration] = useState<Date | null>(inAYear);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchLicenceTypes(controller.signal)
+      .then((list) => {
+        setTypes(list);
+        setTypeId((t) => t ?? list[0]?.typeLicenceId ?? null);
+      })
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching licence types', err));
+    return () => controller.abort();
+  }, []);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await createLicence({
+        UserId: userId,
+        TypeLicenceId: typeId ?? 0,
+        Type: types.find((t) => t.typeLicenceId === typeId)?.type ?? null,
+        LicenceKey: key.trim(),
+        DateActivation: activation?.toISOString() ?? null,
+        DateExpiration: expiration?.toISOString() ?? null,
+        CreatedAt: new Date().toISOString(),
+      });
+      notifySuccess('Licence créée');
+      onDone();
+    } catch (err) {
+      console.error('Error creating licence', err);
+      notifyError('Erreur lors de la création de licence');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={submit} aria-label="Ajouter une licence">
+      <h2>Ajouter une licence</h2>
+      <div className="form-grid">
+        <FormField id="licence-type" label="Type de licence">
+          <Dropdown inputId="licence-type" value={typeId} options={types} optionLabel="type" optionValue="typeLicenceId" onChange={(e) => setTypeId(e.value)} />
+        </FormField>
+        <FormField id="licence-key" label="Clé de licence">
+          <InputText id="licence-key" value={key} onChange={(e) => setKey(e.target.value)} />
+        </FormField>
+        <FormField id="licence-activation" label="Date d'activation">
+          <Calendar inputId="licence-activation" value={activation} onChange={(e) => setActivation((e.value as Date) ?? null)} showTime hourFormat="24" dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} showIcon />
+        </FormField>
+        <FormField id="licence-expiration" label="Date d'expiration">
+          <Calendar inputId="licence-expiration" value={expiration} onChange={(e) => setExpiration((e.value as Date) ?? null)} showTime hourFormat="24" dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} showIcon />
+        </FormField>
+      </div>
+      <div className="form-actions">
+        <Button type="button" label="Annuler" severity="secondary" outlined onClick={onCancel} />
+        <Button type="submit" label="Ajouter" icon="pi pi-plus" loading={saving} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+// The user form of spec 2.14 for a chosen company: every field, the manager among the company's users,
+// the password hint, 'Activer l'utilisateur immédiatement' checked by default, the per-field messages of
+// spec 2 section 5; submission is blocked while any message shows.
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/http';
+import { createUser, fetchRoles, fetchUsersByEntreprise, type Role, type User } from '../../api/users';
+import {
+  PASSWORD_HINT,
+  createFieldOf,
+  emptyUserForm,
+  toCreatePayload,
+  userFormErrors,
+  type UserFormField,
+  type UserFormValues,
+} from '../../domain/userForm';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { FormField } from './FormField';
+
+type Errors = Partial<Record<UserFormField, string>>;
+
+export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
+  const [touched, setTouched] = useState<Partial<Record<UserFormField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Errors>({});
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [managers, setManagers] = useState<User[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchRoles(controller.signal)
+      .then((list) => {
+        setRoles(list);
+        // A sensible default: the spec does not validate the role, the server needs one.
+        const vendeur = list.find((r) => r.nomRole === 'Vendeur') ?? list[0];
+        setValues((v) => (v.roleId ? v : { ...v, roleId: vendeur?.roleId ?? null }));
+      })
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching roles', err));
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setValues((v) => ({ ...v, managerId: null }));
+    fetchUsersByEntreprise(entrepriseId, controller.signal)
+      .then(setManagers)
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching users', err));
+    return () => controller.abort();
+  }, [entrepriseId]);
+
+  const errors: Errors = { ...userFormErrors(values), ...serverErrors };
+  const shown = (f: UserFormField) => (touched[f] ? errors[f] : undefined);
+
+  function set<K extends UserFormField>(field: K, value: UserFormValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTouched({ nom: true, prenom: true, mail: true, mobile: true, password: true, confirmation: true, roleId: true, managerId: true });
+    if (Object.keys(userFormErrors(values)).length) return;
+    setSaving(true);
+    try {
+      await createUser(toCreatePayload(values, entrepriseId));
+      notifySuccess('Utilisateur ajouté avec succès !');
+      navigate('/users');
+    } catch (err) {
+      console.error("Erreur lors de l'ajout de l'utilisateur", err);
+      if (err instanceof ApiError) {
+        const mapped: Errors = {};
+        for (const [k, m] of Object.entries(err.fieldErrors)) if (createFieldOf[k]) mapped[createFieldOf[k]] = m;
+        if (err.status === 409) mapped.mail = err.message;
+        setServerErrors(mapped);
+      }
+      notifyError("Erreur lors de l'ajout de l'utilisateur.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const text = (id: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile' | 'password' | 'confirmation', label: string, props: Record<string, unknown> = {}, hint?: string) => (
+    <FormField id={id} label={label} error={shown(id)} hint={hint}>
+      <InputText
+        id={id}
+        value={values[id]}
+        onChange={(e) => set(id, e.target.value)}
+        onBlur={() => setTouched((t) => ({ ...t, [id]: true }))}
+        invalid={Boolean(shown(id))}
+        aria-describedby={shown(id) ? `${id}-error` : undefined}
+        {...props}
+      />
+    </FormField>
+  );
+
+  return (
+    <form className="card" onSubmit={submit} noValidate>
+      <h2>Informations de l'utilisateur</h2>
+      <div className="form-grid">
+        <FormField id="roleId" label="Rôle" error={shown('roleId')}>
+          <Dropdown
+            inputId="roleId"
+            value={values.roleId}
+            options={roles}
+            optionLabel="nomRole"
+            optionValue="roleId"
+            onChange={(e) => set('roleId', e.value)}
+            placeholder="Choisir un rôle"
+          />
+        </FormField>
+        {text('fonction', 'Fonction')}
+        {text('nom', 'Nom', { autoComplete: 'family-name' })}
+        {text('prenom', 'Prénom', { autoComplete: 'given-name' })}
+        {text('mail', 'Email', { type: 'email', autoComplete: 'off' })}
+        {text('mobile', 'Mobile', { inputMode: 'numeric', autoComplete: 'off' })}
+        <FormField id="managerId" label="Manager (optionnel)" error={shown('managerId')}>
+          <Dropdown
+            inputId="managerId"
+            value={values.managerId}
+            options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
+            onChange={(e) => set('managerId', e.value ?? null)}
+            placeholder="Aucun manager"
+            showClear
+            emptyMessage="Aucun utilisateur dans cette entreprise"
+          />
+        </FormField>
+        {text('password', 'Mot de passe', { type: 'password', autoComplete: 'new-password' }, PASSWORD_HINT)}
+        {text('confirmation', 'Confirmation du mot de passe', { type: 'password', autoComplete: 'new-password' })}
+      </div>
+      <div className="form-check" style={{ marginTop: '1rem' }}>
+        <Checkbox inputId="isActive" checked={values.isActive} onChange={(e) => set('isActive', Boolean(e.checked))} />
+        <label htmlFor="isActive">Activer l'utilisateur immédiatement</label>
+      </div>
+      <div className="form-actions">
+        <Button type="button" label="Annuler" severity="secondary" outlined onClick={() => navigate('/users')} />
+        <Button type="submit" label="Créer l'utilisateur" icon="pi pi-check" loading={saving} />
+      </div>
+    </form>
+  );
+}

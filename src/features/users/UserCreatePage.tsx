@@ -1,0 +1,77 @@
+// /UserCreateFormulaire and the spec's literal odd path (spec 2.14): choose a company or create one,
+// then the user form for it. Only an Admin creates users (the server refuses the others anyway).
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
+import { ADMIN_ROLE } from '../../domain/auth';
+import { PageTitle } from '../../ui/PageTitle';
+import { currentUserAtom } from '../auth/atoms';
+import { EntrepriseForm } from './EntrepriseForm';
+import { FormField } from './FormField';
+import { UserCreateForm } from './UserCreateForm';
+import './users.css';
+
+const NEW_ENTREPRISE = -1;
+
+export function UserCreatePage() {
+  const me = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const [entreprises, setEntreprises] = useState<Entreprise[]>([]);
+  const [choice, setChoice] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchEntreprises(controller.signal)
+      .then(setEntreprises)
+      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching entreprises', err));
+    return () => controller.abort();
+  }, []);
+
+  const back = <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate('/users')} />;
+  if (me?.role !== ADMIN_ROLE) {
+    return (
+      <section>
+        <PageTitle actions={back}>Créer un utilisateur</PageTitle>
+        <Message severity="warn" text="Seul un administrateur peut créer un utilisateur." />
+      </section>
+    );
+  }
+
+  const options = [
+    ...entreprises.map((e) => ({ label: e.nomEntreprise, value: e.entrepriseId })),
+    { label: 'Créer une nouvelle entreprise', value: NEW_ENTREPRISE },
+  ];
+
+  return (
+    <section>
+      <PageTitle actions={back}>Créer un utilisateur</PageTitle>
+      <div className="card">
+        <h2>Entreprise</h2>
+        <FormField id="entreprise" label="Entreprise">
+          <Dropdown
+            inputId="entreprise"
+            value={choice}
+            options={options}
+            onChange={(e) => setChoice(e.value)}
+            placeholder="Choisir une entreprise"
+            filter
+            emptyFilterMessage="Aucune entreprise trouvée"
+          />
+        </FormField>
+      </div>
+      {choice === NEW_ENTREPRISE && (
+        <EntrepriseForm
+          onCreated={(created) => {
+            setEntreprises((list) => [...list, created]);
+            setChoice(created.entrepriseId);
+          }}
+        />
+      )}
+      {choice !== null && choice !== NEW_ENTREPRISE && <UserCreateForm key={choice} entrepriseId={choice} />}
+    </section>
+  );
+}

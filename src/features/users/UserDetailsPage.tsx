@@ -1,0 +1,138 @@
+// /users/{userId}/details (spec 2.15, read-only) and /users/{userId}/detailsCopy (spec 2.16, inline edits).
+// Admin-only controls follow spec 2 section 6: inline edits only when the viewed user is not an Admin or
+// is oneself; password, licences and disable for Admin only. The server enforces the same rules.
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { confirmDanger } from '../../ui/confirmDanger';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { disableUser, type User } from '../../api/users';
+import { ADMIN_ROLE } from '../../domain/auth';
+import { PageTitle } from '../../ui/PageTitle';
+import { currentUserAtom } from '../auth/atoms';
+import { formatDate } from './format';
+import { InlineEdit } from './InlineEdit';
+import { LicenceAddForm } from './LicenceAddForm';
+import { LicenceList } from './LicenceList';
+import { PasswordModal } from './PasswordModal';
+import { RoleBadge } from './RoleBadge';
+import { useUserDetails } from './useUserDetails';
+import './users.css';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="detail">
+      <span className="detail-label">{label}</span>
+      <span className="detail-value">{children}</span>
+    </div>
+  );
+}
+
+export function UserDetailsPage({ inline }: { inline: boolean }) {
+  const userId = Number(useParams().userId);
+  const me = useAtomValue(currentUserAtom);
+  const navigate = useNavigate();
+  const { user, setUser, licences, reloadLicences, error, loading } = useUserDetails(userId);
+  const [adding, setAdding] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const back = <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate('/users')} />;
+  if (loading && !user) return <ProgressSpinner aria-label="Chargement" />;
+  if (error || !user) {
+    return (
+      <section>
+        <PageTitle actions={back}>Détails de l'utilisateur</PageTitle>
+        <Message severity="error" text={error ?? "Erreur lors de la récupération de l'utilisateur"} />
+      </section>
+    );
+  }
+
+  const isAdmin = me?.role === ADMIN_ROLE;
+  const isSelf = me?.id === user.userId;
+  const canEditFields = isAdmin && (user.nomRole !== ADMIN_ROLE || isSelf);
+
+  function disable(u: User) {
+    confirmDanger({
+      header: 'Désactiver utilisateur',
+      message: `Voulez-vous vraiment désactiver ${u.prenom} ${u.nom} ? Il ne pourra plus se connecter.`,
+      acceptLabel: 'Désactiver',
+      accept: async () => {
+        try {
+          setUser(await disableUser(u.userId));
+        } catch (err) {
+          // Only logged (spec 2 section 8).
+          console.error('Error disabling user', err);
+        }
+      },
+    });
+  }
+
+  const addLicenceButton = isAdmin && <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />;
+  const actions = inline ? (
+    <div className="details-actions">
+      {isAdmin && <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />}
+      {addLicenceButton}
+      {isAdmin && !isSelf && user.isActive && (
+        <Button label="Désactiver utilisateur" icon="pi pi-ban" severity="danger" outlined onClick={() => disable(user)} />
+      )}
+    </div>
+  ) : (
+    <div className="details-actions">
+      <Button label="Modifier l'utilisateur" icon="pi pi-user-edit" outlined onClick={() => navigate(`/users/${user.userId}/detailsCopy`)} />
+      {addLicenceButton}
+    </div>
+  );
+
+  const field = (f: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile', label: string) =>
+    inline ? (
+      <InlineEdit key={`${f}-${user[f]}`} user={user} field={f} label={label} editable={canEditFields} onSaved={setUser} />
+    ) : (
+      <Detail label={label}>{user[f] || '—'}</Detail>
+    );
+
+  return (
+    <section>
+      <ConfirmDialog />
+      <PageTitle actions={back}>
+        {user.prenom} {user.nom}
+      </PageTitle>
+      <div className="card">
+        <div className="page-header">
+          <h2>
+            Informations{' '}
+            {!user.isActive && <Tag severity="danger" value="Utilisateur désactivé" />}
+          </h2>
+          {actions}
+        </div>
+        <div className="details-grid">
+          <Detail label="Entreprise">{user.nomEntreprise}</Detail>
+          <Detail label="Rôle">
+            <RoleBadge role={user.nomRole} />
+          </Detail>
+          {inline && field('fonction', 'Fonction')}
+          {field('nom', 'Nom')}
+          {field('prenom', 'Prénom')}
+          {field('mail', 'Email')}
+          {inline && field('mobile', 'Mobile')}
+          <Detail label="Date de création">{formatDate(user.createdAt)}</Detail>
+        </div>
+      </div>
+      {adding && isAdmin && (
+        <LicenceAddForm
+          userId={user.userId}
+          onCancel={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            void reloadLicences();
+          }}
+        />
+      )}
+      <LicenceList licences={licences} isAdmin={isAdmin} activationEditable={inline} onChanged={() => void reloadLicences()} />
+      {inline && isAdmin && <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+// Registers the service worker (workbox-window through virtual:pwa-register) and offers updates with a
+// PrimeReact toast "Nouvelle version disponible" / "Mettre à jour" (skipWaiting, then reload).
+import { Button } from 'primereact/button';
+import { registerSW } from 'virtual:pwa-register';
+import { notify } from '../ui/toast';
+import { registerUserCacheCleaner } from '../app/userCaches';
+import { clearOfflineApiCache } from './offlineApi';
+
+export function registerServiceWorker(): void {
+  registerUserCacheCleaner(clearOfflineApiCache);
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // Reload once the new worker controls the page, whichever way the update was found (workbox-window only
+  // reloads by itself for updates it found through its own registration).
+  let offered = false;
+  const applyUpdate = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateSW(true);
+  };
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      // workbox-window may report the same waiting worker twice: offer it once.
+      if (offered) return;
+      offered = true;
+      notify({
+        severity: 'info',
+        summary: 'Nouvelle version disponible',
+        sticky: true,
+        content: (
+          <div className="update-toast">
+            <strong>Nouvelle version disponible</strong>
+            <span>Une mise à jour de l'application est prête.</span>
+            <Button label="Mettre à jour" icon="pi pi-refresh" size="small" onClick={applyUpdate} />
+          </div>
+        ),
+      });
+    },
+    onRegisterError(error) {
+      console.error('Service worker registration failed', error);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+// The service worker (vite-plugin-pwa, injectManifest): the app shell is precached and served cache-first,
+// so a repeat visit starts without the network. /api is never precached. Only the few GETs the frame
+// and the dashboard need to open offline are kept, network-first (always fresh when online), keyed by the
+// caller's token so one user's answers are never served to another, and deleted at logout and on a 401.
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { OFFLINE_API_CACHE, isOfflineReadable } from './pwa/offlineApi';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/i] }));
+
+async function userKey(request: Request): Promise<string> {
+  const auth = request.headers.get('Authorization') ?? '';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
+  return Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isOfflineReadable(url.pathname),
+  new NetworkFirst({
+    cacheName: OFFLINE_API_CACHE,
+    networkTimeoutSeconds: 10,
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          url.searchParams.set('__user', await userKey(request));
+          return url.toString();
+        },
+        // Only successful answers are kept; a 401 or 403 is never replayed.
+        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+      },
+    ],
+  }),
+);
+
+// 'prompt': the new version waits until the user chooses "Mettre à jour" (never a half-updated app).
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+clientsClaim();

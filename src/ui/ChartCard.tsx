@@ -1,0 +1,42 @@
+// A titled card holding one chart, its empty message and its error boundary.
+import type { ReactNode } from 'react';
+import { ChartErrorBoundary } from './ChartErrorBoundary';
+import './charts.css';
+
+interface Props {
+  title: string;
+  subtitle?: string;
+  height: number;
+  /** Shown over (or instead of) the chart when there is nothing to show. */
+  emptyMessage?: string | null;
+  /** A centred spinner (company change in progress). */
+  frozen?: boolean;
+  resetKey?: unknown;
+  className?: string;
+  children: ReactNode;
+}
+
+export function ChartCard({ title, subtitle, height, emptyMessage, frozen, resetKey, className, children }: Props) {
+  return (
+    <section className={`card chart-card ${className ?? ''}`} aria-label={title}>
+      <header className="chart-card-header">
+        <h3>{title}</h3>
+        {subtitle && <span className="muted">{subtitle}</span>}
+      </header>
+      <div className="chart-body" style={{ minHeight: height }}>
+        {frozen ? (
+          <div className="chart-frozen" style={{ height }}>
+            <i className="pi pi-spin pi-spinner" aria-label="Chargement" />
+          </div>
+        ) : (
+          <ChartErrorBoundary resetKey={resetKey}>{children}</ChartErrorBoundary>
+        )}
+        {!frozen && emptyMessage && (
+          <p className="chart-empty" role="status">
+            {emptyMessage}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

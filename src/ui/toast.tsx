@@ -1,0 +1,27 @@
+// One app-wide PrimeReact Toast; any screen calls notify() (success and error messages of the spec).
+import { Toast, type ToastMessage } from 'primereact/toast';
+import { useEffect, useRef } from 'react';
+
+let current: Toast | null = null;
+const pending: ToastMessage[] = [];
+
+export function notify(message: ToastMessage): void {
+  const full = { life: 4000, ...message };
+  if (current) current.show(full);
+  else pending.push(full);
+}
+
+export const notifySuccess = (detail: string) => notify({ severity: 'success', summary: 'Succès', detail });
+export const notifyError = (detail: string) => notify({ severity: 'error', summary: 'Erreur', detail });
+
+export function AppToast() {
+  const ref = useRef<Toast>(null);
+  useEffect(() => {
+    current = ref.current;
+    pending.splice(0).forEach((m) => current?.show(m));
+    return () => {
+      current = null;
+    };
+  }, []);
+  return <Toast ref={ref} position="top-right" />;
+}

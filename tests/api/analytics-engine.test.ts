@@ -1,0 +1,103 @@
+// The worker's engine against the real server (app.inject as its fetch), with IndexedDB from fake-indexeddb.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { deleteCache, readProducts } from '../../workers/analytics/cache';
+import type { ViewRequest } from '../../src/domain/analytics/view';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let token: string;
+let productIds: number[];
+const calls: Array<{ url: string; status: number }> = [];
+
+/** fetch() answered by the real server through app.inject. */
+const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  const url = String(input);
+  const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
+  calls.push({ url, status: res.statusCode });
+  return new Response(res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+}) as typeof fetch;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('directeur@demo.fr');
+  const me = (await t.call('GET', '/api/User/current', token)).json();
+  productIds = (await t.call('GET', `/api/Produit/Entreprise/${me.entrepriseId}`, token)).json().$values.map((p: { produitId: number }) => p.produitId);
+  await deleteCache();
+});
+afterAll(() => t.close());
+
+const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
+  generation, productIds, scope: 'all', metric: 'consultation', counting: 'total', period: 'all_time', year: 2025, month: 1, week: 1, ...over,
+});
+
+describe('the analytics engine', () => {
+  it('fetches every product, equals the SQL company summary, and caches each product', async () => {
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    const progress: number[] = [];
+    const view = await engine.view(request(1), (p) => progress.push(p.done));
+    const me = (await t.call('GET', '/api/User/current', token)).json();
+    const summary = (await t.call('GET', `/api/ProductStatistics/Entreprise/${me.entrepriseId}/summary`, token)).json();
+    expect(view.stats.consultations).toBe(summary.totalConsultations);
+    expect(view.stats.interactions).toBe(summary.totalIframes);
+    expect(view.stats.arTries).toBe(summary.totalARTries);
+    expect(view.stats.conversionRate).toBe(Math.round((summary.totalConversions / summary.totalEvents) * 100));
+    expect(view.complete).toBe(true);
+    expect(progress.at(-1)).toBe(productIds.length);
+    expect((await readProducts(productIds)).size).toBe(productIds.length);
+  });
+
+  it('a new engine (reload) shows the cached figures first, then revalidates with 304s', async () => {
+    calls.length = 0;
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    let cachedFirst: number | null = null;
+    const view = await engine.view(request(1), undefined, (v) => {
+      cachedFirst ??= calls.length;
+      expect(v.complete).toBe(false);
+    });
+    expect(cachedFirst).toBe(0);
+    expect(calls).toHaveLength(productIds.length);
+    expect(calls.every((c) => c.status === 304)).toBe(true);
+    expect(view.cachedAt).not.toBeNull();
+  });
+
+  it('a newer selection supersedes an older one', async () => {
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    const older = engine.view(request(1, { counting: 'unique_users' }));
+    const newer = engine.view(request(2));
+    await expect(older).rejects.toMatchObject({ name: 'Superseded' });
+    expect((await newer).generation).toBe(2);
+  });
+
+  it('shows no cached figures when only some products are cached (partial totals would mislead)', async () => {
+    await deleteCache();
+    const first = new AnalyticsEngine(serverFetch);
+    first.configure('', token);
+    await first.view(request(1, { productIds: productIds.slice(0, 2) }));
+    const reloaded = new AnalyticsEngine(serverFetch);
+    reloaded.configure('', token);
+    let cachedViews = 0;
+    const view = await reloaded.view(request(1), undefined, () => cachedViews++);
+    expect(cachedViews).toBe(0);
+    expect(view.complete).toBe(true);
+  });
+
+  it('reports a 401 by name', async () => {
+    await deleteCache();
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', 'jeton-invalide');
+    await expect(engine.view(request(1))).rejects.toMatchObject({ name: 'Unauthorized' });
+  });
+
+  it('counts a product that fails as empty without failing the others, and reports it', async () => {
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    const view = await engine.view(request(1, { productIds: [...productIds.slice(0, 2), 999999] }));
+    expect(view.failedProducts).toEqual([999999]);
+    expect(view.stats.consultations).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ throttle: { perMail: 3, perAddress: 6, windowMs: 60_000 } });
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: payload as object, headers });
+
+describe('POST /api/Auth/backoffice/login', () => {
+  it('answers 200 with a token for a valid account', async () => {
+    const res = await login({ mail: 'admin@demo.fr', password: 'Demo!2026pass' });
+    expect(res.statusCode).toBe(200);
+    expect(typeof res.json().token).toBe('string');
+  });
+
+  it('accepts the mail in any case and the route in any case', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/BACKOFFICE/login', payload: { mail: 'Vendeur@Demo.FR', password: 'Demo!2026pass' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers the same 401 for an unknown mail and a wrong password', async () => {
+    const unknown = await login({ mail: 'personne@demo.fr', password: 'Demo!2026pass' });
+    const wrong = await login({ mail: 'manager@demo.fr', password: 'mauvais' });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers 403 for a licence not activated and for a disabled user, only with the right password', async () => {
+    expect((await login({ mail: 'attente@demo.fr', password: 'Demo!2026pass' })).statusCode).toBe(403);
+    expect((await login({ mail: 'inactif@demo.fr', password: 'Demo!2026pass' })).statusCode).toBe(403);
+    // With a wrong password the answer says nothing about the account.
+    expect((await login({ mail: 'attente@demo.fr', password: 'faux' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['a missing password', { mail: 'admin@demo.fr' }],
+    ['wrong types', { mail: 12, password: true }],
+    ['an array', [1, 2]],
+    ['empty strings', { mail: '', password: '' }],
+  ])('answers 400 with a JSON error for %s', async (_label, payload) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, title: expect.any(String), detail: expect.any(String) });
+  });
+
+  it('answers 400, never 500, for a body that is not JSON', async () => {
+    for (const [body, type] of [
+      ['{"mail":', 'application/json'],
+      ['mail=a&password=b', 'application/x-www-form-urlencoded'],
+      ['bonjour', 'text/plain'],
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: body, headers: { 'content-type': type } });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
+      expect(res.json().status).toBe(400);
+    }
+  });
+
+  it('answers 429 after too many failures for one mail, even with the right password', async () => {
+    for (let i = 0; i < 3; i++) expect((await login({ mail: 'directeur@demo.fr', password: 'faux' })).statusCode).toBe(401);
+    const blocked = await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' });
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('answers 429 after too many failures from one address over several mails', async () => {
+    const headers = { 'x-forwarded-for': '1.2.3.4' }; // not trusted: the address is the socket's
+    for (let i = 0; i < 6; i++) await login({ mail: `inconnu${i}@demo.fr`, password: 'x' }, headers);
+    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' })).statusCode).toBe(429);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('GET /api/User/current answers the current user', async () => {
+    const app2 = await createTestApp();
+    try {
+      const token = await app2.login('vendeur@demo.fr');
+      const res = await app2.call('GET', '/api/User/current', token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        role: 'Vendeur',
+        nomRole: 'Vendeur',
+        prenom: 'Victor',
+        nom: 'Dubois',
+        mail: 'vendeur@demo.fr',
+        entreprise: { nomEntreprise: 'Maison Lumière' },
+      });
+      expect(res.json().entrepriseId).toBe(res.json().entreprise.entrepriseId);
+      expect(res.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app2.close();
+    }
+  });
+
+  it('answers 401 without a token, with a forged one, with an expired one and after logout', async () => {
+    const app2 = await createTestApp();
+    try {
+      expect((await app2.call('GET', '/api/User/current', null)).statusCode).toBe(401);
+      const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
+      expect((await app2.call('GET', '/api/User/current', forged)).statusCode).toBe(401);
+      const expired = await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(new TextEncoder().encode('test-secret-for-tests-only-0123456789'));
+      expect((await app2.call('GET', '/api/User/current', expired)).statusCode).toBe(401);
+      const none = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwidmVyIjowfQ.';
+      expect((await app2.call('GET', '/api/User/current', none)).statusCode).toBe(401);
+
+      const token = await app2.login('manager@demo.fr');
+      expect((await app2.call('GET', '/api/User/current', token)).statusCode).toBe(200);
+      expect((await app2.call('POST', '/api/Auth/logout', token)).statusCode).toBe(204);
+      const after = await app2.call('GET', '/api/User/current', token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toMatchObject({ status: 401, title: expect.any(String), detail: expect.any(String) });
+    } finally {
+      await app2.close();
+    }
+  });
+});

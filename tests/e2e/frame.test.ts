@@ -1,0 +1,144 @@
+// Sign-in, the guard and the navigation frame, in Chromium through npm start's server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { newPage, openBrowser, signIn, DEMO_PASSWORD } from '../helpers/e2e';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('sign-in', () => {
+  it('admin@demo.fr signs in and reaches /dashboard with his name and role in the frame', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, 'admin@demo.fr');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await expect(page.getByTestId('user-name').textContent()).resolves.toBe('Alice Martin');
+    await expect(page.getByTestId('user-role').textContent()).resolves.toBe('Admin');
+    expect(await page.locator('.sidebar-footer .avatar').textContent()).toBe('AM');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    // The active link follows the path.
+    expect(await page.locator('a.nav-link.active').textContent()).toContain('Dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a wrong password shows "Failed to login" in the red alert', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    expect(await page.locator('h1').textContent()).toBe('Connexion');
+    await page.fill('#email', 'manager@demo.fr');
+    await page.fill('#password', 'pas-le-bon');
+    await page.click('button[type=submit]');
+    const alert = page.locator('.login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Failed to login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('the password toggle shows and hides the password', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await page.fill('#password', 'secret');
+    expect(await page.getAttribute('#password', 'type')).toBe('password');
+    await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+    expect(await page.getAttribute('#password', 'type')).toBe('text');
+    await page.getByRole('button', { name: 'Masquer le mot de passe' }).click();
+    expect(await page.getAttribute('#password', 'type')).toBe('password');
+    await context.close();
+  });
+
+  it('attente@demo.fr opens the licence modal with its exact text; both close buttons close it', async () => {
+    const { page, context } = await newPage(browser);
+    const submit = async () => {
+      await page.fill('#email', 'attente@demo.fr');
+      await page.fill('#password', DEMO_PASSWORD);
+      await page.click('button[type=submit]');
+    };
+    await page.goto('/login');
+    await submit();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.p-dialog-title').textContent()).toBe('Activation de la licence');
+    expect(await dialog.locator('.p-dialog-content').textContent()).toBe(
+      "Votre licence n'est pas activé. Visio3D contrôle actuellement les informations que vous avez transmis.",
+    );
+    expect(await page.locator('.login-error').textContent()).toContain('Licence non activée');
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await submit();
+    await dialog.waitFor();
+    await dialog.locator('.p-dialog-header-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a phone sees "Accès restreint" instead of the form', async () => {
+    const { page, context } = await newPage(browser, {
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto('/login');
+    await page.getByText('Accès restreint').waitFor();
+    expect(await page.locator('#email').count()).toBe(0);
+    expect(await page.getByRole('alert').textContent()).toContain('PC ou Mac');
+    await context.close();
+  });
+});
+
+describe('the frame', () => {
+  it("vendeur@demo.fr's Clients badge reads 9+", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    const badge = page.locator('a.nav-link', { hasText: 'Clients' }).locator('.nav-badge');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('9+');
+    expect(await page.getByText('Plateforme de gestion').count()).toBe(1);
+    expect(await page.locator('.nav-link.disabled').allTextContents()).toEqual(['CatalogueBientôt', 'ParamètresBientôt']);
+    await context.close();
+  });
+
+  it('logout returns to /login and the token is gone; the old token no longer works', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'manager@demo.fr');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // Logout reloads the page (spec): wait for that load, then for the login page.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Se déconnecter' }).click()]);
+    await page.waitForURL('**/login');
+    await page.locator('#email').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const res = await page.request.get('/api/User/current', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(401);
+    await context.close();
+  });
+
+  it('an unknown path goes to /login signed out and to /dashboard signed in', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/nimporte-quoi');
+    await page.waitForURL('**/login');
+    await page.goto('/customers');
+    await page.waitForURL('**/login');
+    await signIn(page, 'directeur@demo.fr');
+    await page.goto('/nimporte-quoi');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('a token wiped by a 401 sends the user back to /login with storage cleared', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'forged.token.value');
+      localStorage.setItem('other', 'x');
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,167 @@
+// The installable PWA: manifest, service worker, offline start, update prompt, and nothing of the user's
+// left in the caches after logout.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { figureTexts } from '../helpers/dashboard';
+import { ROOT, startServer, type RunningServer } from '../helpers/server';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Waits until a service worker controls the page (the first visit installs it; clientsClaim takes over). */
+async function waitForController(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
+    timeout: 30_000,
+  });
+}
+
+describe('installable PWA', () => {
+  it('serves a valid French manifest and a controlling service worker; Chromium finds no installability error', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    const href = await page.getAttribute('link[rel=manifest]', 'href');
+    const res = await page.request.get(href!);
+    expect(res.headers()['content-type']).toMatch(/manifest\+json|json/);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ lang: 'fr', start_url: '/dashboard', display: 'standalone', short_name: 'Visio3D' });
+    expect(manifest.name).toBeTruthy();
+    expect(manifest.description).toBeTruthy();
+    expect(manifest.theme_color).toMatch(/^#/);
+    expect(manifest.background_color).toMatch(/^#/);
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of [...manifest.icons, ...manifest.screenshots]) {
+      const r = await page.request.get(icon.src);
+      expect(r.status(), icon.src).toBe(200);
+      expect((await r.body()).subarray(1, 4).toString()).toBe('PNG');
+    }
+    expect(manifest.screenshots.some((s: { form_factor?: string }) => s.form_factor === 'wide')).toBe(true);
+
+    await context.close();
+
+    // Installability needs a normal (not incognito) profile, as a user's browser has.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-profile-'));
+    const persistent = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, baseURL: baseUrl() });
+    try {
+      const p = persistent.pages()[0] ?? (await persistent.newPage());
+      await p.goto('/login');
+      await waitForController(p);
+      const cdp = await persistent.newCDPSession(p);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      expect(installabilityErrors).toEqual([]);
+    } finally {
+      await persistent.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('after one visit, the app opens offline, still signed in, with the cached figures and the offline notice', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    await waitForController(page);
+    await page.reload(); // this visit goes through the service worker, which keeps the frame's API answers
+    const online = await figureTexts(page);
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.getByTestId('user-name').textContent()).toBe('Victor Dubois');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    // The figures come from the worker's IndexedDB cache, with the date of that data.
+    expect(await figureTexts(page)).toEqual(online);
+    await page.getByText(/Hors ligne — données du \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByText('Vous êtes hors ligne').first().waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('the login page still shows the desktop-only notice offline', async () => {
+    const { page, context } = await newPage(browser, {
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      viewport: { width: 412, height: 915 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto('/login');
+    await waitForController(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Accès restreint').waitFor();
+    expect(await page.locator('#email').count()).toBe(0);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('after logout, no cached API data remains (Cache Storage and IndexedDB)', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'manager@demo.fr');
+    await waitForController(page);
+    await page.reload();
+    await page.getByText('Se déconnecter').waitFor();
+    const before = await page.evaluate(async () => (await caches.open('api-offline').then((c) => c.keys())).length);
+    expect(before).toBeGreaterThan(0);
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Se déconnecter' }).click()]);
+    await page.waitForURL('**/login');
+    await page.locator('#email').waitFor();
+    const after = await page.evaluate(async () => ({
+      caches: await caches.keys(),
+      databases: (await indexedDB.databases()).map((d) => d.name),
+      token: localStorage.getItem('token'),
+    }));
+    expect(after.token).toBeNull();
+    expect(after.caches).not.toContain('api-offline');
+    // Only the app shell's precache may remain: it holds no user data.
+    expect(after.caches.every((name) => name.startsWith('workbox-precache'))).toBe(true);
+    expect(after.databases).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('updates', () => {
+  let server: RunningServer;
+  let served: string;
+  const build = (id: string, outDir: string) =>
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: ROOT,
+      env: { ...process.env, BUILD_ID: id, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+
+  beforeAll(async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-builds-'));
+    served = path.join(tmp, 'served');
+    build('version-1', served);
+    build('version-2', path.join(tmp, 'next'));
+    server = await startServer({ DIST_DIR: served, SKIP_BUILD: '1' });
+  }, 300_000);
+  afterAll(() => server?.stop());
+
+  it('a new build makes "Nouvelle version disponible" appear; "Mettre à jour" loads it', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/login');
+    await waitForController(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
+
+    // Deploy the new build in place, as a server update would.
+    const next = path.join(path.dirname(served), 'next');
+    fs.cpSync(next, served, { recursive: true, force: true });
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const toast = page.locator('.update-toast');
+    await toast.waitFor({ timeout: 30_000 });
+    expect(await toast.textContent()).toContain('Nouvelle version disponible');
+    // Until the user agrees, the running version stays whole.
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
+    await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Mettre à jour' }).click()]);
+    await page.waitForFunction(() => document.documentElement.dataset.build === 'version-2');
+    await context.close();
+  });
+});

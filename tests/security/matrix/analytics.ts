@@ -1,0 +1,36 @@
+// Analytics (issue 3's routes): every role reads its own company's products and statistics.
+import { everyone, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
+import type { Fixtures, Principal } from '../harness/fixtures';
+
+const products = new WeakMap<Fixtures, Record<string, number>>();
+/** One product with events per company, made once. */
+async function productId(fx: Fixtures, p: Principal, target: Target): Promise<number> {
+  if (target === 'unknown') return UNKNOWN_ID;
+  let known = products.get(fx);
+  if (!known) {
+    known = { A: await fx.product('A'), B: await fx.product('B') };
+    products.set(fx, known);
+  }
+  return known[target === 'own' ? fx.own(p) : fx.other(p)];
+}
+const companyId = (fx: Fixtures, p: Principal, target: Target) =>
+  target === 'unknown' ? UNKNOWN_ID : fx.company[target === 'own' ? fx.own(p) : fx.other(p)];
+
+const byProduct = (route: string, path: (id: number) => string): MatrixEntry => ({
+  route,
+  roles: everyone,
+  request: async (fx, c) => ({ url: path(await productId(fx, c.principal, c.target)) }),
+});
+
+export const analyticsEntries: MatrixEntry[] = [
+  { route: 'GET /api/Produit/Entreprise/:id', roles: everyone, request: (fx, c) => ({ url: `/api/Produit/Entreprise/${companyId(fx, c.principal, c.target)}` }) },
+  byProduct('GET /api/ProductStatistics/Product/:productId', (id) => `/api/ProductStatistics/Product/${id}`),
+  byProduct('GET /api/ProductStatistics/Product/:productId/summary', (id) => `/api/ProductStatistics/Product/${id}/summary`),
+  byProduct('GET /api/ProductStatistics/geo/Product/:productId', (id) => `/api/ProductStatistics/geo/Product/${id}`),
+  byProduct('GET /api/UserJourney/Product/:productId/summary', (id) => `/api/UserJourney/Product/${id}/summary`),
+  {
+    route: 'GET /api/ProductStatistics/Entreprise/:companyId/summary',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/summary` }),
+  },
+];

@@ -1,0 +1,9 @@
+// Every matrix entry, area by area. A route the server registers without an entry here fails the suite.
+import { analyticsEntries } from './analytics';
+import { catalogueEntries } from './catalogue';
+import { coreEntries } from './core';
+import { customerEntries } from './customers';
+import { userEntries } from './users';
+import type { MatrixEntry } from './types';
+
+export const matrixEntries: MatrixEntry[] = [...coreEntries, ...customerEntries, ...userEntries, ...analyticsEntries, ...catalogueEntries];

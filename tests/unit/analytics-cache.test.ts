@@ -1,0 +1,47 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { deleteCache, readProducts, writeProduct } from '../../workers/analytics/cache';
+import { toColumns } from '../../workers/analytics/columns';
+import { forEachLimited } from '../../workers/analytics/fetch';
+
+describe('the IndexedDB cache', () => {
+  it('keeps one record per product with its typed arrays, ETag and fetch time', async () => {
+    const cols = toColumns(7, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: 's', consultation: true, country: 'FR' }]);
+    await writeProduct({ ...cols, etag: '"p7-1-1"', fetchedAt: 1234 });
+    const found = await readProducts([7, 8]);
+    expect([...found.keys()]).toEqual([7]);
+    const r = found.get(7)!;
+    expect(r.etag).toBe('"p7-1-1"');
+    expect(r.fetchedAt).toBe(1234);
+    expect(r.time).toBeInstanceOf(Float64Array);
+    expect([...r.time]).toEqual([Date.UTC(2025, 0, 1)]);
+    expect(r.session).toBeInstanceOf(Uint32Array);
+    expect(r.sessions).toEqual(['s']);
+  });
+
+  it('is deleted entirely (logout, 401)', async () => {
+    await writeProduct({ ...toColumns(9, []), etag: null, fetchedAt: 1 });
+    await deleteCache();
+    expect((await readProducts([7, 9])).size).toBe(0);
+  });
+});
+
+describe('bounded fan-out', () => {
+  it('never runs more than the limit at once and stops when superseded', async () => {
+    let running = 0;
+    let peak = 0;
+    const done: number[] = [];
+    await forEachLimited([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 3, async (i) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, 1));
+      running--;
+      done.push(i);
+    });
+    expect(peak).toBe(3);
+    expect(done.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    let stop = false;
+    await expect(forEachLimited([1, 2, 3, 4], 1, async () => void (stop = true), () => stop)).rejects.toMatchObject({ name: 'Superseded' });
+  });
+
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { bucketLabels, bucketOf, periodRange } from '../../src/domain/analytics/buckets';
+import { KNOWN_COUNTRY_CODES, countryLabel } from '../../src/domain/analytics/countries';
+import { eventArTry, eventCountry, eventSession, eventTime, readGeo, readJourney, readProduct, readSummary } from '../../src/domain/analytics/fields';
+import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
+import {
+  clampSelection, defaultSelection, monthOptions, selectionFromParams, selectionToParams, weekOptions, yearOptions,
+} from '../../src/domain/analytics/selection';
+
+describe('event fields (spec 1 section 3)', () => {
+  it('reads the session under every spelling, "unknown" otherwise', () => {
+    expect(eventSession({ userSessionId: 'a' })).toBe('a');
+    expect(eventSession({ userSessionID: 'b' })).toBe('b');
+    expect(eventSession({ sessionId: 'c' })).toBe('c');
+    expect(eventSession({ userId: 4 })).toBe('4');
+    expect(eventSession({ userID: 'e' })).toBe('e');
+    expect(eventSession({})).toBe('unknown');
+  });
+
+  it('reads the AR flag under every spelling, true for true, 1, "true" and "1"', () => {
+    for (const k of ['ar_Try', 'arTry', 'ar_try', 'ar', 'arUsage', 'ar_usage', 'hasARView'])
+      for (const v of [true, 1, 'true', '1']) expect(eventArTry({ [k]: v }), `${k}=${v}`).toBe(true);
+    for (const v of [false, 0, 'false', '0', null, 'yes']) expect(eventArTry({ ar_Try: v })).toBe(false);
+    expect(eventArTry({ consultation: true })).toBe(false);
+  });
+
+  it('reads the country under every spelling, "Unknown" otherwise; the timestamp or NaN', () => {
+    expect(eventCountry({ country: 'FR' })).toBe('FR');
+    expect(eventCountry({ Country: 'BE' })).toBe('BE');
+    expect(eventCountry({ countryCode: 'CH' })).toBe('CH');
+    expect(eventCountry({ CountryCode: 'DE' })).toBe('DE');
+    expect(eventCountry({ country: null })).toBe('Unknown');
+    expect(eventTime({ timestamp: '2024-03-01T10:00:00Z' })).toBe(Date.UTC(2024, 2, 1, 10));
+    expect(eventTime({})).toBeNaN();
+  });
+
+  it('reads products, summaries, geo and journey answers in every accepted shape', () => {
+    expect(readProduct({ produitId: 3, nomProduit: 'Lampe' })).toEqual({ id: 3, name: 'Lampe' });
+    expect(readProduct({ modelId: 4, nomModel: 'M' })).toEqual({ id: 4, name: 'M' });
+    expect(readProduct({ id: 5 })).toEqual({ id: 5, name: 'Produit 5' });
+    expect(readSummary({ totalEvents: 10, totalConsultations: 8, totalIframes: 5, totalARTries: 2, totalConversions: 1 })).toEqual({
+      total: 10, consultations: 8, iframes: 5, arTries: 2, conversions: 1,
+    });
+    expect(readSummary({ total: 3, consultations: 2, iframeInteractions: 1, arTries: 1, conversions: 0 }).iframes).toBe(1);
+    expect(readGeo({ byCountry: [{ country: 'FR', count: 3 }] })).toEqual([{ label: 'FR', value: 3 }]);
+    expect(readGeo({ byCity: [{ city: 'Lyon', visitorCount: 2 }] })).toEqual([{ label: 'Lyon', value: 2 }]);
+    expect(readGeo([{ name: 'Suisse', value: 1 }, { key: 'BE', count: 4 }])).toEqual([{ label: 'Suisse', value: 1 }, { label: 'BE', value: 4 }]);
+    expect(readJourney({ $values: [{ stepName: 'consultation', count: 4 }] })).toEqual([{ name: 'consultation', count: 4 }]);
+    expect(readJourney([{ name: 'conversion', total: 1 }])).toEqual([{ name: 'conversion', count: 1 }]);
+  });
+});
+
+describe('country names (spec 1 section 5)', () => {
+  it('maps codes and English names to French names, capitalises the others', () => {
+    expect(countryLabel('FR')).toBe('France');
+    expect(countryLabel('US')).toBe('États-Unis');
+    expect(countryLabel('UK')).toBe('Royaume-Uni');
+    expect(countryLabel('Germany')).toBe('Allemagne');
+    expect(countryLabel('ES')).toBe('Espagne');
+    expect(countryLabel('IT')).toBe('Italie');
+    expect(countryLabel('BE')).toBe('Belgique');
+    expect(countryLabel('CH')).toBe('Suisse');
+    expect(countryLabel('CA')).toBe('Canada');
+    expect(countryLabel('fr')).toBe('France');
+    expect(countryLabel('atlantide')).toBe('Atlantide');
+    expect(countryLabel(null)).toBe('Unknown');
+    expect(KNOWN_COUNTRY_CODES).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('counting rules (spec 1 section 7)', () => {
+  it('rounds the conversion rate and gives 0 without events', () => {
+    expect(conversionRate(1, 3)).toBe(33);
+    expect(conversionRate(2, 3)).toBe(67);
+    expect(conversionRate(5, 0)).toBe(0);
+  });
+
+  it('merges geo items by French name and sorts them by descending value', () => {
+    expect(mergeGeo([{ label: 'FR', value: 2 }, { label: 'BE', value: 5 }, { label: 'France', value: 4 }, { label: 'germany', value: 1 }])).toEqual([
+      { label: 'France', value: 6 },
+      { label: 'Belgique', value: 5 },
+      { label: 'Allemagne', value: 1 },
+    ]);
+  });
+
+  it("gives each journey step round(count / sum of counts × 100)", () => {
+    expect(journeyPercentages([{ name: 'a', count: 50 }, { name: 'b', count: 30 }, { name: 'c', count: 15 }, { name: 'd', count: 5 }]).map((s) => s.percent)).toEqual([50, 30, 15, 5]);
+    expect(journeyPercentages([{ name: 'a', count: 2 }, { name: 'b', count: 1 }]).map((s) => s.percent)).toEqual([67, 33]);
+    expect(journeyPercentages([{ name: 'a', count: 0 }]).map((s) => s.percent)).toEqual([0]);
+  });
+});
+
+describe('time buckets', () => {
+  it('labels all_time by year, year Jan..Déc, month Sem 1..Sem 4, week Lun..Dim', () => {
+    expect(bucketLabels('all_time', 2024, 2026)).toEqual(['2024', '2025', '2026']);
+    expect(bucketLabels('year', 0, 0)).toEqual(['Jan', 'Fév', 'Mar', 'Avr', 'Mai', 'Juin', 'Juil', 'Août', 'Sep', 'Oct', 'Nov', 'Déc']);
+    expect(bucketLabels('month', 0, 0)).toEqual(['Sem 1', 'Sem 2', 'Sem 3', 'Sem 4']);
+    expect(bucketLabels('week', 0, 0)).toEqual(['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim']);
+  });
+
+  it('puts a day in block (day − 1) / 7 capped at the fourth, Monday first, by UTC', () => {
+    expect(bucketOf('month', Date.UTC(2025, 0, 7, 23), 0)).toBe(0);
+    expect(bucketOf('month', Date.UTC(2025, 0, 8), 0)).toBe(1);
+    expect(bucketOf('month', Date.UTC(2025, 0, 28), 0)).toBe(3);
+    expect(bucketOf('month', Date.UTC(2025, 0, 31), 0)).toBe(3);
+    expect(bucketOf('week', Date.UTC(2025, 0, 6), 0)).toBe(0); // a Monday
+    expect(bucketOf('week', Date.UTC(2025, 0, 5, 23, 59), 0)).toBe(6); // a Sunday, late in UTC
+    expect(bucketOf('year', Date.UTC(2025, 11, 31, 23, 59), 0)).toBe(11);
+    expect(bucketOf('all_time', Date.UTC(2025, 5, 1), 2024)).toBe(1);
+  });
+
+  it('filters by UTC year, month and 7-day block', () => {
+    expect(periodRange({ period: 'year', year: 2025, month: 1, week: 1 })).toEqual({ from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) });
+    expect(periodRange({ period: 'month', year: 2025, month: 2, week: 1 })).toEqual({ from: Date.UTC(2025, 1, 1), to: Date.UTC(2025, 2, 1) });
+    expect(periodRange({ period: 'week', year: 2025, month: 1, week: 5 })).toEqual({ from: Date.UTC(2025, 0, 29), to: Date.UTC(2025, 1, 1) });
+    expect(periodRange({ period: 'all_time', year: 2025, month: 1, week: 1 }).from).toBe(-Infinity);
+  });
+});
+
+describe('selections (spec 1 section 4)', () => {
+  const now = new Date(Date.UTC(2026, 10, 21, 12));
+
+  it('offers years from 2020, months up to the current one this year, weeks as "Semaine N (start-end)"', () => {
+    expect(yearOptions(now)).toEqual([2020, 2021, 2022, 2023, 2024, 2025, 2026]);
+    expect(monthOptions(2026, now)).toHaveLength(11);
+    expect(monthOptions(2025, now)).toHaveLength(12);
+    expect(weekOptions(2025, 2).map((w) => w.label)).toEqual(['Semaine 1 (1-7)', 'Semaine 2 (8-14)', 'Semaine 3 (15-21)', 'Semaine 4 (22-28)']);
+    expect(weekOptions(2026, 11).at(-1)!.label).toBe('Semaine 5 (29-30)');
+  });
+
+  it('defaults to consultation, total, month, current year, latest month and its last week', () => {
+    expect(defaultSelection(now)).toEqual({ companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year: 2026, month: 11, week: 5 });
+  });
+
+  it('keeps month and week within range and survives a round trip through the URL', () => {
+    expect(clampSelection({ ...defaultSelection(now), year: 2026, month: 12, week: 9 }, now)).toMatchObject({ month: 11, week: 5 });
+    const s = { ...defaultSelection(now), companyId: 3, scope: 12 as const, metric: 'ar_usage' as const, counting: 'unique_users' as const, period: 'week' as const, year: 2025, month: 2, week: 4 };
+    expect(selectionFromParams(selectionToParams(s), now)).toEqual(s);
+    expect(selectionFromParams(new URLSearchParams('metrique=pirate&annee=1990'), now)).toMatchObject({ metric: 'consultation', year: 2020 });
+  });
+});

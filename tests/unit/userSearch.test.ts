@@ -1,0 +1,33 @@
+// The user list's search (case-insensitive, also over the company name) and stat cards (spec 2.13).
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../src/api/users';
+import { searchUsers, userStats } from '../../src/features/users/userSearch';
+
+const user = (nom: string, prenom: string, mail: string, nomRole: string, nomEntreprise: string, userId: number): User => ({
+  userId, nom, prenom, mail, nomRole, nomEntreprise, entrepriseId: 1, mobile: null, fonction: null, createdAt: '2026-01-01T00:00:00Z', managerId: null, isActive: true,
+});
+const users = [
+  user('Martin', 'Alice', 'admin@demo.fr', 'Admin', 'Visio3D', 1),
+  user('Lefèvre', 'Denis', 'directeur@demo.fr', 'Directeur', 'Maison Lumière', 2),
+  user('Girard', 'Manon', 'manager@demo.fr', 'Manager', 'Maison Lumière', 3),
+  user('Dubois', 'Victor', 'vendeur@demo.fr', 'Vendeur', 'Maison Lumière', 4),
+  user('Lambert', 'Bruno', 'vendeur@atelier-bois.fr', 'Vendeur', 'Atelier Bois & Design', 5),
+];
+const ids = (list: User[]) => list.map((u) => u.userId);
+
+describe('user search', () => {
+  it('matches names, mail and company name, whatever the case', () => {
+    expect(ids(searchUsers(users, 'maison LUMIÈRE'))).toEqual([2, 3, 4]);
+    expect(ids(searchUsers(users, 'atelier'))).toEqual([5]);
+    expect(ids(searchUsers(users, 'LEFÈVRE'))).toEqual([2]);
+    expect(ids(searchUsers(users, 'victor dubois'))).toEqual([4]);
+    expect(ids(searchUsers(users, '@demo.fr'))).toEqual([1, 2, 3, 4]);
+    expect(ids(searchUsers(users, '  '))).toEqual([1, 2, 3, 4, 5]);
+    expect(searchUsers(users, 'personne')).toEqual([]);
+  });
+
+  it('counts total, Administrateurs, Managers and Vendeurs', () => {
+    expect(userStats(users)).toEqual({ total: 5, admins: 1, managers: 1, vendeurs: 2 });
+    expect(userStats([])).toEqual({ total: 0, admins: 0, managers: 0, vendeurs: 0 });
+  });
+});

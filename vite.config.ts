@@ -1,0 +1,55 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API server runs on 8080 (npm start) or API_PORT in development; /api is proxied to it.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        // The shell: HTML, JS, CSS, icons, fonts (woff2 only: every supported browser takes it first).
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
+        globIgnores: ['**/primeicons-*.svg'],
+        // Files over the limit are silently left out of the precache: keep the limit above our largest chunk.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      manifest: {
+        id: '/',
+        name: 'Visio3D — Back-office et analyse 3D/AR',
+        short_name: 'Visio3D',
+        description: "Back-office de Visio3D : clients, propositions vidéo, catalogue, utilisateurs et outil d'analyse 3D/AR.",
+        lang: 'fr',
+        dir: 'ltr',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#4338ca',
+        background_color: '#f8fafc',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/dashboard-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: "Outil d'analyse 3D/AR" },
+          { src: '/screenshots/login-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Connexion' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  // Identifies a build (shown as <html data-build>): the update test checks that a new one took over.
+  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()) },
+  worker: { format: 'es' },
+  server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on
+// PostgreSQL when TEST_DATABASE_URL is set) and e2e (the built app in the system Chromium through npm
+// start's server).
+export default defineConfig({
+  test: {
+    // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
+    reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? '.vitest-results.json' }]] : ['default'],
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        // Issue 9: tenant-isolation matrix, fuzzed inputs, faults (server processes, a PostgreSQL cluster).
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts', 'tests/faults/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/security/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});

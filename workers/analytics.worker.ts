@@ -1,0 +1,15 @@
+// The Comlink face of the analytics engine (DESIGN.md section 3): the app sends a selection, gets a
+// small view back; raw events never reach the main thread.
+import * as Comlink from 'comlink';
+import { AnalyticsEngine } from './analytics/engine';
+
+const engine = new AnalyticsEngine();
+
+export const api = {
+  configure: (apiBase: string, token: string | null) => engine.configure(apiBase, token),
+  view: (...args: Parameters<AnalyticsEngine['view']>) => engine.view(...args),
+  clear: () => engine.clear(),
+};
+export type AnalyticsApi = typeof api;
+
+Comlink.expose(api);

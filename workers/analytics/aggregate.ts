@@ -1,0 +1,185 @@
+// One pass over the columns of the selected products -> the figures of the dashboard (spec 1 section 7).
+// Distinct sessions are counted with bit arrays indexed by a session number shared by all products, so
+// a session that saw two products counts once; no Set of strings per event.
+import { bucketLabels, bucketOf, periodRange, utcYear } from '../../src/domain/analytics/buckets';
+import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
+import type { Metric } from '../../src/domain/analytics/selection';
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type ProductColumns } from './columns';
+
+export const METRIC_FLAG: Record<Metric, number> = {
+  consultation: CONSULTATION,
+  engagement: IFRAME,
+  ar_usage: AR_TRY,
+  conversion: CONVERSION,
+};
+
+export const JOURNEY_STEPS = [
+  { name: 'consultation', flag: CONSULTATION },
+  { name: 'interaction 3D', flag: IFRAME },
+  { name: 'essai AR', flag: AR_TRY },
+  { name: 'conversion', flag: CONVERSION },
+];
+
+const SEEN = 16;
+
+class BitSet {
+  private words: Uint32Array;
+  constructor(size: number) {
+    this.words = new Uint32Array((size + 31) >>> 5);
+  }
+  /** Sets the bit; true when it was not set before. */
+  add(i: number): boolean {
+    const w = i >>> 5;
+    const m = 1 << (i & 31);
+    if (this.words[w] & m) return false;
+    this.words[w] |= m;
+    return true;
+  }
+}
+
+export type Figures = Omit<DashboardView, 'generation' | 'cachedAt' | 'offline' | 'failedProducts' | 'complete'>;
+
+/**
+ * The numbering of sessions and countries shared by all products (one entry per distinct string), and
+ * each product's dictionary mapped onto it. The engine keeps one for its life, so a selection change
+ * reuses the maps of unchanged products instead of hashing every session string again (the switch cost).
+ */
+interface ProductMaps {
+  sessions: Uint32Array;
+  countries: Uint16Array;
+  /** Earliest and latest timestamps (ms), ±Infinity without timed events. */
+  first: number;
+  last: number;
+}
+
+export class Numbering {
+  private sessionIds = new Map<string, number>();
+  private countryIds = new Map<string, number>();
+  readonly countryNames: string[] = [];
+  private maps = new WeakMap<ProductColumns, ProductMaps>();
+
+  get sessionCount(): number {
+    return this.sessionIds.size;
+  }
+
+  mapsOf(p: ProductColumns): ProductMaps {
+    let m = this.maps.get(p);
+    if (m) return m;
+    const sessions = new Uint32Array(p.sessions.length);
+    p.sessions.forEach((s, i) => {
+      let g = this.sessionIds.get(s);
+      if (g === undefined) this.sessionIds.set(s, (g = this.sessionIds.size));
+      sessions[i] = g;
+    });
+    const countries = new Uint16Array(p.countries.length);
+    p.countries.forEach((c, i) => {
+      let g = this.countryIds.get(c);
+      if (g === undefined) this.countryIds.set(c, (g = this.countryNames.push(c) - 1));
+      countries[i] = g;
+    });
+    // First and last timed event: all_time's years without a pass over the events at every view.
+    let first = Infinity;
+    let last = -Infinity;
+    for (let i = 0; i < p.count; i++) {
+      const t = p.time[i];
+      if (t < first) first = t;
+      if (t > last) last = t;
+    }
+    this.maps.set(p, (m = { sessions, countries, first, last }));
+    return m;
+  }
+}
+
+export function aggregate(
+  products: ProductColumns[],
+  request: Omit<ViewRequest, 'generation' | 'productIds'>,
+  now: Date,
+  numbering: Numbering = new Numbering(),
+): Figures {
+  const maps = products.map((p) => numbering.mapsOf(p));
+  const sessionMaps = maps.map((m) => m.sessions);
+  const countryMaps = maps.map((m) => m.countries);
+  const countryNames = numbering.countryNames;
+
+  const { from, to } = periodRange(request);
+  let firstYear = now.getUTCFullYear();
+  let lastYear = firstYear;
+  if (request.period === 'all_time') {
+    for (const m of maps) {
+      if (m.first !== Infinity) firstYear = Math.min(firstYear, utcYear(m.first));
+      if (m.last !== -Infinity) lastYear = Math.max(lastYear, utcYear(m.last));
+    }
+  }
+  const labels = bucketLabels(request.period, firstYear, lastYear);
+  const nBuckets = labels.length;
+  const nSessions = numbering.sessionCount;
+  const nCountries = countryNames.length;
+  const unique = request.counting === 'unique_users';
+  const metricFlag = METRIC_FLAG[request.metric];
+
+  const series = new Array<number>(nBuckets).fill(0);
+  const geoCounts = new Array<number>(nCountries).fill(0);
+  const sessionFlags = new Uint8Array(nSessions);
+  const seenInBucket = new BitSet(unique ? nSessions * nBuckets : 0);
+  const seenInCountry = new BitSet(unique ? nSessions * nCountries : 0);
+  let events = 0;
+  let consultations = 0;
+  let iframes = 0;
+  let arTries = 0;
+  let conversions = 0;
+
+  for (let p = 0; p < products.length; p++) {
+    const col = products[p];
+    const sMap = sessionMaps[p];
+    const cMap = countryMaps[p];
+    const { time, flags, session, country } = col;
+    for (let i = 0; i < col.count; i++) {
+      const t = time[i];
+      const timed = !Number.isNaN(t);
+      // Events are filtered by UTC period; all_time keeps the untimed ones out of the chart only.
+      if (request.period !== 'all_time' && !(timed && t >= from && t < to)) continue;
+      const f = flags[i];
+      const s = sMap[session[i]];
+      const c = cMap[country[i]];
+      events++;
+      if (f & CONSULTATION) consultations++;
+      if (f & IFRAME) iframes++;
+      if (f & AR_TRY) arTries++;
+      if (f & CONVERSION) conversions++;
+      sessionFlags[s] |= f | SEEN;
+      if (unique) {
+        if (seenInCountry.add(s * nCountries + c)) geoCounts[c]++;
+      } else geoCounts[c]++;
+      if (timed && f & metricFlag) {
+        const b = bucketOf(request.period, t, firstYear);
+        if (b >= 0 && b < nBuckets && (!unique || seenInBucket.add(s * nBuckets + b))) series[b]++;
+      }
+    }
+  }
+
+  const distinct = [0, 0, 0, 0, 0];
+  for (let s = 0; s < nSessions; s++) {
+    const f = sessionFlags[s];
+    if (!(f & SEEN)) continue;
+    distinct[0]++;
+    if (f & CONSULTATION) distinct[1]++;
+    if (f & IFRAME) distinct[2]++;
+    if (f & AR_TRY) distinct[3]++;
+    if (f & CONVERSION) distinct[4]++;
+  }
+
+  const stats = unique
+    ? { consultations: distinct[1], interactions: distinct[2], arTries: distinct[3], conversionRate: conversionRate(distinct[4], distinct[0]) }
+    : { consultations, interactions: iframes, arTries, conversionRate: conversionRate(conversions, events) };
+
+  // The journey is for one product only (empty for the all scope): distinct sessions reaching each step.
+  const steps = [distinct[1], distinct[2], distinct[3], distinct[4]];
+  const journey =
+    request.scope !== 'all' && steps.some((n) => n > 0)
+      ? journeyPercentages(JOURNEY_STEPS.map((st, i) => ({ name: st.name, count: steps[i] })))
+      : [];
+
+  const geo = mergeGeo(countryNames.map((label, i) => ({ label, value: geoCounts[i] })).filter((g) => g.value > 0));
+  return { stats, series: { labels, values: series }, geo, journey, eventCount: events };
+}

@@ -1,0 +1,108 @@
+// Raw events -> columns: the shape the engine stores and scans (DESIGN.md section 3). Strings (sessions,
+// countries) live once in per-product dictionaries; events hold indexes into them.
+import { countryLabel } from '../../src/domain/analytics/countries';
+import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '../../src/domain/analytics/fields';
+
+export const CONSULTATION = 1;
+export const IFRAME = 2;
+export const AR_TRY = 4;
+export const CONVERSION = 8;
+
+export interface ProductColumns {
+  productId: number;
+  count: number;
+  /** ms since the epoch, NaN when the event had no timestamp. */
+  time: Float64Array;
+  session: Uint32Array;
+  sessions: string[];
+  /** CONSULTATION | IFRAME | AR_TRY | CONVERSION bits. */
+  flags: Uint8Array;
+  country: Uint16Array;
+  /** French country names (already normalised). */
+  countries: string[];
+}
+
+/** A product's columns as cached: with the ETag of the answer and when it was fetched. */
+export interface CachedProduct extends ProductColumns {
+  etag: string | null;
+  fetchedAt: number;
+}
+
+export function toColumns(productId: number, events: Array<Record<string, unknown>>): ProductColumns {
+  const n = events.length;
+  const time = new Float64Array(n);
+  const session = new Uint32Array(n);
+  const flags = new Uint8Array(n);
+  const country = new Uint16Array(n);
+  const sessionIndex = new Map<string, number>();
+  const countryIndex = new Map<string, number>();
+  const sessions: string[] = [];
+  const countries: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const e = events[i];
+    time[i] = eventTime(e);
+    const s = eventSession(e);
+    let si = sessionIndex.get(s);
+    if (si === undefined) sessionIndex.set(s, (si = sessions.push(s) - 1));
+    session[i] = si;
+    const c = countryLabel(eventCountry(e));
+    let ci = countryIndex.get(c);
+    if (ci === undefined) countryIndex.set(c, (ci = countries.push(c) - 1));
+    country[i] = ci;
+    flags[i] =
+      (isTrue(e.consultation) ? CONSULTATION : 0) |
+      (isTrue(e.iframeInteraction) ? IFRAME : 0) |
+      (eventArTry(e) ? AR_TRY : 0) |
+      (isTrue(e.conversion) ? CONVERSION : 0);
+  }
+  return { productId, count: n, time, session, sessions, flags, country, countries };
+}
+
+/** The server's `?format=columns` answer (server/routes/analytics/events.ts columnsBody). */
+export interface CompactEvents {
+  time: number[];
+  session: number[];
+  sessions: Array<string | null>;
+  flags: number[];
+  country: number[];
+  countries: Array<string | null>;
+}
+
+export function isCompact(body: unknown): body is CompactEvents {
+  const b = body as Partial<CompactEvents> | null;
+  return !!b && Array.isArray(b.time) && Array.isArray(b.session) && Array.isArray(b.sessions) && Array.isArray(b.flags) && Array.isArray(b.country) && Array.isArray(b.countries);
+}
+
+/** Maps a dictionary through the same readers as the list (so both paths agree), merging equal results. */
+function relabel(raw: Array<string | null>, label: (v: string | null) => string): { labels: string[]; remap: Uint32Array } {
+  const index = new Map<string, number>();
+  const labels: string[] = [];
+  const remap = new Uint32Array(raw.length);
+  raw.forEach((v, i) => {
+    const l = label(v);
+    let at = index.get(l);
+    if (at === undefined) index.set(l, (at = labels.push(l) - 1));
+    remap[i] = at;
+  });
+  return { labels, remap };
+}
+
+export function fromCompact(productId: number, c: CompactEvents): ProductColumns {
+  const n = c.time.length;
+  const s = relabel(c.sessions, (v) => eventSession({ userSessionId: v }));
+  const k = relabel(c.countries, (v) => countryLabel(eventCountry({ country: v })));
+  const time = new Float64Array(n);
+  const session = new Uint32Array(n);
+  const flags = new Uint8Array(n);
+  const country = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = c.time[i];
+    time[i] = typeof t === 'number' ? t : NaN;
+    session[i] = s.remap[c.session[i]];
+    flags[i] = c.flags[i] & (CONSULTATION | IFRAME | AR_TRY | CONVERSION);
+    country[i] = k.remap[c.country[i]];
+  }
+  return { productId, count: n, time, session, sessions: s.labels, flags, country, countries: k.labels };
+}
+
+export const emptyColumns = (productId: number): ProductColumns => toColumns(productId, []);

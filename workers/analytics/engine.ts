@@ -1,0 +1,143 @@
+// The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
+// A newer generation supersedes an older one; a 401 ends everything and is reported by name.
+import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
+import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
+import { aggregate, Numbering } from './aggregate';
+import { deleteCache, readProducts, writeProducts } from './cache';
+import { emptyColumns, type CachedProduct, type ProductColumns } from './columns';
+import { EngineError, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
+
+/** Within this delay a product checked once is not asked again (metric or period changes). */
+export const REVALIDATE_AFTER_MS = 30_000;
+
+/** Fresh records are written to IndexedDB this many at a time, off the fetch slots. */
+const WRITE_BATCH = 25;
+
+export class AnalyticsEngine {
+  private conn: Connection = { apiBase: '', token: null };
+  private latest = 0;
+  private memory = new Map<number, CachedProduct>();
+  private checkedAt = new Map<number, number>();
+  /** Session and country numbering of the products in memory, kept across views (see Numbering). */
+  private numbering = new Numbering();
+  /** IndexedDB writes not yet committed, whichever view started them (a superseded one included). */
+  private pendingWrites = new Set<Promise<void>>();
+  /** Bumped by clear(): work started before it keeps nothing. */
+  private epoch = 0;
+
+  constructor(private fetchImpl: typeof fetch = (...a) => fetch(...a), private clock: () => number = Date.now) {}
+
+  configure(apiBase: string, token: string | null): void {
+    if (token !== this.conn.token) {
+      this.memory.clear();
+      this.checkedAt.clear();
+      this.numbering = new Numbering();
+    }
+    this.conn = { apiBase: apiBase.replace(/\/+$/, ''), token };
+  }
+
+  async clear(): Promise<void> {
+    this.epoch++;
+    this.latest++;
+    this.memory.clear();
+    this.checkedAt.clear();
+    this.numbering = new Numbering();
+    await deleteCache();
+  }
+
+  async view(
+    request: ViewRequest,
+    onProgress?: (p: Progress) => unknown,
+    onCachedView?: (v: DashboardView) => unknown,
+  ): Promise<DashboardView> {
+    this.latest = Math.max(this.latest, request.generation);
+    const epoch = this.epoch;
+    const superseded = () => request.generation !== this.latest;
+    const ids = request.scope === 'all' ? request.productIds : [request.scope];
+    const now = new Date(this.clock());
+
+    const missing = ids.filter((id) => !this.memory.has(id));
+    if (missing.length) {
+      const stored = await readProducts(missing).catch(() => new Map<number, CachedProduct>());
+      stored.forEach((r, id) => this.memory.set(id, r));
+    }
+    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+
+    const toCheck = ids.filter((id) => !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
+    // Cached figures first, but only when every product is cached: partial totals would mislead.
+    const allCached = ids.length > 0 && ids.every((id) => this.memory.has(id));
+    if (allCached && toCheck.length) void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
+
+    const failed: number[] = [];
+    let offline = false;
+    let done = 0;
+    // Fresh records go to IndexedDB in batches, without holding a fetch slot; a 304 writes nothing.
+    let toWrite: CachedProduct[] = [];
+    const flush = () => {
+      // After a clear (logout, 401) a late answer must not write: it would bring the database back.
+      if (toWrite.length && epoch === this.epoch) {
+        const write = writeProducts(toWrite).catch(() => undefined);
+        this.pendingWrites.add(write);
+        void write.finally(() => this.pendingWrites.delete(write));
+      }
+      toWrite = [];
+    };
+    void onProgress?.({ generation: request.generation, done, total: toCheck.length });
+    await forEachLimited(
+      toCheck,
+      MAX_IN_FLIGHT,
+      async (id) => {
+        const known = this.memory.get(id) ?? null;
+        try {
+          const result = await fetchProductEvents(this.conn, id, known?.etag ?? null, this.fetchImpl);
+          if (result.kind === 'fresh') {
+            const record: CachedProduct = { ...result.columns, etag: result.etag, fetchedAt: this.clock() };
+            this.memory.set(id, record);
+            toWrite.push(record);
+            if (toWrite.length >= WRITE_BATCH) flush();
+          } else {
+            // Same object: its session numbering stays valid (see Numbering).
+            known!.fetchedAt = this.clock();
+          }
+          this.checkedAt.set(id, this.clock());
+        } catch (err) {
+          if ((err as Error).name === UNAUTHORIZED) throw err;
+          // A failure for one product counts as empty (spec); without network the cached data stays.
+          if ((err as Error).name === NETWORK) offline = true;
+          if (!known || (err as Error).name !== NETWORK) failed.push(id);
+        }
+        done++;
+        void onProgress?.({ generation: request.generation, done, total: toCheck.length });
+      },
+      superseded,
+    ).finally(flush);
+    // A view is complete once what it shows is stored, including the records of a view it superseded
+    // (they are not fetched again within REVALIDATE_AFTER_MS): a reload then finds them all cached.
+    await Promise.all(this.pendingWrites);
+    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+    return this.compose(request, ids, now, { complete: true, offline, failed });
+  }
+
+  private compose(request: ViewRequest, ids: number[], now: Date, state: { complete: boolean; offline: boolean; failed: number[] }): DashboardView {
+    const failed = new Set(state.failed);
+    const used: ProductColumns[] = [];
+    let cachedAt: number | null = null;
+    for (const id of ids) {
+      const r = this.memory.get(id);
+      if (!r || failed.has(id)) {
+        used.push(emptyColumns(id));
+        continue;
+      }
+      used.push(r);
+      cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
+    }
+    return {
+      generation: request.generation,
+      ...aggregate(used, request, now, this.numbering),
+      cachedAt,
+      offline: state.offline,
+      failedProducts: state.failed,
+      complete: state.complete,
+    };
+  }
+}

@@ -1,0 +1,57 @@
+// Per-product event calls: bounded concurrency, ETag / If-None-Match, failures kept per product.
+import { normaliseList } from '../../src/domain/list';
+import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
+import { fromCompact, isCompact, toColumns, type ProductColumns } from './columns';
+
+export const MAX_IN_FLIGHT = 6;
+
+export class EngineError extends Error {
+  constructor(name: string, message: string, public status = 0) {
+    super(message);
+    this.name = name;
+  }
+}
+export const NETWORK = 'NetworkError';
+export const HTTP = 'HttpError';
+
+export interface Connection {
+  apiBase: string;
+  token: string | null;
+}
+
+export type FetchResult = { kind: 'unchanged' } | { kind: 'fresh'; etag: string | null; columns: ProductColumns };
+
+/** GET /api/ProductStatistics/Product/{id}, conditional when an ETag is known. */
+export async function fetchProductEvents(conn: Connection, productId: number, etag: string | null, fetchImpl: typeof fetch = fetch): Promise<FetchResult> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (conn.token) headers.Authorization = `Bearer ${conn.token}`;
+  if (etag) headers['If-None-Match'] = etag;
+  let response: Response;
+  try {
+    // The spec's list is asked for. Our server also answers ?format=columns (parallel arrays, read below by
+    // fromCompact); asking for it is not switched on yet: see bench/notes.md (an e2e failure, not explained).
+    response = await fetchImpl(`${conn.apiBase}/api/ProductStatistics/Product/${productId}`, { headers });
+  } catch (err) {
+    throw new EngineError(NETWORK, (err as Error).message);
+  }
+  if (response.status === 304) return { kind: 'unchanged' };
+  if (response.status === 401) throw new EngineError(UNAUTHORIZED, 'Session expirée', 401);
+  if (!response.ok) throw new EngineError(HTTP, `Erreur HTTP ${response.status}`, response.status);
+  const body: unknown = await response.json();
+  const tag = response.headers.get('ETag');
+  if (isCompact(body)) return { kind: 'fresh', etag: tag, columns: fromCompact(productId, body) };
+  const events = normaliseList<Record<string, unknown>>(body, 'statistiques');
+  return { kind: 'fresh', etag: tag, columns: toColumns(productId, events) };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; `stop()` true ends the run early (superseded). */
+export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+  let next = 0;
+  const runner = async () => {
+    while (next < items.length) {
+      if (stop()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+      await task(items[next++]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+}
