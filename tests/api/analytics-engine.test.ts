@@ -73,6 +73,24 @@ describe('the analytics engine', () => {
     expect((await newer).generation).toBe(2);
   });
 
+  it('a view superseded while its calls are in flight still stores what they bring: a reload finds every product cached', async () => {
+    await deleteCache();
+    // Slow answers, so that several calls are in flight when the period changes.
+    const slowFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      await new Promise((r) => setTimeout(r, 15));
+      return serverFetch(input, init);
+    }) as typeof fetch;
+    const engine = new AnalyticsEngine(slowFetch);
+    engine.configure('', token);
+    const progress: number[] = [];
+    const older = engine.view(request(1, { period: 'month' }), (p) => progress.push(p.done));
+    while (!progress.includes(2)) await new Promise((r) => setTimeout(r, 2));
+    const newer = engine.view(request(2));
+    await expect(older).rejects.toMatchObject({ name: 'Superseded' });
+    expect((await newer).complete).toBe(true);
+    expect((await readProducts(productIds)).size).toBe(productIds.length);
+  });
+
   it('shows no cached figures when only some products are cached (partial totals would mislead)', async () => {
     await deleteCache();
     const first = new AnalyticsEngine(serverFetch);

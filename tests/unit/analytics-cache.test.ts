@@ -44,4 +44,27 @@ describe('bounded fan-out', () => {
     await expect(forEachLimited([1, 2, 3, 4], 1, async () => void (stop = true), () => stop)).rejects.toMatchObject({ name: 'Superseded' });
   });
 
+  it('when superseded, lets the tasks already started finish before it rejects', async () => {
+    let stop = false;
+    const finished: number[] = [];
+    const run = forEachLimited([1, 2, 3, 4, 5, 6], 3, async (i) => {
+      await new Promise((r) => setTimeout(r, i === 1 ? 1 : 20));
+      if (i === 1) stop = true;
+      finished.push(i);
+    }, () => stop);
+    await expect(run).rejects.toMatchObject({ name: 'Superseded' });
+    // 1, 2 and 3 had started: each finished before the rejection; none started after the stop.
+    expect(finished.sort()).toEqual([1, 2, 3]);
+  });
+
+  it('rethrows a task error once the other tasks have finished', async () => {
+    const finished: number[] = [];
+    const run = forEachLimited([1, 2, 3], 3, async (i) => {
+      if (i === 1) throw new Error('boom');
+      await new Promise((r) => setTimeout(r, 10));
+      finished.push(i);
+    });
+    await expect(run).rejects.toThrow('boom');
+    expect(finished.sort()).toEqual([2, 3]);
+  });
 });

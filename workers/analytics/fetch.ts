@@ -44,14 +44,29 @@ export async function fetchProductEvents(conn: Connection, productId: number, et
   return { kind: 'fresh', etag: tag, columns: toColumns(productId, events) };
 }
 
-/** Runs `task` over `items`, at most `limit` at a time; `stop()` true ends the run early (superseded). */
+/**
+ * Runs `task` over `items`, at most `limit` at a time; `stop()` true starts no further task (superseded).
+ * It settles only once every started task has finished, so that what they bring (records to store) is
+ * never left behind by a rejection; then it rethrows the first task error, or Superseded.
+ */
 export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
   let next = 0;
+  let stopped = false;
+  let failure: { error: unknown } | null = null;
   const runner = async () => {
-    while (next < items.length) {
-      if (stop()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
-      await task(items[next++]);
+    while (next < items.length && !failure) {
+      if (stop()) {
+        stopped = true;
+        return;
+      }
+      try {
+        await task(items[next++]);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
+  if (failure) throw (failure as { error: unknown }).error;
+  if (stopped) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
 }
