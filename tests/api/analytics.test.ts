@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -87,6 +88,26 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     expect((await t.app.inject({ method: 'GET', url: `${url}?format=columns`, headers })).statusCode).toBe(304);
     expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
     expect((await t.call('GET', `${url}?format=xml`, vendeur)).statusCode).toBe(400);
+  });
+
+  it('sends the events compressed in the encoding the client prefers, the same JSON as unencoded', async () => {
+    const [p] = await products(vendeur, company['Maison Lumière']);
+    for (const url of [`/api/ProductStatistics/Product/${p.produitId}`, `/api/ProductStatistics/Product/${p.produitId}?format=columns`]) {
+      const plain = await t.call('GET', url, vendeur);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const ask = (encoding: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${vendeur}`, 'accept-encoding': encoding } });
+      const br = await ask('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await ask('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+      // Kept: the second answer is the stored bytes, with the same tag.
+      const again = await ask('gzip, deflate, br');
+      expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+      expect(again.headers.etag).toBe(br.headers.etag);
+    }
   });
 
   it('changes the ETag when an event is added', async () => {

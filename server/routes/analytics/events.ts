@@ -1,5 +1,6 @@
 // GET /api/ProductStatistics/Product/{productId}: the product's raw events, with a cheap ETag (count and
-// highest id through the (produit_id, ts) index, no read of the events) and 304 on If-None-Match.
+// highest id through the (produit_id, ts) index, no read of the events) and 304 on If-None-Match; built
+// answers are kept as compressed bytes (AnswerCache).
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { productEvents } from '../../db/schema';
@@ -8,8 +9,9 @@ import type { Db } from '../../db/client';
 import type { RoutePlugin } from '../../deps';
 import { reachableProduct } from './scope';
 import { AnswerCache } from './answerCache';
+import { encode, preferredEncoding } from '../../http/encoding';
 
-/** 64 MB of answers: the columns of about 2,000 products of 3,000 events (the list's of about 120). */
+/** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
 export const eventSchema = z.object({
@@ -82,6 +84,25 @@ export async function columnsBody(db: Db, productId: number): Promise<string> {
   return result.rows[0].body;
 }
 
+/**
+ * The spec's list of events. PostgreSQL writes the JSON itself: one text value crosses the driver instead
+ * of 7 fields per event (the PGlite wire parsing was most of this route's time).
+ */
+export async function listBody(db: Db, productId: number): Promise<string> {
+  const result = (await db.execute(sql`
+      select coalesce(json_agg(json_build_object(
+        'timestamp', to_char(${productEvents.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'userSessionId', ${productEvents.userSessionId},
+        'consultation', ${productEvents.consultation},
+        'iframeInteraction', ${productEvents.iframeInteraction},
+        'ar_Try', ${productEvents.arTry},
+        'conversion', ${productEvents.conversion},
+        'country', ${productEvents.country}
+      ) order by ${productEvents.timestamp}, ${productEvents.id}), '[]')::text as events
+      from ${productEvents} where ${productEvents.produitId} = ${productId}`)) as unknown as { rows: Array<{ events: string }> };
+  return `{"$id":"1","$values":${result.rows[0].events}}`;
+}
+
 const eventsRoutes: RoutePlugin = async (app, { db }) => {
   // One per app (so per database): tags are only unique within one database.
   const answers = new AnswerCache(ANSWER_CACHE_BYTES);
@@ -105,31 +126,18 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       const tag = columns ? `${base.slice(0, -1)}-c"` : base;
       reply.header('ETag', tag);
       if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(null);
-      reply.type('application/json; charset=utf-8');
-      const cached = answers.get(tag);
-      if (cached !== undefined) return reply.send(cached as never);
-      if (columns) {
-        const body = await columnsBody(db, productId);
-        answers.set(tag, body);
-        return reply.send(body as never);
+      // Stored ready to send: built once per version and representation, compressed once per encoding.
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const key = `${tag} ${encoding}`;
+      let bytes = answers.get(key);
+      if (bytes === undefined) {
+        bytes = await encode(Buffer.from(columns ? await columnsBody(db, productId) : await listBody(db, productId)), encoding);
+        answers.set(key, bytes);
       }
-      // PostgreSQL writes the JSON itself: one text value crosses the driver instead of 7 fields per
-      // event (the PGlite wire parsing was most of this route's time), and it is sent as is.
-      const result = (await db.execute(sql`
-          select coalesce(json_agg(json_build_object(
-            'timestamp', to_char(${productEvents.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'userSessionId', ${productEvents.userSessionId},
-            'consultation', ${productEvents.consultation},
-            'iframeInteraction', ${productEvents.iframeInteraction},
-            'ar_Try', ${productEvents.arTry},
-            'conversion', ${productEvents.conversion},
-            'country', ${productEvents.country}
-          ) order by ${productEvents.timestamp}, ${productEvents.id}), '[]')::text as events
-          from ${productEvents} where ${productEvents.produitId} = ${productId}`)) as unknown as { rows: Array<{ events: string }> };
-      // A string with a JSON content type is sent without the (zod) serializer: it is already the list shape.
-      const body = `{"$id":"1","$values":${result.rows[0].events}}`;
-      answers.set(tag, body);
-      return reply.send(body as never);
+      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+      // Bytes of the exact shape already: sent without the (zod) serializer.
+      return reply.send(bytes as never);
     },
   );
 };

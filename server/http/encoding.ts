@@ -1,0 +1,25 @@
+// Content negotiation and compression for answers the server keeps built (the events route's cache):
+// compressed once per encoding, off the event loop (zlib's thread pool), then served as stored bytes.
+// @fastify/compress leaves a reply that already carries Content-Encoding alone.
+import negotiator from '@fastify/accept-negotiator';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** The best encoding the client accepts (q-values honoured), identity when none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  return (negotiator.negotiate(acceptEncoding, ['br', 'gzip', 'identity']) as Encoding | null) ?? 'identity';
+}
+
+/** The body in that encoding. Brotli quality 4, as @fastify/compress uses for the other answers. */
+export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br')
+    return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'gzip') return gz(body);
+  return body;
+}
