@@ -21,7 +21,6 @@ interface Props {
 export function AnalysisCharts({ selection, view, frozen }: Props) {
   const key = JSON.stringify(selection);
   const metric = METRIC_LABELS[selection.metric];
-  const seriesLabel = `${metric.label} (${COUNTING_LABELS[selection.counting]})`;
   const noCompany = selection.companyId === null;
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
   const labels = noCompany ? [NO_COMPANY] : (view?.series.labels ?? []);
@@ -37,13 +36,13 @@ export function AnalysisCharts({ selection, view, frozen }: Props) {
       </h2>
       <ChartCard
         title="Évolution"
-        subtitle={`${metric.label} — ${metric.description}`}
+        subtitle={`${metric.label} (${COUNTING_LABELS[selection.counting]}) — ${metric.description}`}
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}
         emptyMessage={seriesEmpty ? EMPTY_SERIES : null}
       >
-        {labels.length > 0 && <EvolutionChart labels={labels} values={values} seriesLabel={seriesLabel} />}
+        {labels.length > 0 && <EvolutionChart labels={labels} values={values} />}
       </ChartCard>
       <div className="chart-pair">
         <ChartCard

@@ -1,10 +1,17 @@
 // Sends the selection to the analytics worker and keeps the latest view. A newer selection supersedes an
 // older one (generation numbers); cached figures come first, fresh ones after revalidation.
-import { useEffect, useRef, useState } from 'react';
+//
+// A change of metric, counting, period or scope reaches the worker from inside the click: the hook
+// subscribes to the selection atom, whose subscribers run as soon as it is set, before React renders the
+// page. The worker computes while the main thread renders the new controls (spec 1's "switch" is then the
+// longer of the two, not their sum). A company change waits for the company's products (the effect).
+import { useStore } from 'jotai';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
 import { SUPERSEDED, type DashboardView, type Progress } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
+import { selectionAtom } from './atoms';
 
 export interface ViewState {
   view: DashboardView | null;
@@ -16,37 +23,72 @@ export interface ViewState {
   current: boolean;
 }
 
-export function useDashboardView(selection: Selection, products: ProductRef[], productsLoading: boolean): ViewState {
-  const generation = useRef(0);
-  const [state, setState] = useState<Omit<ViewState, 'current'> & { viewKey: string }>({ view: null, loading: false, progress: null, failed: false, viewKey: '' });
-  const productKey = products.map((p) => p.id).join(',');
-  const { companyId, scope, metric, counting, period, year, month, week } = selection;
-  // What the view must answer: until a view for it arrives, the figures are not current (spinners).
-  const key = [companyId, productKey, productsLoading, scope, metric, counting, period, year, month, week].join('/');
+/** The products the page holds, and for which company. */
+interface Products {
+  companyId: number | null;
+  productKey: string;
+  loading: boolean;
+}
 
-  useEffect(() => {
+/** What a view must answer: until a view for it arrives, the figures are not current (spinners). */
+function viewKey(s: Selection, p: Products): string {
+  return [s.companyId, p.productKey, p.loading, s.scope, s.metric, s.counting, s.period, s.year, s.month, s.week].join('/');
+}
+
+export function useDashboardView(selection: Selection, products: ProductRef[], productsLoading: boolean): ViewState {
+  const store = useStore();
+  const generation = useRef(0);
+  const started = useRef<string | null>(null);
+  const [state, setState] = useState<Omit<ViewState, 'current'> & { viewKey: string }>({ view: null, loading: false, progress: null, failed: false, viewKey: '' });
+  const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading };
+  const key = viewKey(selection, held);
+  const latest = useRef(held);
+
+  /** Starts the view for (s, p) unless it is the one already started. */
+  const start = useRef((s: Selection, p: Products) => {
+    const k = viewKey(s, p);
+    if (k === started.current) return;
+    started.current = k;
     const gen = ++generation.current;
-    // Clearing the company, or a company without products: nothing to ask the worker.
-    if (companyId === null || productsLoading) {
-      setState({ view: null, loading: productsLoading, progress: null, failed: false, viewKey: key });
+    // Clearing the company, or its products still loading: nothing to ask the worker.
+    if (s.companyId === null || p.loading) {
+      setState({ view: null, loading: p.loading, progress: null, failed: false, viewKey: k });
       return;
     }
-    const productIds = productKey ? productKey.split(',').map(Number) : [];
+    const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
     const current = () => gen === generation.current;
-    setState((s) => ({ ...s, loading: true, progress: null, failed: false }));
+    setState((old) => ({ ...old, loading: true, progress: null, failed: false }));
+    const { scope, metric, counting, period, year, month, week } = s;
     computeView(
       { generation: gen, productIds, scope, metric, counting, period, year, month, week },
-      (progress) => current() && setState((s) => ({ ...s, progress })),
-      (view) => current() && setState((s) => ({ ...s, view, viewKey: key })),
+      (progress) => current() && setState((old) => ({ ...old, progress })),
+      (view) => current() && setState((old) => ({ ...old, view, viewKey: k })),
     )
-      .then((view) => current() && setState({ view, loading: false, progress: null, failed: false, viewKey: key }))
+      .then((view) => current() && setState({ view, loading: false, progress: null, failed: false, viewKey: k }))
       .catch((err) => {
         if (!current() || (err as Error)?.name === SUPERSEDED) return;
         console.error('Error loading analytics', err);
-        setState({ view: null, loading: false, progress: null, failed: true, viewKey: key });
+        setState({ view: null, loading: false, progress: null, failed: true, viewKey: k });
       });
-  }, [companyId, productKey, productsLoading, scope, metric, counting, period, year, month, week]);
+  }).current;
 
-  const { viewKey, ...rest } = state;
-  return { ...rest, current: viewKey === key };
+  useLayoutEffect(() => {
+    latest.current = held;
+  });
+
+  // From inside the click: the products held are those of the selection's company, so they still apply.
+  useEffect(
+    () =>
+      store.sub(selectionAtom, () => {
+        const s = store.get(selectionAtom);
+        if (s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current);
+      }),
+    [store, start],
+  );
+
+  // Everything else (first render, company change, products loaded): after the render.
+  useEffect(() => start(selection, held), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const { viewKey: shown, ...rest } = state;
+  return { ...rest, current: shown === key };
 }
