@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from '../server/db/client';
-import { seedDemo } from '../server/db/seed/index';
+import { refreshStatistics, seedDemo } from '../server/db/seed/index';
 import { companyName, insertCompany, type CompanySize } from './synthetic';
 
 export const DATA_ROOT = path.join(import.meta.dirname, 'data');
@@ -24,6 +24,7 @@ async function fill(database: Database, filesDir: string, sizes: CompanySize[], 
     log(`  ${companyName(size)} : ${(size.products * size.events).toLocaleString('fr-FR')} événements en ${((Date.now() - started) / 1000).toFixed(1)} s`);
     companies.push({ ...size, name: companyName(size), ...c });
   }
+  await refreshStatistics(database.db);
   return companies;
 }
 

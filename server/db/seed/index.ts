@@ -30,4 +30,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedCatalogue(db, demo, files, now);
   // Last: events for every product of every company, the catalogue's included.
   await seedAnalytics(db, demo, now, options.scale ?? 'full');
+  await refreshStatistics(db);
+}
+
+/**
+ * Planner statistics and the visibility map after a bulk load. PGlite runs no autovacuum: without this the
+ * event queries plan on guesses and the per-product count behind the ETag cannot use an index-only scan.
+ */
+export async function refreshStatistics(db: Db): Promise<void> {
+  await db.execute(sql`vacuum analyze`);
 }

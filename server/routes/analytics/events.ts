@@ -3,11 +3,13 @@
 // answers are kept as compressed bytes (AnswerCache).
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { productEvents } from '../../db/schema';
+import { groupeModels, productEvents } from '../../db/schema';
 import { listResponse } from '../../http/listSchema';
 import type { Db } from '../../db/client';
 import type { RoutePlugin } from '../../deps';
-import { reachableProduct } from './scope';
+import { reachesEntreprise } from '../../auth/guard';
+import type { SessionUser } from '../../auth/session';
+import { notFound, parseId } from '../../http/errors';
 import { AnswerCache } from './answerCache';
 import { encode, preferredEncoding } from '../../http/encoding';
 
@@ -34,13 +36,25 @@ export const columnsSchema = z.object({
   countries: z.array(z.string().nullable()),
 });
 
-/** The version of a product's events: changes whenever one is added or removed. */
-export async function eventsTag(db: Db, productId: number): Promise<string> {
+/**
+ * The product, checked as reachableProduct does (404 for another company or an unknown id), and the version
+ * of its events in the same query: their count and highest id through the (produit_id, ts) index, no read
+ * of the events. The tag changes whenever an event is added or removed.
+ */
+export async function reachableEventsTag(db: Db, user: SessionUser, raw: unknown): Promise<{ productId: number; tag: string }> {
+  const productId = parseId(raw, 'productId');
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(${productEvents.id}), 0)::bigint` })
-    .from(productEvents)
-    .where(eq(productEvents.produitId, productId));
-  return `"p${productId}-${Number(row.n)}-${Number(row.last)}"`;
+    .select({
+      entrepriseId: groupeModels.entrepriseId,
+      n: sql<number>`count(${productEvents.id})::int`,
+      last: sql<number>`coalesce(max(${productEvents.id}), 0)::bigint`,
+    })
+    .from(groupeModels)
+    .leftJoin(productEvents, eq(productEvents.produitId, groupeModels.idGroupeModel))
+    .where(eq(groupeModels.idGroupeModel, productId))
+    .groupBy(groupeModels.entrepriseId);
+  if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
+  return { productId, tag: `"p${productId}-${Number(row.n)}-${Number(row.last)}"` };
 }
 
 /** If-None-Match holds this tag (a list, a weak form or "*"). */
@@ -119,9 +133,8 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const productId = await reachableProduct(db, request.user, request.params.productId);
+      const { productId, tag: base } = await reachableEventsTag(db, request.user, request.params.productId);
       const columns = request.query.format === 'columns';
-      const base = await eventsTag(db, productId);
       // Each representation has its own tag, so a list's tag never validates a columns answer.
       const tag = columns ? `${base.slice(0, -1)}-c"` : base;
       reply.header('ETag', tag);
