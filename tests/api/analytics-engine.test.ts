@@ -45,8 +45,19 @@ describe('the analytics engine', () => {
     expect(view.stats.arTries).toBe(summary.totalARTries);
     expect(view.stats.conversionRate).toBe(Math.round((summary.totalConversions / summary.totalEvents) * 100));
     expect(view.complete).toBe(true);
+    // Reported at the start and the end at least, at most every PROGRESS_EVERY_MS in between.
+    expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(productIds.length);
     expect((await readProducts(productIds)).size).toBe(productIds.length);
+  });
+
+  it('reports progress at most every PROGRESS_EVERY_MS: with a clock that stands still, only the start and the end', async () => {
+    await deleteCache();
+    const engine = new AnalyticsEngine(serverFetch, () => Date.UTC(2026, 10, 21));
+    engine.configure('', token);
+    const progress: number[] = [];
+    await engine.view(request(1), (p) => progress.push(p.done));
+    expect(progress).toEqual([0, productIds.length]);
   });
 
   it('a new engine (reload) shows the cached figures first, then revalidates with 304s', async () => {
@@ -82,9 +93,9 @@ describe('the analytics engine', () => {
     }) as typeof fetch;
     const engine = new AnalyticsEngine(slowFetch);
     engine.configure('', token);
-    const progress: number[] = [];
-    const older = engine.view(request(1, { period: 'month' }), (p) => progress.push(p.done));
-    while (!progress.includes(2)) await new Promise((r) => setTimeout(r, 2));
+    calls.length = 0;
+    const older = engine.view(request(1, { period: 'month' }));
+    while (calls.length < 2) await new Promise((r) => setTimeout(r, 2));
     const newer = engine.view(request(2));
     await expect(older).rejects.toMatchObject({ name: 'Superseded' });
     expect((await newer).complete).toBe(true);

@@ -10,6 +10,9 @@ import { EngineError, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
 
+/** Progress reaches the page at most this often (and at the start and end of a load). */
+export const PROGRESS_EVERY_MS = 100;
+
 /** Fresh records are written to IndexedDB this many at a time, off the fetch slots. */
 const WRITE_BATCH = 25;
 
@@ -82,7 +85,14 @@ export class AnalyticsEngine {
       }
       toWrite = [];
     };
-    void onProgress?.({ generation: request.generation, done, total: toCheck.length });
+    let reportedAt = -Infinity;
+    const report = () => {
+      const t = this.clock();
+      if (done !== 0 && done !== toCheck.length && t - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = t;
+      void onProgress?.({ generation: request.generation, done, total: toCheck.length });
+    };
+    report();
     await forEachLimited(
       toCheck,
       MAX_IN_FLIGHT,
@@ -107,7 +117,7 @@ export class AnalyticsEngine {
           if (!known || (err as Error).name !== NETWORK) failed.push(id);
         }
         done++;
-        void onProgress?.({ generation: request.generation, done, total: toCheck.length });
+        report();
       },
       superseded,
     ).finally(flush);

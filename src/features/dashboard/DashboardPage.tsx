@@ -1,7 +1,6 @@
 // The dashboard (spec 1 section 2): controls, the four figures and the detailed analysis, all computed
 // by the analytics worker from the cached events of the chosen company's products.
 import { useAtom, useAtomValue } from 'jotai';
-import { ProgressBar } from 'primereact/progressbar';
 import { useEffect } from 'react';
 import { LOGO_URL, PROVIDER } from '../../app/brand';
 import { ADMIN_ROLE } from '../../domain/auth';
@@ -11,6 +10,7 @@ import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts } from './AnalysisCharts';
 import { selectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
+import { DashboardProgress } from './DashboardProgress';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useDashboardView } from './useDashboardView';
@@ -50,7 +50,6 @@ export function DashboardPage() {
   const view = state.view;
   const stats = state.failed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
   const statsLoading = selection.companyId !== null && (productsLoading || !state.current);
-  const progress = state.progress;
 
   return (
     <section className="dashboard">
@@ -66,14 +65,7 @@ export function DashboardPage() {
           <i className="pi pi-wifi" aria-hidden="true" /> Hors ligne — données du {new Date(view.cachedAt).toLocaleString('fr-FR')}
         </p>
       )}
-      {state.loading && progress && progress.total > 0 && (
-        <div className="dashboard-progress" aria-live="polite">
-          <small className="muted">
-            Mise à jour des données : {progress.done} / {progress.total} produits
-          </small>
-          <ProgressBar value={Math.round((progress.done / progress.total) * 100)} showValue={false} style={{ height: '4px' }} />
-        </div>
-      )}
+      <DashboardProgress />
 
       <StatCards stats={stats} loading={statsLoading} />
       <AnalysisCharts selection={selection} view={state.failed ? null : view} frozen={productsLoading} />

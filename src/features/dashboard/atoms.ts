@@ -1,6 +1,7 @@
 // The dashboard selections as Jotai atoms (spec 1 section 4), seeded from the URL so a view survives a
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
 import { atom } from 'jotai';
+import type { Progress } from '../../domain/analytics/view';
 import { clampSelection, selectionFromParams, type Scope, type Selection } from '../../domain/analytics/selection';
 
 export const selectionAtom = atom<Selection>(selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), new Date()));
@@ -15,3 +16,6 @@ export const chooseCompanyAtom = atom(null, (get, set, companyId: number | null)
   if (get(selectionAtom).companyId === companyId) return;
   set(selectionAtom, { ...get(selectionAtom), companyId, scope: 'all' as Scope });
 });
+
+/** The running load's progress (products checked / to check), null when none runs: see DashboardProgress. */
+export const progressAtom = atom<Progress | null>(null);

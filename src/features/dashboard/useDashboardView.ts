@@ -9,14 +9,13 @@ import { useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
-import { SUPERSEDED, type DashboardView, type Progress } from '../../domain/analytics/view';
+import { SUPERSEDED, type DashboardView } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
-import { selectionAtom } from './atoms';
+import { progressAtom, selectionAtom } from './atoms';
 
 export interface ViewState {
   view: DashboardView | null;
   loading: boolean;
-  progress: Progress | null;
   /** The stats load failed: the four figures are zero (spec 1 section 8). */
   failed: boolean;
   /** The view answers the current selection (cached or fresh), not a previous one. */
@@ -39,7 +38,7 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
   const store = useStore();
   const generation = useRef(0);
   const started = useRef<string | null>(null);
-  const [state, setState] = useState<Omit<ViewState, 'current'> & { viewKey: string }>({ view: null, loading: false, progress: null, failed: false, viewKey: '' });
+  const [state, setState] = useState<Omit<ViewState, 'current'> & { viewKey: string }>({ view: null, loading: false, failed: false, viewKey: '' });
   const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading };
   const key = viewKey(selection, held);
   const latest = useRef(held);
@@ -51,24 +50,29 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     started.current = k;
     const gen = ++generation.current;
     // Clearing the company, or its products still loading: nothing to ask the worker.
+    store.set(progressAtom, null);
     if (s.companyId === null || p.loading) {
-      setState({ view: null, loading: p.loading, progress: null, failed: false, viewKey: k });
+      setState({ view: null, loading: p.loading, failed: false, viewKey: k });
       return;
     }
     const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
     const current = () => gen === generation.current;
-    setState((old) => ({ ...old, loading: true, progress: null, failed: false }));
+    setState((old) => ({ ...old, loading: true, failed: false }));
+    const finish = (next: Omit<ViewState, 'current'>) => {
+      store.set(progressAtom, null);
+      setState({ ...next, viewKey: k });
+    };
     const { scope, metric, counting, period, year, month, week } = s;
     computeView(
       { generation: gen, productIds, scope, metric, counting, period, year, month, week },
-      (progress) => current() && setState((old) => ({ ...old, progress })),
+      (progress) => current() && store.set(progressAtom, progress),
       (view) => current() && setState((old) => ({ ...old, view, viewKey: k })),
     )
-      .then((view) => current() && setState({ view, loading: false, progress: null, failed: false, viewKey: k }))
+      .then((view) => current() && finish({ view, loading: false, failed: false }))
       .catch((err) => {
         if (!current() || (err as Error)?.name === SUPERSEDED) return;
         console.error('Error loading analytics', err);
-        setState({ view: null, loading: false, progress: null, failed: true, viewKey: k });
+        finish({ view: null, loading: false, failed: true });
       });
   }).current;
 
