@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { deleteCache, readProducts } from '../../workers/analytics/cache';
-import type { ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -100,6 +100,31 @@ describe('the analytics engine', () => {
     await expect(older).rejects.toMatchObject({ name: 'Superseded' });
     expect((await newer).complete).toBe(true);
     expect((await readProducts(productIds)).size).toBe(productIds.length);
+  });
+
+  it('after a reload, numbers the sessions of newly fetched products after the stored ones: the same unique counts as a clean load', async () => {
+    const unique = (engine: AnalyticsEngine, over: Partial<ViewRequest> = {}) => engine.view(request(1, { counting: 'unique_users', ...over }));
+    await deleteCache();
+    const clean = new AnalyticsEngine(serverFetch);
+    clean.configure('', token);
+    const expected = await unique(clean);
+    await deleteCache();
+    // Half the products stored by one page, the rest fetched by the reloaded page (sessions seen by both).
+    const first = new AnalyticsEngine(serverFetch);
+    first.configure('', token);
+    await unique(first, { productIds: productIds.slice(0, Math.ceil(productIds.length / 2)) });
+    const reloaded = new AnalyticsEngine(serverFetch);
+    reloaded.configure('', token);
+    const view = await unique(reloaded);
+    expect(view.stats).toEqual(expected.stats);
+    expect(view.series).toEqual(expected.series);
+    expect(view.geo).toEqual(expected.geo);
+    // And once more from the cache alone (every product stored, numbering included).
+    let cached: DashboardView | null = null;
+    const third = new AnalyticsEngine(serverFetch);
+    third.configure('', token);
+    await third.view(request(1, { counting: 'unique_users' }), undefined, (v) => (cached = v));
+    expect(cached!.stats).toEqual(expected.stats);
   });
 
   it('shows no cached figures when only some products are cached (partial totals would mislead)', async () => {

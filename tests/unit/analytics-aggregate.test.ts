@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
+import { SessionDictionary } from '../../workers/analytics/sessions';
 import type { ViewRequest } from '../../src/domain/analytics/view';
 
 const now = new Date(Date.UTC(2026, 10, 21));
@@ -11,15 +12,16 @@ const ev = (ts: string | null, session: string, flags: Partial<Record<'consultat
   timestamp: ts, userSessionId: session, country, consultation: false, iframeInteraction: false, ar_Try: false, conversion: false, ...flags,
 });
 
-// Two products; session "a" sees both.
-const p1 = toColumns(1, [
+// Two products; session "a" sees both. Numbered by one dictionary, as the engine does.
+const dictionary = new SessionDictionary();
+const p1 = dictionary.store(toColumns(1, [
   ev('2025-01-06T10:00:00Z', 'a', { consultation: true, iframeInteraction: true }),
   ev('2025-01-06T11:00:00Z', 'a', { consultation: true, ar_Try: true }),
   ev('2025-01-08T09:00:00Z', 'b', { consultation: true, conversion: true }, 'BE'),
   ev('2024-05-01T09:00:00Z', 'c', { consultation: true }, 'Germany'),
   ev(null, 'd', { consultation: true }),
-]);
-const p2 = toColumns(2, [ev('2025-01-12T22:00:00Z', 'a', { consultation: true, iframeInteraction: true, conversion: true }, 'fr')]);
+]));
+const p2 = dictionary.store(toColumns(2, [ev('2025-01-12T22:00:00Z', 'a', { consultation: true, iframeInteraction: true, conversion: true }, 'fr')]));
 
 describe('aggregate (one pass over the columns)', () => {
   it('total: counts events per flag and the conversion rate over all events', () => {
@@ -75,19 +77,20 @@ describe('aggregate (one pass over the columns)', () => {
   });
 
   it('gives a zero series per label and zero figures without data', () => {
-    const v = aggregate([toColumns(9, [])], req({ period: 'year' }), now);
+    const v = aggregate([dictionary.store(toColumns(9, []))], req({ period: 'year' }), now);
     expect(v.series.values).toEqual(new Array(12).fill(0));
     expect(v.stats).toEqual({ consultations: 0, interactions: 0, arTries: 0, conversionRate: 0 });
     expect(v.geo).toEqual([]);
     expect(v.eventCount).toBe(0);
   });
 
-  it('stores events columnar: typed arrays and dictionaries', () => {
+  it('stores events columnar: typed arrays, sessions as dictionary numbers, country names per product', () => {
     expect(p1.time).toBeInstanceOf(Float64Array);
     expect(p1.session).toBeInstanceOf(Uint32Array);
     expect(p1.flags).toBeInstanceOf(Uint8Array);
     expect(p1.country).toBeInstanceOf(Uint16Array);
-    expect(p1.sessions).toEqual(['a', 'b', 'c', 'd']);
+    expect([...p1.session]).toEqual([0, 0, 1, 2, 3]);
+    expect([...p2.session]).toEqual([0]);
     expect(p1.countries).toEqual(['France', 'Belgique', 'Allemagne']);
   });
 });

@@ -1,13 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { deleteCache, readProducts, writeProduct } from '../../workers/analytics/cache';
+import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
 import { toColumns } from '../../workers/analytics/columns';
+import { SessionDictionary } from '../../workers/analytics/sessions';
 import { forEachLimited } from '../../workers/analytics/fetch';
 
 describe('the IndexedDB cache', () => {
-  it('keeps one record per product with its typed arrays, ETag and fetch time', async () => {
-    const cols = toColumns(7, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: 's', consultation: true, country: 'FR' }]);
-    await writeProduct({ ...cols, etag: '"p7-1-1"', fetchedAt: 1234 });
+  it('keeps one record per product with its typed arrays, ETag and fetch time, and the session strings once', async () => {
+    const d = new SessionDictionary();
+    const cols = d.store(toColumns(7, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: 's', consultation: true, country: 'FR' }]));
+    await writeProducts([{ ...cols, etag: '"p7-1-1"', fetchedAt: 1234 }], d.takeChunk());
     const found = await readProducts([7, 8]);
     expect([...found.keys()]).toEqual([7]);
     const r = found.get(7)!;
@@ -16,13 +18,15 @@ describe('the IndexedDB cache', () => {
     expect(r.time).toBeInstanceOf(Float64Array);
     expect([...r.time]).toEqual([Date.UTC(2025, 0, 1)]);
     expect(r.session).toBeInstanceOf(Uint32Array);
-    expect(r.sessions).toEqual(['s']);
+    expect([...r.session]).toEqual([0]);
+    expect(await readSessionChunks()).toEqual([{ start: 0, strings: ['s'] }]);
   });
 
   it('is deleted entirely (logout, 401)', async () => {
-    await writeProduct({ ...toColumns(9, []), etag: null, fetchedAt: 1 });
+    await writeProducts([{ ...new SessionDictionary().store(toColumns(9, [])), etag: null, fetchedAt: 1 }]);
     await deleteCache();
     expect((await readProducts([7, 9])).size).toBe(0);
+    expect(await readSessionChunks()).toEqual([]);
   });
 });
 

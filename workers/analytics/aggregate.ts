@@ -1,11 +1,12 @@
 // One pass over the columns of the selected products -> the figures of the dashboard (spec 1 section 7).
-// Distinct sessions are counted with bit arrays indexed by a session number shared by all products, so
-// a session that saw two products counts once; no Set of strings per event.
+// Distinct sessions are counted with bit arrays indexed by the session numbers the records carry (one
+// SessionDictionary for all products), so a session that saw two products counts once; no string is
+// touched and no Set is built per event.
 import { bucketLabels, bucketOf, periodRange, utcYear } from '../../src/domain/analytics/buckets';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Metric } from '../../src/domain/analytics/selection';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
-import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type ProductColumns } from './columns';
+import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './columns';
 
 export const METRIC_FLAG: Record<Metric, number> = {
   consultation: CONSULTATION,
@@ -41,79 +42,51 @@ class BitSet {
 export type Figures = Omit<DashboardView, 'generation' | 'cachedAt' | 'offline' | 'failedProducts' | 'complete'>;
 
 /**
- * The numbering of sessions and countries shared by all products (one entry per distinct string), and
- * each product's dictionary mapped onto it. The engine keeps one for its life, so a selection change
- * reuses the maps of unchanged products instead of hashing every session string again (the switch cost).
+ * The numbering of countries shared by all products (sessions are numbered when a record is made, see
+ * SessionDictionary), with each record's country map kept across views.
  */
-interface ProductMaps {
-  sessions: Uint32Array;
-  countries: Uint16Array;
-  /** Earliest and latest timestamps (ms), ±Infinity without timed events. */
-  first: number;
-  last: number;
-}
-
 export class Numbering {
-  private sessionIds = new Map<string, number>();
   private countryIds = new Map<string, number>();
   readonly countryNames: string[] = [];
-  private maps = new WeakMap<ProductColumns, ProductMaps>();
+  private maps = new WeakMap<StoredColumns, Uint16Array>();
 
-  get sessionCount(): number {
-    return this.sessionIds.size;
-  }
-
-  mapsOf(p: ProductColumns): ProductMaps {
+  countriesOf(p: StoredColumns): Uint16Array {
     let m = this.maps.get(p);
     if (m) return m;
-    const sessions = new Uint32Array(p.sessions.length);
-    p.sessions.forEach((s, i) => {
-      let g = this.sessionIds.get(s);
-      if (g === undefined) this.sessionIds.set(s, (g = this.sessionIds.size));
-      sessions[i] = g;
-    });
-    const countries = new Uint16Array(p.countries.length);
+    m = new Uint16Array(p.countries.length);
     p.countries.forEach((c, i) => {
       let g = this.countryIds.get(c);
       if (g === undefined) this.countryIds.set(c, (g = this.countryNames.push(c) - 1));
-      countries[i] = g;
+      m![i] = g;
     });
-    // First and last timed event: all_time's years without a pass over the events at every view.
-    let first = Infinity;
-    let last = -Infinity;
-    for (let i = 0; i < p.count; i++) {
-      const t = p.time[i];
-      if (t < first) first = t;
-      if (t > last) last = t;
-    }
-    this.maps.set(p, (m = { sessions, countries, first, last }));
+    this.maps.set(p, m);
     return m;
   }
 }
 
+/** The figures of these products; `numbering` may be kept across calls (its maps are then reused). */
 export function aggregate(
-  products: ProductColumns[],
+  products: StoredColumns[],
   request: Omit<ViewRequest, 'generation' | 'productIds'>,
   now: Date,
   numbering: Numbering = new Numbering(),
 ): Figures {
-  const maps = products.map((p) => numbering.mapsOf(p));
-  const sessionMaps = maps.map((m) => m.sessions);
-  const countryMaps = maps.map((m) => m.countries);
+  const countryMaps = products.map((p) => numbering.countriesOf(p));
   const countryNames = numbering.countryNames;
 
   const { from, to } = periodRange(request);
   let firstYear = now.getUTCFullYear();
   let lastYear = firstYear;
   if (request.period === 'all_time') {
-    for (const m of maps) {
+    for (const m of products) {
       if (m.first !== Infinity) firstYear = Math.min(firstYear, utcYear(m.first));
       if (m.last !== -Infinity) lastYear = Math.max(lastYear, utcYear(m.last));
     }
   }
   const labels = bucketLabels(request.period, firstYear, lastYear);
   const nBuckets = labels.length;
-  const nSessions = numbering.sessionCount;
+  let nSessions = 0;
+  for (const p of products) if (p.sessionLimit > nSessions) nSessions = p.sessionLimit;
   const nCountries = countryNames.length;
   const unique = request.counting === 'unique_users';
   const metricFlag = METRIC_FLAG[request.metric];
@@ -131,7 +104,6 @@ export function aggregate(
 
   for (let p = 0; p < products.length; p++) {
     const col = products[p];
-    const sMap = sessionMaps[p];
     const cMap = countryMaps[p];
     const { time, flags, session, country } = col;
     for (let i = 0; i < col.count; i++) {
@@ -140,7 +112,7 @@ export function aggregate(
       // Events are filtered by UTC period; all_time keeps the untimed ones out of the chart only.
       if (request.period !== 'all_time' && !(timed && t >= from && t < to)) continue;
       const f = flags[i];
-      const s = sMap[session[i]];
+      const s = session[i];
       const c = cMap[country[i]];
       events++;
       if (f & CONSULTATION) consultations++;

@@ -1,21 +1,28 @@
-// IndexedDB (idb) cache of the events: one record per product, columnar typed arrays, with the ETag of
-// the answer and its fetch time. It belongs to one signed-in user: logout and 401 delete the database.
+// IndexedDB (idb) cache of the events: one record per product (typed arrays, with the ETag of the answer
+// and its fetch time) and the session numbering they use, stored in chunks (see sessions.ts). It belongs
+// to one signed-in user: logout and 401 delete the database.
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CachedProduct } from './columns';
+import type { SessionChunk } from './sessions';
 
 export const CACHE_DB = 'visio3d-analytics';
-const STORE = 'products';
+/** 2: session numbers in the records, strings in 'sessions' (1 kept the strings in every record). */
+const VERSION = 2;
 
 interface CacheSchema extends DBSchema {
   products: { key: number; value: CachedProduct };
+  sessions: { key: number; value: SessionChunk };
 }
 
 let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
 
 function db(): Promise<IDBPDatabase<CacheSchema>> {
-  opening ??= openDB<CacheSchema>(CACHE_DB, 1, {
+  opening ??= openDB<CacheSchema>(CACHE_DB, VERSION, {
     upgrade(database) {
-      database.createObjectStore(STORE, { keyPath: 'productId' });
+      // A cache: an older layout is dropped, not converted.
+      for (const name of [...database.objectStoreNames]) database.deleteObjectStore(name);
+      database.createObjectStore('products', { keyPath: 'productId' });
+      database.createObjectStore('sessions', { keyPath: 'start' });
     },
     // Another tab deletes the cache (logout there): let it go.
     blocking() {
@@ -33,7 +40,7 @@ async function close(): Promise<void> {
 
 /** The cached records of these products (missing ones are left out). */
 export async function readProducts(ids: number[]): Promise<Map<number, CachedProduct>> {
-  const tx = (await db()).transaction(STORE, 'readonly');
+  const tx = (await db()).transaction('products', 'readonly');
   const rows = await Promise.all(ids.map((id) => tx.store.get(id)));
   await tx.done;
   const found = new Map<number, CachedProduct>();
@@ -41,15 +48,21 @@ export async function readProducts(ids: number[]): Promise<Map<number, CachedPro
   return found;
 }
 
-export async function writeProduct(record: CachedProduct): Promise<void> {
-  await (await db()).put(STORE, record);
+/** Every stored chunk of the session numbering. */
+export async function readSessionChunks(): Promise<SessionChunk[]> {
+  return (await db()).getAll('sessions');
 }
 
-/** Several records in one transaction: one commit instead of one per product (the cold load's cost). */
-export async function writeProducts(records: CachedProduct[]): Promise<void> {
-  if (!records.length) return;
-  const tx = (await db()).transaction(STORE, 'readwrite');
-  await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+/**
+ * Records and the session strings they introduce, in one transaction: one commit instead of one per
+ * product (the cold load's cost), and never a record without the numbering it refers to.
+ */
+export async function writeProducts(records: CachedProduct[], chunk: SessionChunk | null = null): Promise<void> {
+  if (!records.length && !chunk) return;
+  const tx = (await db()).transaction(['products', 'sessions'], 'readwrite');
+  const products = tx.objectStore('products');
+  const sessions = tx.objectStore('sessions');
+  await Promise.all([...(chunk ? [sessions.put(chunk)] : []), ...records.map((r) => products.put(r)), tx.done]);
 }
 
 /** Deletes the whole database (logout, 401). */

@@ -22,11 +22,37 @@ export interface ProductColumns {
   countries: string[];
 }
 
-/** A product's columns as cached: with the ETag of the answer and when it was fetched. */
-export interface CachedProduct extends ProductColumns {
+/**
+ * A product's columns as the engine keeps and stores them: sessions as numbers of the engine's
+ * SessionDictionary (shared by all products, stored once), so a record holds typed arrays and a few
+ * country names only; reading it back clones no session string and needs no lookup.
+ */
+export interface StoredColumns {
+  productId: number;
+  count: number;
+  time: Float64Array;
+  /** Numbers of the SessionDictionary. */
+  session: Uint32Array;
+  /** One more than the highest session number used (0 without events). */
+  sessionLimit: number;
+  flags: Uint8Array;
+  country: Uint16Array;
+  countries: string[];
+  /** Earliest and latest timed event (ms), ±Infinity without any: all_time's years without a pass. */
+  first: number;
+  last: number;
+}
+
+/** A product's stored columns with the ETag of the answer and when it was fetched. */
+export interface CachedProduct extends StoredColumns {
   etag: string | null;
   fetchedAt: number;
 }
+
+export const emptyStored = (productId: number): StoredColumns => ({
+  productId, count: 0, time: new Float64Array(0), session: new Uint32Array(0), sessionLimit: 0,
+  flags: new Uint8Array(0), country: new Uint16Array(0), countries: [], first: Infinity, last: -Infinity,
+});
 
 export function toColumns(productId: number, events: Array<Record<string, unknown>>): ProductColumns {
   const n = events.length;
@@ -104,5 +130,3 @@ export function fromCompact(productId: number, c: CompactEvents): ProductColumns
   }
   return { productId, count: n, time, session, sessions: s.labels, flags, country, countries: k.labels };
 }
-
-export const emptyColumns = (productId: number): ProductColumns => toColumns(productId, []);

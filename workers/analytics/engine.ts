@@ -3,9 +3,10 @@
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { aggregate, Numbering } from './aggregate';
-import { deleteCache, readProducts, writeProducts } from './cache';
-import { emptyColumns, type CachedProduct, type ProductColumns } from './columns';
-import { EngineError, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
+import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
+import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
+import { EngineError, HTTP, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
+import { SessionDictionary } from './sessions';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
@@ -21,31 +22,59 @@ export class AnalyticsEngine {
   private latest = 0;
   private memory = new Map<number, CachedProduct>();
   private checkedAt = new Map<number, number>();
-  /** Session and country numbering of the products in memory, kept across views (see Numbering). */
+  /** Country numbering of the products in memory, kept across views (see Numbering). */
   private numbering = new Numbering();
+  /** Session numbering of every record, the stored ones included (see SessionDictionary). */
+  private dictionary = new SessionDictionary();
+  /** The stored numbering, taken back once, before the first fresh answer is numbered. */
+  private dictionaryLoaded: Promise<void> | null = null;
+  /** A write failed: later records could refer to strings that were not stored, so none is written. */
+  private writesBroken = false;
   /** IndexedDB writes not yet committed, whichever view started them (a superseded one included). */
   private pendingWrites = new Set<Promise<void>>();
-  /** Bumped by clear(): work started before it keeps nothing. */
+  /** Bumped when the memory is dropped (clear, another token): work started before it keeps nothing. */
   private epoch = 0;
 
   constructor(private fetchImpl: typeof fetch = (...a) => fetch(...a), private clock: () => number = Date.now) {}
 
   configure(apiBase: string, token: string | null): void {
-    if (token !== this.conn.token) {
-      this.memory.clear();
-      this.checkedAt.clear();
-      this.numbering = new Numbering();
-    }
+    if (token !== this.conn.token) this.forget();
     this.conn = { apiBase: apiBase.replace(/\/+$/, ''), token };
   }
 
   async clear(): Promise<void> {
-    this.epoch++;
     this.latest++;
+    this.forget();
+    await deleteCache();
+  }
+
+  private forget(): void {
+    this.epoch++;
     this.memory.clear();
     this.checkedAt.clear();
     this.numbering = new Numbering();
-    await deleteCache();
+    this.dictionary = new SessionDictionary();
+    this.dictionaryLoaded = null;
+    this.writesBroken = false;
+  }
+
+  /** Takes back the stored session numbering (once per memory): fresh answers are numbered after it. */
+  private sessions(): Promise<void> {
+    const dictionary = this.dictionary;
+    this.dictionaryLoaded ??= readSessionChunks().then(
+      async (chunks) => {
+        if (dictionary.load(chunks)) return;
+        // Chunks that do not follow each other: the stored records cannot be trusted.
+        this.forget();
+        await deleteCache().catch(() => undefined);
+        throw new EngineError(HTTP, 'Cache analytique incohérent : il a été vidé, réessayez.');
+      },
+      () => {
+        // No IndexedDB (or unreadable): work from memory only, and store nothing.
+        this.writesBroken = true;
+      },
+    );
+    return this.dictionaryLoaded;
   }
 
   async view(
@@ -78,8 +107,10 @@ export class AnalyticsEngine {
     let toWrite: CachedProduct[] = [];
     const flush = () => {
       // After a clear (logout, 401) a late answer must not write: it would bring the database back.
-      if (toWrite.length && epoch === this.epoch) {
-        const write = writeProducts(toWrite).catch(() => undefined);
+      if (toWrite.length && epoch === this.epoch && !this.writesBroken) {
+        const write = writeProducts(toWrite, this.dictionary.takeChunk()).catch(() => {
+          this.writesBroken = true;
+        });
         this.pendingWrites.add(write);
         void write.finally(() => this.pendingWrites.delete(write));
       }
@@ -101,12 +132,15 @@ export class AnalyticsEngine {
         try {
           const result = await fetchProductEvents(this.conn, id, known?.etag ?? null, this.fetchImpl);
           if (result.kind === 'fresh') {
-            const record: CachedProduct = { ...result.columns, etag: result.etag, fetchedAt: this.clock() };
+            await this.sessions();
+            // Dropped meanwhile (clear, another token): this answer belongs to nothing any more.
+            if (epoch !== this.epoch) return;
+            const record: CachedProduct = { ...this.dictionary.store(result.columns), etag: result.etag, fetchedAt: this.clock() };
             this.memory.set(id, record);
             toWrite.push(record);
             if (toWrite.length >= WRITE_BATCH) flush();
           } else {
-            // Same object: its session numbering stays valid (see Numbering).
+            // Same object: its country map stays valid (see Numbering).
             known!.fetchedAt = this.clock();
           }
           this.checkedAt.set(id, this.clock());
@@ -130,12 +164,12 @@ export class AnalyticsEngine {
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: { complete: boolean; offline: boolean; failed: number[] }): DashboardView {
     const failed = new Set(state.failed);
-    const used: ProductColumns[] = [];
+    const used: StoredColumns[] = [];
     let cachedAt: number | null = null;
     for (const id of ids) {
       const r = this.memory.get(id);
       if (!r || failed.has(id)) {
-        used.push(emptyColumns(id));
+        used.push(emptyStored(id));
         continue;
       }
       used.push(r);
