@@ -269,7 +269,9 @@ export const productEvents = pgTable(
     conversion: boolean('conversion').notNull().default(false),
     country: text('country'),
   },
-  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp)],
+  // (produit, ts) for the events in time order; (produit, id) so that the events route's version (count and
+  // highest id, its ETag) is read from the index alone.
+  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp), index('product_events_produit_id_idx').on(t.produitId, t.id)],
 );
 
 /** The ordered steps of the user journey, each tied to the event flag that marks it. */

@@ -14,6 +14,7 @@ export interface ProductColumns {
   /** ms since the epoch, NaN when the event had no timestamp. */
   time: Float64Array;
   session: Uint32Array;
+  /** Session labels (an answer's dictionary may hold two equal labels: they get one number when stored). */
   sessions: string[];
   /** CONSULTATION | IFRAME | AR_TRY | CONVERSION bits. */
   flags: Uint8Array;
@@ -115,7 +116,9 @@ function relabel(raw: Array<string | null>, label: (v: string | null) => string)
 
 export function fromCompact(productId: number, c: CompactEvents): ProductColumns {
   const n = c.time.length;
-  const s = relabel(c.sessions, (v) => eventSession({ userSessionId: v }));
+  // Sessions: the server's dictionary is distinct already; two entries read as the same label (a null
+  // and "unknown", say) get one number when the record is made (SessionDictionary.store), so no map here.
+  const sessions = c.sessions.map((v) => eventSession({ userSessionId: v }));
   const k = relabel(c.countries, (v) => countryLabel(eventCountry({ country: v })));
   const time = new Float64Array(n);
   const session = new Uint32Array(n);
@@ -124,9 +127,9 @@ export function fromCompact(productId: number, c: CompactEvents): ProductColumns
   for (let i = 0; i < n; i++) {
     const t = c.time[i];
     time[i] = typeof t === 'number' ? t : NaN;
-    session[i] = s.remap[c.session[i]];
+    session[i] = c.session[i];
     flags[i] = c.flags[i] & (CONSULTATION | IFRAME | AR_TRY | CONVERSION);
     country[i] = k.remap[c.country[i]];
   }
-  return { productId, count: n, time, session, sessions: s.labels, flags, country, countries: k.labels };
+  return { productId, count: n, time, session, sessions, flags, country, countries: k.labels };
 }

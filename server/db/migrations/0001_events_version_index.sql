@@ -1,0 +1,1 @@
+CREATE INDEX "product_events_produit_id_idx" ON "product_events" USING btree ("produit_id","id");
