@@ -23,6 +23,10 @@ export const JOURNEY_STEPS = [
 ];
 
 const SEEN = 16;
+const DAY_MS = 86_400_000;
+const NO_DAY = -2147483648;
+/** Beyond this many days between the first and last event, buckets are computed per event, not tabled. */
+const MAX_TABLE_DAYS = 200_000;
 
 class BitSet {
   private words: Uint32Array;
@@ -49,6 +53,20 @@ export class Numbering {
   private countryIds = new Map<string, number>();
   readonly countryNames: string[] = [];
   private maps = new WeakMap<StoredColumns, Uint16Array>();
+  private days = new WeakMap<StoredColumns, Int32Array>();
+
+  /** Each event's UTC day number (NO_DAY without a time), made once per record and kept. */
+  daysOf(p: StoredColumns): Int32Array {
+    let d = this.days.get(p);
+    if (d) return d;
+    d = new Int32Array(p.count);
+    for (let i = 0; i < p.count; i++) {
+      const t = p.time[i];
+      d[i] = Number.isNaN(t) ? NO_DAY : Math.floor(t / DAY_MS);
+    }
+    this.days.set(p, d);
+    return d;
+  }
 
   countriesOf(p: StoredColumns): Uint16Array {
     let m = this.maps.get(p);
@@ -102,15 +120,41 @@ export function aggregate(
   let arTries = 0;
   let conversions = 0;
 
+  // Every bucket boundary and the period's bounds are UTC midnights: the bucket of an event is its day's,
+  // read from a table over the days the products span (-1 outside the period) instead of a calendar
+  // computation per event.
+  const allTime = request.period === 'all_time';
+  let minDay = Infinity;
+  let maxDay = -Infinity;
+  for (const p of products) {
+    if (p.first !== Infinity) minDay = Math.min(minDay, Math.floor(p.first / DAY_MS));
+    if (p.last !== -Infinity) maxDay = Math.max(maxDay, Math.floor(p.last / DAY_MS));
+  }
+  const bucketOfDay = (d: number): number => {
+    const t = d * DAY_MS;
+    if (!allTime && !(t >= from && t < to)) return -1;
+    const b = bucketOf(request.period, t, firstYear);
+    return b >= 0 && b < nBuckets ? b : -1;
+  };
+  const tabled = maxDay >= minDay && maxDay - minDay < MAX_TABLE_DAYS;
+  const table = new Int16Array(tabled ? maxDay - minDay + 1 : 0);
+  if (tabled) for (let d = minDay; d <= maxDay; d++) table[d - minDay] = bucketOfDay(d);
+
   for (let p = 0; p < products.length; p++) {
     const col = products[p];
     const cMap = countryMaps[p];
-    const { time, flags, session, country } = col;
+    const day = numbering.daysOf(col);
+    const { flags, session, country } = col;
     for (let i = 0; i < col.count; i++) {
-      const t = time[i];
-      const timed = !Number.isNaN(t);
-      // Events are filtered by UTC period; all_time keeps the untimed ones out of the chart only.
-      if (request.period !== 'all_time' && !(timed && t >= from && t < to)) continue;
+      const d = day[i];
+      let b = -1;
+      if (d === NO_DAY) {
+        // Untimed: all_time counts it in the figures, never in the chart; a period leaves it out.
+        if (!allTime) continue;
+      } else {
+        b = tabled ? table[d - minDay] : bucketOfDay(d);
+        if (b < 0) continue;
+      }
       const f = flags[i];
       const s = session[i];
       const c = cMap[country[i]];
@@ -123,10 +167,7 @@ export function aggregate(
       if (unique) {
         if (seenInCountry.add(s * nCountries + c)) geoCounts[c]++;
       } else geoCounts[c]++;
-      if (timed && f & metricFlag) {
-        const b = bucketOf(request.period, t, firstYear);
-        if (b >= 0 && b < nBuckets && (!unique || seenInBucket.add(s * nBuckets + b))) series[b]++;
-      }
+      if (b >= 0 && f & metricFlag && (!unique || seenInBucket.add(s * nBuckets + b))) series[b]++;
     }
   }
 

@@ -2,7 +2,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
@@ -27,7 +27,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-export function ControlCards({ isAdmin, companyName, products, productsLoading }: Props) {
+export const ControlCards = memo(function ControlCards({ isAdmin, companyName, products, productsLoading }: Props) {
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
@@ -85,6 +85,8 @@ export function ControlCards({ isAdmin, companyName, products, productsLoading }
             onChange={(e) => update({ scope: e.value })}
             disabled={s.companyId === null || productsLoading}
             filter={products.length > 8}
+            // A company may have hundreds of products: only the visible options are rendered.
+            virtualScrollerOptions={products.length > 50 ? { itemSize: 38 } : undefined}
           />
         </Field>
       </section>
@@ -155,4 +157,4 @@ export function ControlCards({ isAdmin, companyName, products, productsLoading }
       </section>
     </div>
   );
-}
+});

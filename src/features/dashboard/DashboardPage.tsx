@@ -31,10 +31,19 @@ export function DashboardPage() {
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
   // History API, not the router: a router navigation re-renders every location reader (the whole shell) at
   // each selection change, and nothing reads these parameters back except the selection atom at start-up.
+  // Written when the page is idle: Chromium's replaceState costs several ms, off a switch's critical path.
   useEffect(() => {
-    const search = `?${selectionToParams(selection)}`;
-    if (window.location.search !== search)
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    const write = () => {
+      const search = `?${selectionToParams(selection)}`;
+      if (window.location.search !== search)
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+    };
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(write, 0);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(write, { timeout: 500 });
+    return () => window.cancelIdleCallback(idle);
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);

@@ -2,14 +2,14 @@
 // One chart for the page's life: its options never change (the bucket labels are read through a ref and
 // the legend's series name is fixed; the metric and counting are in the card's subtitle), so a new
 // selection only calls setData. Recreating a uPlot (canvas, axes, legend) cost a long task per switch.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const LINE_HEIGHT = 400;
 export const SERIES_NAME = 'Valeur';
 
-export function EvolutionChart({ labels, values }: { labels: string[]; values: number[] }) {
+export const EvolutionChart = memo(function EvolutionChart({ labels, values }: { labels: string[]; values: number[] }) {
   const current = useRef(labels);
   // Before uplot-react's setData (a child's passive effect), so the axis reads the new labels.
   useLayoutEffect(() => {
@@ -34,4 +34,4 @@ export function EvolutionChart({ labels, values }: { labels: string[]; values: n
   const data = useMemo<uPlot.AlignedData>(() => [labels.map((_, i) => i), values], [labels, values]);
   const summary = labels.map((l, i) => `${l} ${values[i] ?? 0}`).join(', ');
   return <UPlotChart options={options} data={data} height={LINE_HEIGHT} label={`Évolution : ${summary}`} />;
-}
+});

@@ -1,5 +1,6 @@
 // "Origine géographique": the countries as an SVG doughnut, 350 px, legend below, 5 colours. The first
 // four countries get their own slice, the rest one "Autres pays" slice, so 5 colours never repeat.
+import { memo } from 'react';
 import type { GeoItem } from '../../domain/analytics/fields';
 import { Doughnut } from '../../ui/Doughnut';
 
@@ -12,6 +13,6 @@ export function topSlices(geo: GeoItem[], max = DOUGHNUT_PALETTE.length): GeoIte
   return [...geo.slice(0, max - 1), { label: 'Autres pays', value: rest }];
 }
 
-export function GeoChart({ geo }: { geo: GeoItem[] }) {
+export const GeoChart = memo(function GeoChart({ geo }: { geo: GeoItem[] }) {
   return <Doughnut slices={topSlices(geo)} palette={DOUGHNUT_PALETTE} height={DOUGHNUT_HEIGHT} label="Origine géographique" />;
-}
+});

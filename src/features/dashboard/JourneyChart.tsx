@@ -1,5 +1,5 @@
 // "Parcours utilisateur": each step's completion percent, uPlot bars 300 px high, 0-100 %, 4 colours.
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { JourneyPoint } from '../../domain/analytics/rules';
 import { UPlotChart } from '../../ui/UPlotChart';
@@ -8,7 +8,7 @@ export const BAR_HEIGHT = 300;
 export const BAR_PALETTE = ['#4f46e5', '#0ea5e9', '#f59e0b', '#10b981'];
 const STEPS = ['consultation', 'interaction 3D', 'essai AR', 'conversion'];
 
-export function JourneyChart({ steps }: { steps: JourneyPoint[] }) {
+export const JourneyChart = memo(function JourneyChart({ steps }: { steps: JourneyPoint[] }) {
   const labels = steps.length ? steps.map((s) => s.name) : STEPS;
   const labelKey = labels.join('|');
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
@@ -36,4 +36,4 @@ export function JourneyChart({ steps }: { steps: JourneyPoint[] }) {
   );
   const summary = labels.map((l, i) => `${l} ${steps[i]?.percent ?? 0} %`).join(', ');
   return <UPlotChart options={options} data={data} height={BAR_HEIGHT} label={`Parcours utilisateur : ${summary}`} />;
-}
+});

@@ -1,8 +1,9 @@
 // The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner.
+import { memo } from 'react';
 import type { StatFigures } from '../../domain/analytics/view';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 
-export function StatCards({ stats, loading }: { stats: StatFigures; loading: boolean }) {
+export const StatCards = memo(function StatCards({ stats, loading }: { stats: StatFigures; loading: boolean }) {
   const n = (v: number) => v.toLocaleString('fr-FR');
   return (
     <section aria-labelledby="stats-title">
@@ -17,4 +18,4 @@ export function StatCards({ stats, loading }: { stats: StatFigures; loading: boo
       </StatGrid>
     </section>
   );
-}
+});
