@@ -110,6 +110,11 @@ describe('the dashboard', () => {
     await choose(page, 'dashboard-period', 'Toutes les données');
     const values = await settled(page);
     expect(values[0]).toBeGreaterThan(1000);
+    // The selection is in the URL: a reload keeps it, and the figures.
+    await page.waitForURL(/periode=all_time/);
+    await page.reload();
+    expect(await page.locator('.p-dropdown:has(#dashboard-period) .p-dropdown-label').textContent()).toBe('Toutes les données');
+    expect(await settled(page)).toEqual(values);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -132,6 +132,9 @@ export class AnalyticsEngine {
         try {
           const result = await fetchProductEvents(this.conn, id, known?.etag ?? null, this.fetchImpl);
           if (result.kind === 'fresh') {
+            // Dropped meanwhile (clear, another token): this answer belongs to nothing any more, and
+            // reading the stored numbering would open (so recreate) a database just deleted.
+            if (epoch !== this.epoch) return;
             await this.sessions();
             // Dropped meanwhile (clear, another token): this answer belongs to nothing any more.
             if (epoch !== this.epoch) return;
