@@ -10,10 +10,14 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** The best encoding the client accepts (q-values honoured), identity when none. */
+/**
+ * The encoding to use among those the client accepts (q-values honoured), identity when none. gzip comes
+ * before brotli: on a 107 KB columns answer, brotli (quality 4) took 14.5 ms for 32.3 KB and gzip 3.9 ms
+ * for 33.4 KB; on the first load of a company, compressing is on the critical path.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  return (negotiator.negotiate(acceptEncoding, ['br', 'gzip', 'identity']) as Encoding | null) ?? 'identity';
+  return (negotiator.negotiate(acceptEncoding, ['gzip', 'br', 'identity']) as Encoding | null) ?? 'identity';
 }
 
 /** The body in that encoding. Brotli quality 4, as @fastify/compress uses for the other answers. */

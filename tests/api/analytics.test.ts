@@ -96,7 +96,7 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
       const plain = await t.call('GET', url, vendeur);
       expect(plain.headers['content-encoding']).toBeUndefined();
       const ask = (encoding: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${vendeur}`, 'accept-encoding': encoding } });
-      const br = await ask('gzip, deflate, br');
+      const br = await ask('br');
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toMatch(/accept-encoding/i);
       expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
@@ -105,8 +105,9 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
       // Kept: the second answer is the stored bytes, with the same tag.
       const again = await ask('gzip, deflate, br');
-      expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
-      expect(again.headers.etag).toBe(br.headers.etag);
+      expect(again.headers['content-encoding']).toBe('gzip');
+      expect(again.rawPayload.equals(gz.rawPayload)).toBe(true);
+      expect(again.headers.etag).toBe(gz.headers.etag);
     }
   });
 

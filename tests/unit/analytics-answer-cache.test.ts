@@ -30,9 +30,10 @@ describe('AnswerCache', () => {
 });
 
 describe('answer encoding', () => {
-  it('picks the best encoding the client accepts, honouring q-values', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip')).toBe('gzip');
+  it('picks gzip, then brotli, among what the client accepts, honouring q-values', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('gzip');
+    expect(preferredEncoding('br')).toBe('br');
+    expect(preferredEncoding('gzip;q=0.5, br')).toBe('br');
     expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
     expect(preferredEncoding('deflate')).toBe('identity');
     expect(preferredEncoding(undefined)).toBe('identity');
