@@ -51,7 +51,12 @@ export function report(m: Machine, size: { products: number; events: number }, o
 
   L.push(`## ${total.toLocaleString('fr-FR')} événements : notre moteur contre la référence naïve`, '');
   L.push('| mesure | notre moteur | référence naïve | rapport | cible | verdict |', '|---|---|---|---|---|---|');
-  L.push(`| à froid (IndexedDB vide) : choix de l'entreprise -> dessiné | ${ms(o.cold.ms)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, o.cold.ms)} | <= 3 000 ms | ${yes(o.cold.ms <= 3000)} |`);
+  // The server keeps built answers (AnswerCache): the first run makes it build every one, later runs
+  // (another browser, IndexedDB empty again) find them built. Both are shown, never mixed.
+  const firstCold = ours[0]?.cold.ms ?? NaN;
+  const laterCold = median(ours.slice(1).map((r) => r.cold.ms));
+  L.push(`| à froid (IndexedDB vide), 1re exécution : le serveur construit chaque réponse | ${ms(firstCold)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, firstCold)} | <= 3 000 ms | ${yes(firstCold <= 3000)} |`);
+  L.push(`| à froid (IndexedDB vide), exécutions suivantes : réponses gardées par le serveur (médiane de ${ours.length - 1}) | ${ms(laterCold)} | | | <= 3 000 ms | ${Number.isFinite(laterCold) ? yes(laterCold <= 3000) : 'n/a'} |`);
   const warmRatio = (b?.warm.ms ?? NaN) / o.warm.ms;
   L.push(`| à chaud (après rechargement) : -> dessiné depuis le cache | ${ms(o.warm.ms)} | ${ms(b?.warm.ms ?? NaN)} | ${ratio(b?.warm.ms ?? NaN, o.warm.ms)} | <= 500 ms et >= 10 x | ${yes(o.warm.ms <= 500 && warmRatio >= 10)} |`);
   L.push(`| à chaud : -> revalidé (${size.products} réponses 304) et redessiné | ${ms(o.warm.settled)} | | | | |`);
@@ -70,11 +75,12 @@ export function report(m: Machine, size: { products: number; events: number }, o
   L.push('');
 
   if (growth.length) {
-    L.push('## Croissance', '', '| produits | événements | à froid | à chaud (dessiné) | à chaud (revalidé) | changement (médiane) | à froid par million d\'événements | rapport à froid / taille précédente |', '|---|---|---|---|---|---|---|---|');
+    L.push('## Croissance', '', '| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane) | à froid par million d\'événements | rapport à froid / taille précédente |', '|---|---|---|---|---|---|---|---|');
     let prev: { events: number; cold: number } | null = null;
     for (const g of growth) {
       const events = g.products * g.events;
-      const cold = median(g.runs.map((r) => r.cold.ms));
+      // The first run of each size: the server builds every answer, as for the other sizes.
+      const cold = g.runs[0].cold.ms;
       const step = prev ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements` : '';
       L.push(`| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(median(g.runs.map((r) => r.warm.ms)))} | ${ms(median(g.runs.map((r) => r.warm.settledMs ?? NaN)))} | ${ms(median(g.runs.flatMap((r) => r.switches)))} | ${ms((cold / events) * 1e6)} | ${step} |`);
       prev = { events, cold };
