@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
-import { deleteCache, readProducts } from '../../workers/analytics/cache';
+import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -125,6 +125,20 @@ describe('the analytics engine', () => {
     third.configure('', token);
     await third.view(request(1, { counting: 'unique_users' }), undefined, (v) => (cached = v));
     expect(cached!.stats).toEqual(expected.stats);
+  });
+
+  it('drops a stored numbering whose chunks do not follow each other (and the cache with it), then works again', async () => {
+    await deleteCache();
+    await writeProducts([], { start: 3, strings: ['orpheline'] });
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    const broken = await engine.view(request(1));
+    expect(broken.failedProducts.length).toBeGreaterThan(0);
+    expect(await readSessionChunks()).toEqual([]);
+    const next = await engine.view(request(2));
+    expect(next.failedProducts).toEqual([]);
+    expect(next.stats.consultations).toBeGreaterThan(0);
+    expect((await readProducts(productIds)).size).toBe(productIds.length);
   });
 
   it('shows no cached figures when only some products are cached (partial totals would mislead)', async () => {

@@ -65,13 +65,13 @@ export class AnalyticsEngine {
       async (chunks) => {
         if (dictionary.load(chunks)) return;
         // Chunks that do not follow each other: the stored records cannot be trusted.
-        this.forget();
+        if (dictionary === this.dictionary) this.forget();
         await deleteCache().catch(() => undefined);
         throw new EngineError(HTTP, 'Cache analytique incohérent : il a été vidé, réessayez.');
       },
       () => {
         // No IndexedDB (or unreadable): work from memory only, and store nothing.
-        this.writesBroken = true;
+        if (dictionary === this.dictionary) this.writesBroken = true;
       },
     );
     return this.dictionaryLoaded;
