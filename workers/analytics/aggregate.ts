@@ -2,7 +2,7 @@
 // Distinct sessions are counted with bit arrays indexed by the session numbers the records carry (one
 // SessionDictionary for all products), so a session that saw two products counts once; no string is
 // touched and no Set is built per event.
-import { bucketLabels, bucketOf, periodRange, utcYear } from '../../src/domain/analytics/buckets';
+import { DAY_MS, bucketLabels, bucketOf, periodRange, utcYear } from '../../src/domain/analytics/buckets';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Metric } from '../../src/domain/analytics/selection';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
@@ -23,7 +23,6 @@ export const JOURNEY_STEPS = [
 ];
 
 const SEEN = 16;
-const DAY_MS = 86_400_000;
 const NO_DAY = -2147483648;
 /** Beyond this many days between the first and last event, buckets are computed per event, not tabled. */
 const MAX_TABLE_DAYS = 200_000;
@@ -47,7 +46,8 @@ export type Figures = Omit<DashboardView, 'generation' | 'cachedAt' | 'offline' 
 
 /**
  * The numbering of countries shared by all products (sessions are numbered when a record is made, see
- * SessionDictionary), with each record's country map kept across views.
+ * SessionDictionary), and what is derived once per record (its country map, its events' day numbers),
+ * kept across views.
  */
 export class Numbering {
   private countryIds = new Map<string, number>();

@@ -25,7 +25,7 @@ export function bucketLabels(period: Period, firstYear: number, lastYear: number
   return years;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * UTC calendar parts of a time in ms, by integer arithmetic (days to civil date, H. Hinnant): the
