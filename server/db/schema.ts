@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -253,6 +254,24 @@ export const couleurs = pgTable(
   (t) => [index('couleurs_entreprise_idx').on(t.entrepriseId)],
 );
 
+/**
+ * The company-wide number of each visitor session string: 0, 1, 2... in order of first appearance within
+ * the company, never renumbered. Events carry it (product_events.session_no), so the events answer sends
+ * numbers the dashboard's worker counts with bit arrays, without a string to look up. Numbers are per
+ * company, so they only tell a company about its own volume.
+ */
+export const analyticsSessions = pgTable(
+  'analytics_sessions',
+  {
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId, { onDelete: 'cascade' }),
+    userSessionId: text('user_session_id').notNull(),
+    sessionNo: integer('session_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entrepriseId, t.userSessionId] }), uniqueIndex('analytics_sessions_no_unique').on(t.entrepriseId, t.sessionNo)],
+);
+
 /** One visitor event on a product's 3D/AR viewer. */
 export const productEvents = pgTable(
   'product_events',
@@ -263,15 +282,24 @@ export const productEvents = pgTable(
       .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
     timestamp: timestamp('ts', { withTimezone: true, mode: 'date' }).notNull(),
     userSessionId: text('user_session_id').notNull(),
+    /**
+     * analytics_sessions' number of user_session_id in the product's company. Set by a trigger of the
+     * database (migration 0002), for every writer: inserted as NULL (the default here), it is numbered.
+     */
+    sessionNo: integer('session_no')
+      .notNull()
+      .$defaultFn(() => sql`null`),
     consultation: boolean('consultation').notNull().default(false),
     iframeInteraction: boolean('iframe_interaction').notNull().default(false),
     arTry: boolean('ar_try').notNull().default(false),
     conversion: boolean('conversion').notNull().default(false),
     country: text('country'),
   },
-  // (produit, ts) for the events in time order; (produit, id) so that the events route's version (count and
-  // highest id, its ETag) is read from the index alone.
-  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp), index('product_events_produit_id_idx').on(t.produitId, t.id)],
+  // (produit, ts, id) for the events in the answers' order; the migration makes it covering (INCLUDE of
+  // the columns the events answer reads, which Drizzle cannot declare), so that answer is an index-only
+  // scan. (produit, id) so that the events route's version (count and highest id, its ETag) is read from
+  // the index alone.
+  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp, t.id), index('product_events_produit_id_idx').on(t.produitId, t.id)],
 );
 
 /** The ordered steps of the user journey, each tied to the event flag that marks it. */

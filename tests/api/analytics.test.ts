@@ -17,6 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The company's session numbering: number -> session id. */
+async function sessionLabels(entrepriseId: number): Promise<Map<number, string>> {
+  const { analyticsSessions } = await import('../../server/db/schema');
+  const { eq } = await import('drizzle-orm');
+  const rows = await t.database.db.select().from(analyticsSessions).where(eq(analyticsSessions.entrepriseId, entrepriseId));
+  return new Map(rows.map((r) => [r.sessionNo, r.userSessionId]));
+}
+
 const products = async (token: string, id: number) => (await t.call('GET', `/api/Produit/Entreprise/${id}`, token)).json().$values;
 
 describe('GET /api/Produit/Entreprise/{id}', () => {
@@ -73,9 +81,11 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     const c = res.json();
     const events = list.json().$values;
     expect(c.time.length).toBe(events.length);
+    // Sessions come as the company's numbers (analytics_sessions).
+    const numbered = await sessionLabels(company['Maison Lumière']);
     const rebuilt = c.time.map((time: number, i: number) => ({
       timestamp: new Date(time).toISOString(),
-      userSessionId: c.sessions[c.session[i]],
+      userSessionId: numbered.get(c.session[i]),
       consultation: (c.flags[i] & 1) !== 0,
       iframeInteraction: (c.flags[i] & 2) !== 0,
       ar_Try: (c.flags[i] & 4) !== 0,
@@ -127,7 +137,8 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     await t.database.db.insert(productEvents).values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'encore', conversion: true });
     const fresh = (await t.call('GET', columnsUrl, admin)).json();
     expect(fresh.time.length).toBe(kept.time.length + 1);
-    expect(fresh.sessions).toContain('encore');
+    const encore = [...(await sessionLabels(company['Atelier Bois & Design']))].find(([, label]) => label === 'encore')![0];
+    expect(fresh.session).toContain(encore);
   });
 });
 

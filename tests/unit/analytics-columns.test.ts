@@ -9,19 +9,21 @@ const events = [
   { timestamp: '2025-03-03T00:00:00.000Z', userSessionId: 's2', consultation: true, iframeInteraction: false, ar_Try: true, conversion: true, country: 'DE' },
 ];
 
-// What columnsBody answers for these events: sorted dictionaries, a null country last.
+// What columnsBody answers for these events: the company's session numbers ('' numbered as 'unknown',
+// as the list path reads it), a sorted country dictionary with a null country last.
 const compact = {
   time: events.map((e) => Date.parse(e.timestamp)),
-  sessions: ['', 's1', 's2'],
-  session: [1, 0, 1, 2],
+  session: [41, 3, 41, 7],
   countries: [' fr ', 'DE', 'FR', null],
   country: [2, 3, 0, 1],
   flags: [1, 1 | 2 | 4, 8, 1 | 4 | 8],
 };
 
-/** Per event: the time, the session's label, the flags and the country's label. */
-const readable = (c: ReturnType<typeof toColumns>) =>
-  Array.from({ length: c.count }, (_, i) => [c.time[i], c.sessions[c.session[i]], c.flags[i], c.countries[c.country[i]]]);
+/** Per event: the time, the flags and the country's label. */
+const readable = (c: ReturnType<typeof toColumns>) => Array.from({ length: c.count }, (_, i) => [c.time[i], c.flags[i], c.countries[c.country[i]]]);
+
+/** Per event: the first event of the same session (numbers differ between the paths, sessions do not). */
+const sessionsOf = (c: ReturnType<typeof toColumns>) => Array.from({ length: c.count }, (_, i) => c.session.indexOf(c.session[i]));
 
 describe('compact events', () => {
   it('are recognised, and the list is not', () => {
@@ -34,10 +36,14 @@ describe('compact events', () => {
     const fromList = toColumns(7, events);
     const fromArrays = fromCompact(7, compact);
     expect(readable(fromArrays)).toEqual(readable(fromList));
+    expect(sessionsOf(fromArrays)).toEqual(sessionsOf(fromList));
     expect(fromArrays.count).toBe(4);
     // ' fr ' and 'FR' are one country, as in the list path.
     expect(new Set(fromArrays.countries).size).toBe(fromArrays.countries.length);
     expect(fromArrays.countries.length).toBe(fromList.countries.length);
-    expect(fromArrays.sessions).toContain('unknown');
+    expect(fromList.sessions).toContain('unknown');
+    // The server's numbers are kept as they are: no label to look up.
+    expect(fromArrays.sessions).toBeNull();
+    expect([...fromArrays.session]).toEqual(compact.session);
   });
 });

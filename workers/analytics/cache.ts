@@ -6,8 +6,11 @@ import type { CachedProduct } from './columns';
 import type { SessionChunk } from './sessions';
 
 export const CACHE_DB = 'visio3d-analytics';
-/** 2: session numbers in the records, strings in 'sessions' (1 kept the strings in every record). */
-const VERSION = 2;
+/**
+ * 3: our server's company-wide session numbers in the records (2 had the engine number every answer's
+ * strings, kept in 'sessions', now for list answers only; 1 kept the strings in every record).
+ */
+const VERSION = 3;
 
 interface CacheSchema extends DBSchema {
   products: { key: number; value: CachedProduct };

@@ -14,8 +14,11 @@ export interface ProductColumns {
   /** ms since the epoch, NaN when the event had no timestamp. */
   time: Float64Array;
   session: Uint32Array;
-  /** Session labels (an answer's dictionary may hold two equal labels: they get one number when stored). */
-  sessions: string[];
+  /**
+   * Session labels that `session` indexes (an answer's dictionary may hold two equal labels: they get one
+   * number when stored); null when `session` holds the company-wide numbers of our server already.
+   */
+  sessions: string[] | null;
   /** CONSULTATION | IFRAME | AR_TRY | CONVERSION bits. */
   flags: Uint8Array;
   country: Uint16Array;
@@ -24,15 +27,15 @@ export interface ProductColumns {
 }
 
 /**
- * A product's columns as the engine keeps and stores them: sessions as numbers of the engine's
- * SessionDictionary (shared by all products, stored once), so a record holds typed arrays and a few
- * country names only; reading it back clones no session string and needs no lookup.
+ * A product's columns as the engine keeps and stores them: sessions as numbers shared by every product of
+ * the company (our server's, or for a list answer the engine's SessionDictionary, stored once), so a
+ * record holds typed arrays and a few country names only; reading it back clones no session string.
  */
 export interface StoredColumns {
   productId: number;
   count: number;
   time: Float64Array;
-  /** Numbers of the SessionDictionary. */
+  /** The server's company-wide session numbers, or the SessionDictionary's for a list answer. */
   session: Uint32Array;
   /** One more than the highest session number used (0 without events). */
   sessionLimit: number;
@@ -85,11 +88,13 @@ export function toColumns(productId: number, events: Array<Record<string, unknow
   return { productId, count: n, time, session, sessions, flags, country, countries };
 }
 
-/** The server's `?format=columns` answer (server/routes/analytics/events.ts columnsBody). */
+/**
+ * The server's `?format=columns` answer (server/routes/analytics/events.ts columnsBody): sessions as
+ * company-wide numbers, countries as indexes into a dictionary.
+ */
 export interface CompactEvents {
   time: number[];
   session: number[];
-  sessions: Array<string | null>;
   flags: number[];
   country: number[];
   countries: Array<string | null>;
@@ -97,7 +102,7 @@ export interface CompactEvents {
 
 export function isCompact(body: unknown): body is CompactEvents {
   const b = body as Partial<CompactEvents> | null;
-  return !!b && Array.isArray(b.time) && Array.isArray(b.session) && Array.isArray(b.sessions) && Array.isArray(b.flags) && Array.isArray(b.country) && Array.isArray(b.countries);
+  return !!b && Array.isArray(b.time) && Array.isArray(b.session) && Array.isArray(b.flags) && Array.isArray(b.country) && Array.isArray(b.countries);
 }
 
 /** Maps a dictionary through the same readers as the list (so both paths agree), merging equal results. */
@@ -116,20 +121,16 @@ function relabel(raw: Array<string | null>, label: (v: string | null) => string)
 
 export function fromCompact(productId: number, c: CompactEvents): ProductColumns {
   const n = c.time.length;
-  // Sessions: the server's dictionary is distinct already; two entries read as the same label (a null
-  // and "unknown", say) get one number when the record is made (SessionDictionary.store), so no map here.
-  const sessions = c.sessions.map((v) => eventSession({ userSessionId: v }));
   const k = relabel(c.countries, (v) => countryLabel(eventCountry({ country: v })));
   const time = new Float64Array(n);
-  const session = new Uint32Array(n);
+  const session = new Uint32Array(c.session);
   const flags = new Uint8Array(n);
   const country = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
     const t = c.time[i];
     time[i] = typeof t === 'number' ? t : NaN;
-    session[i] = c.session[i];
     flags[i] = c.flags[i] & (CONSULTATION | IFRAME | AR_TRY | CONVERSION);
     country[i] = k.remap[c.country[i]];
   }
-  return { productId, count: n, time, session, sessions, flags, country, countries: k.labels };
+  return { productId, count: n, time, session, sessions: null, flags, country, countries: k.labels };
 }

@@ -24,7 +24,7 @@ export class AnalyticsEngine {
   private checkedAt = new Map<number, number>();
   /** Country numbering of the products in memory, kept across views (see Numbering). */
   private numbering = new Numbering();
-  /** Session numbering of every record, the stored ones included (see SessionDictionary). */
+  /** Session numbering of the records made from list answers, the stored ones included (see SessionDictionary). */
   private dictionary = new SessionDictionary();
   /** The stored numbering, taken back once, before the first fresh answer is numbered. */
   private dictionaryLoaded: Promise<void> | null = null;
@@ -135,9 +135,11 @@ export class AnalyticsEngine {
             // Dropped meanwhile (clear, another token): this answer belongs to nothing any more, and
             // reading the stored numbering would open (so recreate) a database just deleted.
             if (epoch !== this.epoch) return;
-            await this.sessions();
-            // Dropped meanwhile (clear, another token): this answer belongs to nothing any more.
-            if (epoch !== this.epoch) return;
+            if (result.columns.sessions) {
+              // Labels to number: after the stored numbering, so that numbers already stored stay valid.
+              await this.sessions();
+              if (epoch !== this.epoch) return;
+            }
             const record: CachedProduct = { ...this.dictionary.store(result.columns), etag: result.etag, fetchedAt: this.clock() };
             this.memory.set(id, record);
             toWrite.push(record);
