@@ -24,6 +24,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'br')
     return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-  if (encoding === 'gzip') return gz(body);
+  // Level 1: on a 69 KB columns answer, 0.8 ms for 26.2 KB where the default level takes 2.8 ms for
+  // 23.7 KB; on a 2-core machine the first load of a company shares those cores with the browser.
+  if (encoding === 'gzip') return gz(body, { level: 1 });
   return body;
 }
