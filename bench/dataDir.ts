@@ -33,7 +33,12 @@ export async function pgliteDataDir(sizes: CompanySize[], fresh: boolean, log: (
   const key = sizes.map((s) => `${s.products}x${s.events}`).join('_');
   const dir = path.join(DATA_ROOT, `pglite-${key}`);
   const manifest = path.join(dir, 'bench.json');
-  if (!fresh && fs.existsSync(manifest)) return { dir, companies: JSON.parse(fs.readFileSync(manifest, 'utf8')) };
+  if (!fresh && fs.existsSync(manifest)) {
+    // Reused: brought to the current schema here, where a long migration (millions of events) has no
+    // time limit, rather than in the server's start.
+    await (await openDatabase({ dataDir: dir })).close();
+    return { dir, companies: JSON.parse(fs.readFileSync(manifest, 'utf8')) };
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   log(`Données synthétiques (PGlite, ${dir}) :`);
   const database = await openDatabase({ dataDir: dir });

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { entreprises, licences, roles, users } from '../db/schema';
 import { ADMIN_ROLE } from '../../src/domain/auth';
+import { preparedPerDatabase } from '../db/prepared';
 
 export interface SessionUser {
   userId: number;
@@ -17,26 +18,32 @@ export interface SessionUser {
   nomEntreprise: string;
 }
 
+const sessionUserFields = {
+  userId: users.userId,
+  entrepriseId: users.entrepriseId,
+  role: roles.nomRole,
+  nom: users.nom,
+  prenom: users.prenom,
+  mail: users.mail,
+  isActive: users.isActive,
+  tokenVersion: users.tokenVersion,
+  passwordHash: users.passwordHash,
+  nomEntreprise: entreprises.nomEntreprise,
+};
+
+const selectSessionUser = (db: Db) =>
+  db.select(sessionUserFields).from(users).innerJoin(roles, eq(roles.roleId, users.roleId)).innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId));
+
+/** By id: read on every authenticated call, so prepared once. */
+const sessionUserById = preparedPerDatabase((db) =>
+  selectSessionUser(db).where(eq(users.userId, sql.placeholder('userId'))).limit(1).prepare('session_user_by_id'),
+);
+
 export async function loadSessionUser(db: Db, where: { userId: number } | { mail: string }) {
-  const cond = 'userId' in where ? eq(users.userId, where.userId) : eq(users.mail, where.mail.toLowerCase());
-  const rows = await db
-    .select({
-      userId: users.userId,
-      entrepriseId: users.entrepriseId,
-      role: roles.nomRole,
-      nom: users.nom,
-      prenom: users.prenom,
-      mail: users.mail,
-      isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-      passwordHash: users.passwordHash,
-      nomEntreprise: entreprises.nomEntreprise,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.roleId, users.roleId))
-    .innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId))
-    .where(cond)
-    .limit(1);
+  const rows =
+    'userId' in where
+      ? await sessionUserById(db).execute({ userId: where.userId })
+      : await selectSessionUser(db).where(eq(users.mail, where.mail.toLowerCase())).limit(1);
   const row = rows[0];
   if (!row) return null;
   return { ...row, isAdmin: row.role === ADMIN_ROLE };

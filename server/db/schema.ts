@@ -2,6 +2,7 @@
 // migrations run on PGlite and on a PostgreSQL server. TypeScript names follow the spec's JSON fields.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -294,12 +295,70 @@ export const productEvents = pgTable(
     arTry: boolean('ar_try').notNull().default(false),
     conversion: boolean('conversion').notNull().default(false),
     country: text('country'),
+    /** analytics_countries' number of the country ('' when missing) in the company; set like session_no. */
+    countryNo: integer('country_no')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** The time in ms since the epoch, truncated as the list's text: what the answer in columns sends. */
+    tsMs: bigint('ts_ms', { mode: 'number' }).generatedAlwaysAs(sql`floor(extract(epoch from ("ts" at time zone 'UTC')) * 1000)::bigint`),
+    /** consultation 1 | iframe 2 | AR 4 | conversion 8: what the answer in columns sends. */
+    flags: smallint('flags').generatedAlwaysAs(
+      sql`("consultation"::int + 2 * "iframe_interaction"::int + 4 * "ar_try"::int + 8 * "conversion"::int)::smallint`,
+    ),
   },
   // (produit, ts, id) for the events in the answers' order; the migration makes it covering (INCLUDE of
-  // the columns the events answer reads, which Drizzle cannot declare), so that answer is an index-only
-  // scan. (produit, id) so that the events route's version (count and highest id, its ETag) is read from
-  // the index alone.
-  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp, t.id), index('product_events_produit_id_idx').on(t.produitId, t.id)],
+  // the columns the answer in columns reads, which Drizzle cannot declare), so that answer is an index-only
+  // scan.
+  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp, t.id)],
+);
+
+/**
+ * The company-wide number of each country an event names ('' for none), numbered like analyticsSessions,
+ * so the answer in columns sends numbers and the company's short dictionary.
+ */
+export const analyticsCountries = pgTable(
+  'analytics_countries',
+  {
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    countryNo: integer('country_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entrepriseId, t.country] }), uniqueIndex('analytics_countries_no_unique').on(t.entrepriseId, t.countryNo)],
+);
+
+/**
+ * The version of a product's events, renewed by the database (statement triggers, migration 0003) whenever
+ * any of them is added, changed or removed: the events route's ETag, read by key.
+ */
+export const productEventVersions = pgTable('product_event_versions', {
+  produitId: integer('produit_id')
+    .primaryKey()
+    .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * A product's answer in columns as the text of its four arrays (comma-separated numbers), kept by the
+ * database in chunks: each statement adding events appends to the product's last chunk while it is small,
+ * or starts a new one (so an append rewrites a bounded text); events changed or removed rebuild the
+ * product's chunks (migration 0004).
+ */
+export const productEventColumns = pgTable(
+  'product_event_columns',
+  {
+    chunkId: bigserial('chunk_id', { mode: 'number' }).primaryKey(),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    events: integer('events').notNull(),
+    time: text('time').notNull(),
+    session: text('session').notNull(),
+    flags: text('flags').notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [index('product_event_columns_produit_idx').on(t.produitId, t.chunkId)],
 );
 
 /** The ordered steps of the user journey, each tied to the event flag that marks it. */

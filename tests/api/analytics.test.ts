@@ -81,8 +81,10 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     const c = res.json();
     const events = list.json().$values;
     expect(c.time.length).toBe(events.length);
-    // Sessions come as the company's numbers (analytics_sessions).
+    // Sessions and countries come as the company's numbers (analytics_sessions, analytics_countries); the
+    // countries' dictionary is the company's, a missing country named ''.
     const numbered = await sessionLabels(company['Maison Lumière']);
+    expect(events.some((e: { country: string | null }) => e.country === null)).toBe(true);
     const rebuilt = c.time.map((time: number, i: number) => ({
       timestamp: new Date(time).toISOString(),
       userSessionId: numbered.get(c.session[i]),
@@ -90,9 +92,11 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
       iframeInteraction: (c.flags[i] & 2) !== 0,
       ar_Try: (c.flags[i] & 4) !== 0,
       conversion: (c.flags[i] & 8) !== 0,
-      country: c.countries[c.country[i]],
+      country: c.countries[c.country[i]] || null,
     }));
-    expect(rebuilt).toEqual(events);
+    // The same events; the answer keeps the order they were written in, which the counts do not use.
+    const canonical = (list: unknown[]) => list.map((e) => JSON.stringify(e)).sort();
+    expect(canonical(rebuilt)).toEqual(canonical(events));
     expect(res.headers.etag).not.toBe(list.headers.etag);
     const headers = { authorization: `Bearer ${vendeur}`, 'if-none-match': String(res.headers.etag) };
     expect((await t.app.inject({ method: 'GET', url: `${url}?format=columns`, headers })).statusCode).toBe(304);

@@ -19,7 +19,8 @@ async function login(url: string) {
 }
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite data directory', () => {
-  it('keeps data across a restart and refuses a second server on the same directory', async () => {
+  // Two real starts, the first loading the demo data (most of a minute on 2 busy cores): a longer limit.
+  it('keeps data across a restart and refuses a second server on the same directory', { timeout: 240_000 }, async () => {
     const env = { SKIP_BUILD: '1' };
     const first = await startServer(env, dataDir);
     let token: string;

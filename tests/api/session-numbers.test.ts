@@ -1,8 +1,9 @@
-// Company-wide session numbers (analytics_sessions, numbered by a trigger of the database for every
-// writer): what the columns answer sends in place of the session strings.
+// Company-wide session and country numbers (analytics_sessions, analytics_countries, numbered by a trigger
+// of the database for every writer): what the columns answer sends in place of the strings.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsSessions, entreprises, groupeModels, productEvents } from '../../server/db/schema';
+import { analyticsSessions, groupeModels, productEvents } from '../../server/db/schema';
+import { newCompany as companyOf, event } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -14,21 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newCompany(name: string, products: number): Promise<{ entrepriseId: number; productIds: number[] }> {
-  const [e] = await t.database.db.insert(entreprises).values({ nomEntreprise: name }).returning();
-  const rows = await t.database.db
-    .insert(groupeModels)
-    .values(Array.from({ length: products }, (_, i) => ({ entrepriseId: e.entrepriseId, nomGroupeModel: `${name} ${i + 1}` })))
-    .returning();
-  return { entrepriseId: e.entrepriseId, productIds: rows.map((r) => r.idGroupeModel) };
-}
-
-const event = (produitId: number, userSessionId: string, minute = 0) => ({ produitId, userSessionId, timestamp: new Date(Date.UTC(2026, 0, 1, 10, minute)), consultation: true });
-
 async function numbering(entrepriseId: number): Promise<Map<string, number>> {
   const rows = await t.database.db.select().from(analyticsSessions).where(eq(analyticsSessions.entrepriseId, entrepriseId));
   return new Map(rows.map((r) => [r.userSessionId, r.sessionNo]));
 }
+
+const newCompany = (name: string, products: number) => companyOf(t, name, products);
 
 const columns = async (productId: number) => (await t.call('GET', `/api/ProductStatistics/Product/${productId}?format=columns`, admin)).json();
 
@@ -96,6 +88,53 @@ describe('session numbers', () => {
     for (const r of rows) {
       expect(r.wrong).toBe(0);
       expect(r.size).toBe(r.sessions);
+    }
+  });
+});
+
+describe('country numbers', () => {
+  it("number each company's countries from 0, a missing country and '' as one, and send the company's dictionary", async () => {
+    const a = await newCompany('Pays A', 2);
+    const b = await newCompany('Pays B', 1);
+    await t.database.db.insert(productEvents).values([event(a.productIds[0], 's', 1, 'FR'), event(a.productIds[0], 's', 2, null), event(a.productIds[1], 's', 3, 'DE'), event(a.productIds[1], 's', 4, '')]);
+    await t.database.db.insert(productEvents).values([event(b.productIds[0], 's', 5, 'DE')]);
+    const first = await columns(a.productIds[0]);
+    const second = await columns(a.productIds[1]);
+    expect(first.countries).toEqual(['FR', '', 'DE']);
+    expect(first.country).toEqual([0, 1]);
+    expect(second.countries).toEqual(first.countries);
+    expect(second.country).toEqual([2, 1]);
+    // Another company: its own numbers and dictionary only.
+    const other = await columns(b.productIds[0]);
+    expect(other.countries).toEqual(['DE']);
+    expect(other.country).toEqual([0]);
+  });
+
+  it('follow an event whose country is changed, and keep the time and flags of the event', async () => {
+    const c = await newCompany('Pays C', 1);
+    const [row] = await t.database.db.insert(productEvents).values(event(c.productIds[0], 's', 1, 'IT')).returning();
+    expect(row.countryNo).toBe(0);
+    const [moved] = await t.database.db.update(productEvents).set({ country: 'ES', conversion: true }).where(eq(productEvents.id, row.id)).returning();
+    expect(moved.countryNo).toBe(1);
+    expect(moved.flags).toBe(1 | 8);
+    expect(moved.tsMs).toBe(Date.UTC(2026, 0, 1, 10, 1));
+    const answer = await columns(c.productIds[0]);
+    expect(answer).toEqual({ time: [Date.UTC(2026, 0, 1, 10, 1)], session: [0], flags: [9], country: [1], countries: ['IT', 'ES'] });
+  });
+
+  it('cover every seeded event: the demo companies are numbered densely from 0', async () => {
+    const { rows } = (await t.database.db.execute(sql`
+      select g.entreprise_id, count(distinct coalesce(e.country, ''))::int as countries,
+             count(*) filter (where k.country_no is distinct from e.country_no)::int as wrong,
+             (select max(country_no) + 1 from analytics_countries a where a.entreprise_id = g.entreprise_id)::int as size
+      from product_events e join groupe_models g on g.id_groupe_model = e.produit_id
+      join entreprises c on c.entreprise_id = g.entreprise_id and c.nom_entreprise not like 'Numéros %' and c.nom_entreprise not like 'Pays %'
+      left join analytics_countries k on k.entreprise_id = g.entreprise_id and k.country = coalesce(e.country, '')
+      group by g.entreprise_id`)) as unknown as { rows: Array<{ countries: number; wrong: number; size: number }> };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.wrong).toBe(0);
+      expect(r.size).toBe(r.countries);
     }
   });
 });

@@ -1,5 +1,5 @@
-// The last built event answers as bytes ready to send, keyed by their ETag (which names the product, its
-// event count and highest id, and the representation) and their encoding; bounded in bytes and evicted
+// The last built event answers as bytes ready to send, keyed by their ETag (which names the product, the
+// version of its events and the representation) and their encoding; bounded in bytes and evicted
 // least recently used. A repeated cold load (a new device, an emptied browser cache, another user of the
 // company) is then served without building the JSON in PostgreSQL nor compressing it again: only the cheap
 // tag query runs. A changed tag simply misses.

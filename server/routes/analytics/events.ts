@@ -1,9 +1,9 @@
-// GET /api/ProductStatistics/Product/{productId}: the product's raw events, with a cheap ETag (count and
-// highest id through the (produit_id, ts) index, no read of the events) and 304 on If-None-Match; built
-// answers are kept as compressed bytes (AnswerCache).
+// GET /api/ProductStatistics/Product/{productId}: the product's raw events, with a cheap ETag (the version
+// the database keeps per product, read by key) and 304 on If-None-Match; built answers are kept as
+// compressed bytes (AnswerCache).
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { groupeModels, productEvents } from '../../db/schema';
+import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
 import { listResponse } from '../../http/listSchema';
 import type { Db } from '../../db/client';
 import type { RoutePlugin } from '../../deps';
@@ -12,6 +12,7 @@ import type { SessionUser } from '../../auth/session';
 import { notFound, parseId } from '../../http/errors';
 import { AnswerCache } from './answerCache';
 import { encode, preferredEncoding } from '../../http/encoding';
+import { preparedPerDatabase } from '../../db/prepared';
 
 /** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -35,25 +36,26 @@ export const columnsSchema = z.object({
   countries: z.array(z.string().nullable()),
 });
 
+/** Read on every events call, so prepared once. */
+const productVersion = preparedPerDatabase((db) =>
+  db
+    .select({ entrepriseId: groupeModels.entrepriseId, version: productEventVersions.version })
+    .from(groupeModels)
+    .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
+    .where(eq(groupeModels.idGroupeModel, sql.placeholder('productId')))
+    .prepare('product_event_version'),
+);
+
 /**
  * The product, checked as reachableProduct does (404 for another company or an unknown id), and the version
- * of its events in the same query: their count and highest id through the (produit_id, ts) index, no read
- * of the events. The tag changes whenever an event is added or removed.
+ * of its events in the same query, by key: product_event_versions, renewed by the database whenever any of
+ * its events is added, changed or removed (migration 0003). A product without events has no version yet.
  */
-export async function reachableEventsTag(db: Db, user: SessionUser, raw: unknown): Promise<{ productId: number; tag: string }> {
+export async function reachableEventsTag(db: Db, user: SessionUser, raw: unknown): Promise<{ productId: number; entrepriseId: number; tag: string }> {
   const productId = parseId(raw, 'productId');
-  const [row] = await db
-    .select({
-      entrepriseId: groupeModels.entrepriseId,
-      n: sql<number>`count(${productEvents.id})::int`,
-      last: sql<number>`coalesce(max(${productEvents.id}), 0)::bigint`,
-    })
-    .from(groupeModels)
-    .leftJoin(productEvents, eq(productEvents.produitId, groupeModels.idGroupeModel))
-    .where(eq(groupeModels.idGroupeModel, productId))
-    .groupBy(groupeModels.entrepriseId);
+  const [row] = await productVersion(db).execute({ productId });
   if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
-  return { productId, tag: `"p${productId}-${Number(row.n)}-${Number(row.last)}"` };
+  return { productId, entrepriseId: row.entrepriseId, tag: `"p${productId}-v${row.version ?? 0}"` };
 }
 
 /** If-None-Match holds this tag (a list, a weak form or "*"). */
@@ -66,32 +68,26 @@ export function matches(header: string | undefined, tag: string): boolean {
 }
 
 /**
- * The events as parallel arrays, in the list's order (timestamp, id): `time` in ms since the epoch,
- * `session` the company-wide session numbers (analytics_sessions), `country` indexes into `countries`,
- * `flags` as consultation 1 | iframe 2 | AR 4 | conversion 8. Numbers only: about 70 bytes of JSON per
- * event fewer than the list, and no session string for the worker to look up.
+ * The events as parallel arrays: `time` in ms since the epoch, `session` the company-wide session numbers
+ * (analytics_sessions), `country` the company-wide country numbers indexing `countries` (analytics_countries,
+ * the company's dictionary; '' for a missing country), `flags` as consultation 1 | iframe 2 | AR 4 |
+ * conversion 8. Numbers only: about 70 bytes of JSON per event fewer than the list, and no string for the
+ * worker to look up. In the order the events were written (the dashboard's counts do not depend on it).
  */
-export async function columnsBody(db: Db, productId: number): Promise<string> {
-  // PostgreSQL writes the whole JSON text from the covering index alone (an index-only scan, in the index's
-  // order: no sort); each aggregate has its ORDER BY, so the order is guaranteed, not left to the plan.
-  const order = sql`order by e.ts, e.id`;
+export async function columnsBody(db: Db, productId: number, entrepriseId: number): Promise<string> {
+  // The arrays' text is kept by the database in a few chunks per product (product_event_columns, migration
+  // 0004): rows read by key, nothing computed per event; the dictionary is the company's (numbers are dense
+  // from 0: a number is its index).
   const result = (await db.execute(sql`
-      with d as materialized (
-        select coalesce(array_agg(distinct country), '{}') as countries from ${productEvents} where produit_id = ${productId}
-      )
-      select json_build_object(
-        -- Truncated to the millisecond (as the list's text), then exact in float8.
-        'time', array_agg(round(date_part('epoch', date_trunc('milliseconds', e.ts)) * 1000)::bigint ${order}),
-        'session', array_agg(e.session_no ${order}),
-        'flags', array_agg(e.consultation::int + 2 * e.iframe_interaction::int + 4 * e.ar_try::int + 8 * e.conversion::int ${order}),
-        -- array_position finds a NULL country too (IS NOT DISTINCT FROM).
-        'country', array_agg(array_position((select countries from d), e.country) - 1 ${order}),
-        'countries', (select countries from d)
-      )::text as body
-      from ${productEvents} e where e.produit_id = ${productId}
-      having count(*) > 0`)) as unknown as { rows: Array<{ body: string }> };
-  // No event: no row (the HAVING), rather than arrays of one NULL.
-  return result.rows[0]?.body ?? '{"time":[],"session":[],"flags":[],"country":[],"countries":[]}';
+      select '{"time":[' || coalesce(string_agg(c.time, ',' order by c.chunk_id), '')
+        || '],"session":[' || coalesce(string_agg(c.session, ',' order by c.chunk_id), '')
+        || '],"flags":[' || coalesce(string_agg(c.flags, ',' order by c.chunk_id), '')
+        || '],"country":[' || coalesce(string_agg(c.country, ',' order by c.chunk_id), '')
+        || '],"countries":' || case when count(*) = 0 then '[]'
+          else (select json_agg(k.country order by k.country_no) from analytics_countries k where k.entreprise_id = ${entrepriseId})::text end
+        || '}' as body
+      from ${productEventColumns} c where c.produit_id = ${productId}`)) as unknown as { rows: Array<{ body: string }> };
+  return result.rows[0].body;
 }
 
 /**
@@ -129,10 +125,10 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const { productId, tag: base } = await reachableEventsTag(db, request.user, request.params.productId);
+      const { productId, entrepriseId, tag: base } = await reachableEventsTag(db, request.user, request.params.productId);
       const columns = request.query.format === 'columns';
       // Each representation has its own tag, so a list's tag never validates a columns answer.
-      const tag = columns ? `${base.slice(0, -1)}-n"` : base;
+      const tag = columns ? `${base.slice(0, -1)}-c"` : base;
       reply.header('ETag', tag);
       if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(null);
       // Stored ready to send: built once per version and representation, compressed once per encoding.
@@ -140,7 +136,7 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       const key = `${tag} ${encoding}`;
       let bytes = answers.get(key);
       if (bytes === undefined) {
-        bytes = await encode(Buffer.from(columns ? await columnsBody(db, productId) : await listBody(db, productId)), encoding);
+        bytes = await encode(Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId)), encoding);
         answers.set(key, bytes);
       }
       reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
