@@ -2,9 +2,10 @@
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { aggregate, Numbering } from './aggregate';
+import { figuresOf, Numbering } from './aggregate';
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
 import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
+import { Tallies } from './tallies';
 import { EngineError, HTTP, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
 import { SessionDictionary } from './sessions';
 
@@ -24,6 +25,8 @@ export class AnalyticsEngine {
   private checkedAt = new Map<number, number>();
   /** Country numbering of the products in memory, kept across views (see Numbering). */
   private numbering = new Numbering();
+  /** The passes over the current records, per selection but the metric (see Tallies). */
+  private tallies = new Tallies();
   /** Session numbering of the records made from list answers, the stored ones included (see SessionDictionary). */
   private dictionary = new SessionDictionary();
   /** The stored numbering, taken back once, before the first fresh answer is numbered. */
@@ -53,6 +56,7 @@ export class AnalyticsEngine {
     this.memory.clear();
     this.checkedAt.clear();
     this.numbering = new Numbering();
+    this.tallies.forget();
     this.dictionary = new SessionDictionary();
     this.dictionaryLoaded = null;
     this.writesBroken = false;
@@ -182,7 +186,7 @@ export class AnalyticsEngine {
     }
     return {
       generation: request.generation,
-      ...aggregate(used, request, now, this.numbering),
+      ...figuresOf(this.tallies.of(used, request, now, this.numbering), request.metric),
       cachedAt,
       offline: state.offline,
       failedProducts: state.failed,

@@ -1,0 +1,45 @@
+// The engine's tallies of the current records, one per selection but the metric: a metric change, a return
+// to a period or scope seen before, and the complete view after a revalidation that only brought 304s
+// (the records are then the same objects) draw without a pass over the events. A new record (a fresh
+// answer) or another numbering drops them all. A tally is a few short arrays: keeping many costs little.
+import { tally, type Numbering, type Tally, type TallyRequest } from './aggregate';
+import type { StoredColumns } from './columns';
+
+/** Tallies kept at most; beyond, they are dropped and made again as asked. */
+const KEPT = 64;
+
+export class Tallies {
+  /** Every record the kept tallies were made from; a record not in it (a fresh answer) drops them all. */
+  private known = new Set<StoredColumns>();
+  private numbering: Numbering | null = null;
+  private byKey = new Map<string, { records: StoredColumns[]; tally: Tally }>();
+
+  of(records: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering): Tally {
+    if (numbering !== this.numbering || records.some((r) => !this.known.has(r)) || this.byKey.size >= KEPT) {
+      this.forget();
+      this.numbering = numbering;
+      records.forEach((r) => this.known.add(r));
+    }
+    // all_time's buckets run to the current year: the year is part of what a tally answers.
+    const { scope, counting, period, year, month, week } = request;
+    const key = [scope, counting, period, year, month, week, now.getUTCFullYear()].join('/');
+    const kept = this.byKey.get(key);
+    if (kept && sameRecords(kept.records, records)) return kept.tally;
+    const made = tally(records, request, now, numbering);
+    this.byKey.set(key, { records, tally: made });
+    return made;
+  }
+
+  forget(): void {
+    this.known.clear();
+    this.numbering = null;
+    this.byKey.clear();
+  }
+}
+
+/** The same record objects in the same order (a fresh answer makes a new record, a 304 keeps it). */
+function sameRecords(a: StoredColumns[], b: StoredColumns[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
