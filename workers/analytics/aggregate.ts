@@ -152,7 +152,7 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
   // read from a table over the days the products span (-1 outside the period) instead of a calendar
   // computation per event.
   const allTime = request.period === 'all_time';
-  // The period's bounds are UTC midnights: [fromDay, toDay) in day numbers.
+  // The same bounds in day numbers, [fromDay, toDay), for records in time order.
   const fromDay = allTime ? 0 : Math.floor(from / DAY_MS);
   const toDay = allTime ? 0 : Math.ceil(to / DAY_MS);
   let minDay = Infinity;
