@@ -13,6 +13,7 @@ import { notFound, parseId } from '../../http/errors';
 import { AnswerCache } from './answerCache';
 import { encode, preferredEncoding } from '../../http/encoding';
 import { preparedPerDatabase } from '../../db/prepared';
+import { eventTags } from './tags';
 
 /** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -51,11 +52,15 @@ const productVersion = preparedPerDatabase((db) =>
  * of its events in the same query, by key: product_event_versions, renewed by the database whenever any of
  * its events is added, changed or removed (migration 0003). A product without events has no version yet.
  */
-export async function reachableEventsTag(db: Db, user: SessionUser, raw: unknown): Promise<{ productId: number; entrepriseId: number; tag: string }> {
+export async function reachableEventsTag(
+  db: Db,
+  user: SessionUser,
+  raw: unknown,
+): Promise<{ productId: number; entrepriseId: number; tags: ReturnType<typeof eventTags> }> {
   const productId = parseId(raw, 'productId');
   const [row] = await productVersion(db).execute({ productId });
   if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
-  return { productId, entrepriseId: row.entrepriseId, tag: `"p${productId}-v${row.version ?? 0}"` };
+  return { productId, entrepriseId: row.entrepriseId, tags: eventTags(productId, row.version) };
 }
 
 /** If-None-Match holds this tag (a list, a weak form or "*"). */
@@ -125,10 +130,10 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const { productId, entrepriseId, tag: base } = await reachableEventsTag(db, request.user, request.params.productId);
+      const { productId, entrepriseId, tags } = await reachableEventsTag(db, request.user, request.params.productId);
       const columns = request.query.format === 'columns';
       // Each representation has its own tag, so a list's tag never validates a columns answer.
-      const tag = columns ? `${base.slice(0, -1)}-c"` : base;
+      const tag = columns ? tags.columnsEtag : tags.etag;
       reply.header('ETag', tag);
       if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(null);
       // Stored ready to send: built once per version and representation, compressed once per encoding.

@@ -3,5 +3,6 @@ import type { RoutePlugin } from '../../deps';
 import productsRoutes from './products';
 import eventsRoutes from './events';
 import summariesRoutes from './summaries';
+import versionsRoutes from './versions';
 
-export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes];
+export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes, versionsRoutes];

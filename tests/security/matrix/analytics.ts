@@ -33,4 +33,9 @@ export const analyticsEntries: MatrixEntry[] = [
     roles: everyone,
     request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/summary` }),
   },
+  {
+    route: 'GET /api/ProductStatistics/Entreprise/:entrepriseId/versions',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/versions` }),
+  },
 ];

@@ -1,0 +1,7 @@
+// The ETags of a product's events, one per representation: the events route sends them and the versions
+// route lists them, so the two can never disagree. `version` comes from product_event_versions (renewed by
+// the database whenever the product's events change); a product without events has none yet (0).
+export function eventTags(productId: number, version: number | null): { etag: string; columnsEtag: string } {
+  const base = `p${productId}-v${version ?? 0}`;
+  return { etag: `"${base}"`, columnsEtag: `"${base}-c"` };
+}

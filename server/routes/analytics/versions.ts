@@ -1,0 +1,60 @@
+// GET /api/ProductStatistics/Entreprise/{id}/versions: the current ETag of every product's events in one
+// answer, itself with an ETag and 304. A returning dashboard asks this once instead of one conditional
+// request per product, then fetches only the products whose tag changed. An addition to the provider's
+// contract (docs/api.md): a client of another server gets 404 here and revalidates product by product.
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { groupeModels, productEventVersions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
+import { matches } from './events';
+import { reachableEntreprise } from './scope';
+import { eventTags } from './tags';
+
+export const versionsSchema = z.object({
+  entrepriseId: z.number().int(),
+  products: z.array(
+    z.object({
+      productId: z.number().int(),
+      /** ETag of GET /api/ProductStatistics/Product/{id} (the list of events). */
+      etag: z.string(),
+      /** ETag of the same call with ?format=columns. */
+      columnsEtag: z.string(),
+    }),
+  ),
+});
+
+const versionsRoutes: RoutePlugin = async (app, { db }) => {
+  app.get(
+    '/api/ProductStatistics/Entreprise/:entrepriseId/versions',
+    {
+      schema: {
+        tags: ['Analytique'],
+        description:
+          "Addition au contrat : l'ETag courant des événements de chaque produit de l'entreprise, pour revalider en une requête.",
+        params: z.object({ entrepriseId: z.string() }),
+        response: { 200: versionsSchema, 304: z.null().optional() },
+      },
+    },
+    async (request, reply) => {
+      const entrepriseId = await reachableEntreprise(db, request.user, request.params.entrepriseId);
+      const rows = await db
+        .select({ productId: groupeModels.idGroupeModel, version: productEventVersions.version })
+        .from(groupeModels)
+        .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
+        .where(eq(groupeModels.entrepriseId, entrepriseId))
+        .orderBy(asc(groupeModels.idGroupeModel));
+      const body = { entrepriseId, products: rows.map((r) => ({ productId: r.productId, ...eventTags(r.productId, r.version) })) };
+      // Versions come from one database sequence, so the list of (product, version) pairs names this
+      // answer exactly: a product added, removed or with new events changes the hash.
+      const hash = createHash('sha256');
+      for (const r of rows) hash.update(`${r.productId}:${r.version ?? 0};`);
+      const tag = `"e${entrepriseId}-${hash.digest('base64url').slice(0, 22)}"`;
+      reply.header('ETag', tag);
+      if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send(null);
+      return body;
+    },
+  );
+};
+
+export default versionsRoutes;
