@@ -74,7 +74,7 @@ export const customerCreateSchema = z.object({
   city: optionalText(100, TEXT_INVALID.city),
   postalCode,
   commentaire: optionalText(1000, TEXT_INVALID.commentaire, true),
-  createdAt: z.string().max(64, 'Date de création invalide').nullish(),
+  createdAt: boundedText({ max: 64, invalid: 'Date de création invalide' }).nullish(),
 });
 export type CustomerCreate = z.input<typeof customerCreateSchema>;
 

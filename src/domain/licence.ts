@@ -33,11 +33,11 @@ const id = (message: string) => z.number({ error: message }).int(message).positi
 export const licenceCreateSchema = z.object({
   UserId: id('Utilisateur requis'),
   TypeLicenceId: id('Type de licence requis'),
-  Type: z.string().max(100, 'Type de licence invalide').nullish(),
+  Type: boundedText({ max: 100, invalid: 'Type de licence invalide' }).nullish(),
   LicenceKey: boundedText({ required: 'Clé de licence requise', max: 255, invalid: 'Clé de licence invalide' }),
   DateActivation: dateField("Date d'activation invalide"),
   DateExpiration: dateField("Date d'expiration invalide"),
-  CreatedAt: z.string().max(64, 'Date de création invalide').nullish(),
+  CreatedAt: boundedText({ max: 64, invalid: 'Date de création invalide' }).nullish(),
 });
 export type LicenceCreateInput = z.input<typeof licenceCreateSchema>;
 
