@@ -8,7 +8,7 @@ import type { Db } from './db/client';
 import { TokenService } from './auth/tokens';
 import { LoginThrottle, defaultThrottleLimits, type ThrottleLimits } from './auth/loginThrottle';
 import { installGuard } from './auth/guard';
-import { installErrorHandler } from './http/errorHandler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
 import { routePlugins } from './routes/index';
@@ -33,6 +33,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Errors raised before any route (malformed URL, headers too large) in the API's JSON shape.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,16 @@
-// Configuration from the environment (DESIGN.md section 5).
+// Configuration from the environment (README.md, Configuration).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIN_SECRET_BYTES } from './auth/tokens';
+
+/** A setting the server cannot start with; its message is for whoever starts it (French, no stack). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
 
 export interface Config {
   port: number;
@@ -14,8 +23,18 @@ export interface Config {
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
-function jwtSecret(dataDir: string): string {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+function jwtSecret(dataDir: string, given: string | undefined): string {
+  if (given) {
+    // A short HS256 key can be found offline from one token: refuse to start rather than sign with it.
+    const bytes = Buffer.byteLength(given, 'utf8');
+    if (bytes < MIN_SECRET_BYTES) {
+      throw new ConfigError(
+        `JWT_SECRET est trop court (${bytes} octets) : il faut au moins ${MIN_SECRET_BYTES} octets. ` +
+          `Générez-en un, par exemple avec « openssl rand -base64 48 », ou retirez JWT_SECRET pour qu'un secret soit créé dans DATA_DIR.`,
+      );
+    }
+    return given;
+  }
   const file = path.join(dataDir, 'jwt-secret');
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
@@ -30,7 +49,7 @@ export function loadConfig(env = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: jwtSecret(dataDir),
+    jwtSecret: jwtSecret(dataDir, env.JWT_SECRET),
     seed: !seedOff,
     shareLinkDays: Number(env.SHARE_LINK_DAYS || 30),
   };

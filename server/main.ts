@@ -2,7 +2,7 @@
 // then serve the app and /api.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { isEmpty, seedDemo } from './db/seed/index';
@@ -63,7 +63,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirLockedError) console.error(`Démarrage impossible : ${err.message}`);
+  if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(`Démarrage impossible : ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

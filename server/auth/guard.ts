@@ -1,4 +1,7 @@
-// Every /api route requires a valid bearer token unless its route config says `public: true`.
+// Every /api route requires a valid bearer token unless its route config says `public: true`. The check
+// runs in onRequest, before the body is read, parsed or validated: a caller without a valid token costs
+// the server one token check and gets 401, never a body parse nor the list of field rules
+// (docs/security-dos.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../http/errors';
@@ -23,8 +26,9 @@ function bearer(request: FastifyRequest): string | null {
 
 export function installGuard(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('user', null as unknown as SessionUser);
-  app.addHook('preHandler', async (request) => {
-    // Guard the API's own routes; unknown paths fall to the static files and the JSON 404.
+  app.addHook('onRequest', async (request) => {
+    // Guard the API's own routes (by the matched route, not the raw URL: '/%61pi/…' matches them too);
+    // unknown paths fall to the static files and the JSON 404.
     if (!request.routeOptions.url?.toLowerCase().startsWith('/api/')) return;
     if (request.routeOptions.config?.public) return;
     const token = bearer(request);

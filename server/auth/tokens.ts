@@ -1,4 +1,6 @@
 // Session tokens: HS256 JWTs (algorithm allow-listed, exp checked) carrying the user's token version.
+// A token is refused when its subject is not a plain decimal id, or when it was issued longer ago than a
+// session lasts, whatever its own exp says (docs/security-dos.md).
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenClaims {
@@ -7,7 +9,12 @@ export interface TokenClaims {
 }
 
 const ALG = 'HS256';
-const LIFETIME = '12h';
+/** How long a session lasts: the exp given at sign-in, and the oldest iat accepted. */
+export const SESSION_SECONDS = 12 * 3600;
+/** HS256 needs a key at least as long as its hash: shorter secrets can be brute-forced offline. */
+export const MIN_SECRET_BYTES = 32;
+/** A user id as the token's subject: decimal digits only ("0x4", "4e0", " 4" are not ids). */
+const SUBJECT = /^[1-9]\d{0,8}$/;
 /** Tokens whose signature was checked, kept so that the dashboard's hundreds of calls check it once. */
 const VERIFIED_KEPT = 1000;
 
@@ -17,6 +24,7 @@ export class TokenService {
   private verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
+    if (this.key.byteLength < MIN_SECRET_BYTES) throw new Error(`JWT secret shorter than ${MIN_SECRET_BYTES} bytes`);
   }
 
   sign(claims: TokenClaims): Promise<string> {
@@ -25,7 +33,7 @@ export class TokenService {
       .setSubject(String(claims.userId))
       .setJti(crypto.randomUUID())
       .setIssuedAt()
-      .setExpirationTime(LIFETIME)
+      .setExpirationTime(`${SESSION_SECONDS}s`)
       .sign(this.key);
   }
 
@@ -43,12 +51,14 @@ export class TokenService {
       return known.claims;
     }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG] });
-      const userId = Number(payload.sub);
-      const version = Number(payload.ver);
-      if (!Number.isInteger(userId) || !Number.isInteger(version) || typeof payload.exp !== 'number') return null;
-      const claims = { userId, version };
-      this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      // maxTokenAge: iat required, not in the future, and no older than a session.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], maxTokenAge: SESSION_SECONDS, requiredClaims: ['exp', 'sub'] });
+      const { sub, ver, exp, iat } = payload;
+      if (typeof sub !== 'string' || !SUBJECT.test(sub) || typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
+      if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+      const claims = { userId: Number(sub), version: ver };
+      // Kept no longer than the first of its exp and the end of its session.
+      this.verified.set(token, { claims, expiresAt: Math.min(exp, iat + SESSION_SECONDS) * 1000 });
       if (this.verified.size > VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
       return claims;
     } catch {

@@ -1,5 +1,6 @@
 // Every error leaves as JSON {status, title, detail}; validation errors also carry {errors: {field: message}}.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
 
@@ -36,9 +37,72 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** PostgreSQL class 22 (data exception: a number out of range, a malformed value) comes from the input. */
-function isDataException(err: unknown): boolean {
-  for (const e of chain(err)) if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
-  return false;
+function dataExceptionCode(err: unknown): string | null {
+  for (const e of chain(err)) if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return e.code;
+  return null;
+}
+/** A character the database cannot store (NUL in text: 22021, 22P05). The schemas refuse them first. */
+const BAD_CHARACTER_CODES = new Set(['22021', '22P05']);
+
+export const ERROR_TITLES = { badRequest: 'Requête invalide', internal: 'Erreur interne' } as const;
+
+/**
+ * French details of the errors the framework and its plugins raise themselves (their own messages are
+ * English and say how the server is built): by code first, then by status.
+ */
+const FRAMEWORK_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: "L'adresse demandée est mal formée.",
+  FST_ERR_MAX_PARAM_LENGTH: "Un paramètre de l'adresse est trop long.",
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Le formulaire doit être envoyé en multipart/form-data.',
+};
+const STATUS_DETAILS: Record<number, { title: string; detail: string }> = {
+  400: { title: ERROR_TITLES.badRequest, detail: 'La requête est mal formée.' },
+  404: { title: 'Introuvable', detail: 'Ressource introuvable' },
+  405: { title: 'Méthode non autorisée', detail: "Cette méthode n'est pas acceptée à cette adresse." },
+  406: { title: ERROR_TITLES.badRequest, detail: 'Le format demandé ne peut pas être fourni.' },
+  408: { title: 'Délai dépassé', detail: "La requête n'a pas été reçue à temps." },
+  411: { title: ERROR_TITLES.badRequest, detail: 'La longueur du corps de la requête est requise.' },
+  414: { title: 'Adresse trop longue', detail: "L'adresse demandée est trop longue." },
+  416: { title: 'Plage invalide', detail: "La plage demandée n'est pas disponible." },
+  429: { title: 'Trop de requêtes', detail: 'Trop de requêtes : réessayez dans quelques instants.' },
+  431: { title: 'En-têtes trop volumineux', detail: 'Les en-têtes de la requête dépassent la taille autorisée.' },
+};
+const FALLBACK_4XX = { title: ERROR_TITLES.badRequest, detail: 'La requête ne peut pas être traitée.' };
+
+/** The one JSON shape of an error the framework raised itself. */
+export function frameworkProblem(status: number, code: string | undefined): { status: number; title: string; detail: string } {
+  if (status >= 500) return { status: 500, title: ERROR_TITLES.internal, detail: 'Une erreur inattendue est survenue.' };
+  const byStatus = STATUS_DETAILS[status] ?? FALLBACK_4XX;
+  return { status, title: byStatus.title, detail: (code && FRAMEWORK_DETAILS[code]) || byStatus.detail };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a malformed percent-encoding, a path parameter over the router's limit, a
+ * failing constraint. Answered before any route ran, in the API's shape instead of Fastify's.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const problem = frameworkProblem(error.statusCode ?? 400, error.code);
+  void reply.status(problem.status).header('Cache-Control', 'no-store').send(problem);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers over 16 KB: 431, a
+ * timeout: 408, anything else: 400) before Fastify saw it. The answer is written on the socket by hand,
+ * in the API's shape, then the connection is closed as Node does.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(frameworkProblem(status, undefined));
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -58,8 +122,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         .header('Retry-After', '5')
         .send({ status: 503, title: 'Service indisponible', detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.' });
     }
-    if (isDataException(error)) {
-      return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Une valeur envoyée est hors des limites acceptées.' });
+    const dataCode = dataExceptionCode(error);
+    if (dataCode) {
+      const detail = BAD_CHARACTER_CODES.has(dataCode) ? 'Un champ contient un caractère non autorisé.' : 'Une valeur envoyée est hors des limites acceptées.';
+      return reply.status(400).send({ status: 400, title: 'Requête invalide', detail });
     }
     if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
       return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Le formulaire envoyé est incomplet ou mal formé.' });
@@ -72,7 +138,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Le corps de la requête doit être un JSON valide.' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ status, title: 'Requête invalide', detail: error.message });
+      // The framework's and plugins' own errors: their English messages never reach the user.
+      return reply.status(status).send(frameworkProblem(status, error.code));
     }
     if (status === 503) {
       return reply.status(503).send({ status, title: 'Service indisponible', detail: error.message });

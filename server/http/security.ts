@@ -3,6 +3,16 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * Whether an answer must not be stored: decided by the route the router matched, never by the raw URL
+ * ('/%61pi/Customers/forCurrentUser' reaches the /api route too). An answer no route produced (a 404, a
+ * malformed URL) is not stored either unless it set its own policy (the app shell's fallback does).
+ */
+export function personal(routeUrl: string | undefined, hasOwnPolicy: boolean): boolean {
+  if (routeUrl) return routeUrl.toLowerCase().startsWith('/api/');
+  return !hasOwnPolicy;
+}
+
 export async function installSecurity(app: FastifyInstance, connectSrc: string[] = []): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -27,6 +37,6 @@ export async function installSecurity(app: FastifyInstance, connectSrc: string[]
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.toLowerCase().startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
   });
 }

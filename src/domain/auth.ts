@@ -1,8 +1,9 @@
 // Sign-in payloads, shared by the login form and the server.
 import { z } from 'zod';
+import { boundedText } from './text';
 
 export const loginInputSchema = z.object({
-  mail: z.string({ error: 'Email requis' }).trim().min(1, 'Email requis').max(255, 'Email invalide'),
+  mail: boundedText({ required: 'Email requis', max: 255, invalid: 'Email invalide' }),
   password: z.string({ error: 'Mot de passe requis' }).min(1, 'Mot de passe requis').max(1024, 'Mot de passe invalide'),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;

@@ -1,5 +1,6 @@
 // Categories (spec 2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
 import { z } from 'zod';
+import { boundedText } from './text';
 
 export const NO_PARENT_LABEL = 'Aucune';
 export const CATEGORY_LIST_LIMIT = 8;
@@ -7,7 +8,10 @@ export const CREATE_CATEGORY_OPTION = 'Créer une nouvelle catégorie';
 export const DELETE_WITH_CHILDREN_CONFIRM =
   'Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?';
 // The spec shows no validation on this form; the server still refuses an empty name.
-export const CATEGORY_MESSAGES = { nom: 'Le nom de la catégorie est requis' } as const;
+export const CATEGORY_MESSAGES = {
+  nom: 'Le nom de la catégorie est requis',
+  nomInvalid: 'Nom de la catégorie invalide (100 caractères max)',
+} as const;
 
 export const categorySchema = z.object({
   id: z.number(),
@@ -18,7 +22,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const categoryCreateSchema = z.object({
-  Nom_categorie: z.string({ error: CATEGORY_MESSAGES.nom }).trim().min(1, CATEGORY_MESSAGES.nom).max(100),
+  Nom_categorie: boundedText({ required: CATEGORY_MESSAGES.nom, max: 100, invalid: CATEGORY_MESSAGES.nomInvalid }),
   Id_categorie_mere: z.number().int().positive().nullable().optional(),
   EntrepriseId: z.number().int().positive().nullable().optional(),
 });

@@ -2,6 +2,8 @@
 // shared by the forms (per-field messages) and the server (400, nothing stored).
 import { z } from 'zod';
 import { propositionSchema } from './proposition';
+import { MAIL, NAME, POSTAL_CODE, TEN_DIGITS } from './patterns';
+import { boundedText, optionalText, textInvalid } from './text';
 
 export const customerSchema = z.object({
   customerId: z.number(),
@@ -38,34 +40,25 @@ export const CUSTOMER_MESSAGES = {
   postalCodeInvalid: 'Code postal invalide (5 chiffres)',
 } as const;
 
-// Letters (accents included), spaces and hyphens.
-const NAME = /^[\p{L}\s-]+$/u;
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MOBILE = /^\d{10}$/;
-const POSTAL_CODE = /^\d{5}$/;
-
-/** A required text: a missing or blank value gives `required`, the other checks give their own message. */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Messages of the optional texts over their limit (or holding a control character). */
+const TEXT_INVALID = {
+  compagny: textInvalid("Nom de l'entreprise", 255),
+  adress: textInvalid('Adresse', 255),
+  city: textInvalid('Ville', 100),
+  commentaire: textInvalid('Commentaire', 1000),
+} as const;
 
 const personName = (requiredMessage: string, invalid: string) =>
-  required(requiredMessage).max(50, invalid).regex(NAME, invalid);
+  boundedText({ required: requiredMessage, max: 50, invalid, pattern: NAME });
 
-const mail = required(CUSTOMER_MESSAGES.mailRequired).max(255, CUSTOMER_MESSAGES.mailInvalid).regex(MAIL, CUSTOMER_MESSAGES.mailInvalid);
-const mobile = required(CUSTOMER_MESSAGES.mobileRequired).regex(MOBILE, CUSTOMER_MESSAGES.mobileInvalid);
-
-/** An optional text: blank or absent is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const mail = boundedText({ required: CUSTOMER_MESSAGES.mailRequired, max: 255, invalid: CUSTOMER_MESSAGES.mailInvalid, pattern: MAIL });
+const mobile = boundedText({ required: CUSTOMER_MESSAGES.mobileRequired, max: 10, invalid: CUSTOMER_MESSAGES.mobileInvalid, pattern: TEN_DIGITS });
 
 /** Optional, but 5 digits once trimmed when given. */
 const postalCode = z
   .string()
   .trim()
+  .max(5, { error: CUSTOMER_MESSAGES.postalCodeInvalid, abort: true })
   .nullish()
   .refine((v) => !v || POSTAL_CODE.test(v), CUSTOMER_MESSAGES.postalCodeInvalid)
   .transform((v) => (v ? v : null));
@@ -76,12 +69,12 @@ export const customerCreateSchema = z.object({
   prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
   mail,
   mobile,
-  compagny: required(CUSTOMER_MESSAGES.compagnyRequired).max(255),
-  adress: optionalText(255),
-  city: optionalText(100),
+  compagny: boundedText({ required: CUSTOMER_MESSAGES.compagnyRequired, max: 255, invalid: TEXT_INVALID.compagny }),
+  adress: optionalText(255, TEXT_INVALID.adress),
+  city: optionalText(100, TEXT_INVALID.city),
   postalCode,
-  commentaire: optionalText(1000),
-  createdAt: z.string().nullish(),
+  commentaire: optionalText(1000, TEXT_INVALID.commentaire, true),
+  createdAt: boundedText({ max: 64, invalid: 'Date de création invalide' }).nullish(),
 });
 export type CustomerCreate = z.input<typeof customerCreateSchema>;
 
@@ -97,13 +90,14 @@ export const customerEditSchema = z.object({
   mobile: z
     .string()
     .trim()
+    .max(10, { error: CUSTOMER_MESSAGES.mobileInvalid, abort: true })
     .nullish()
-    .refine((v) => !v || MOBILE.test(v), CUSTOMER_MESSAGES.mobileInvalid)
+    .refine((v) => !v || TEN_DIGITS.test(v), CUSTOMER_MESSAGES.mobileInvalid)
     .transform((v) => v ?? ''),
-  adress: optionalText(255),
-  city: optionalText(100),
+  adress: optionalText(255, TEXT_INVALID.adress),
+  city: optionalText(100, TEXT_INVALID.city),
   postalCode,
-  commentaire: optionalText(1000),
+  commentaire: optionalText(1000, TEXT_INVALID.commentaire, true),
 });
 export type CustomerEdit = z.input<typeof customerEditSchema>;
 

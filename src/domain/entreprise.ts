@@ -1,9 +1,11 @@
 // A new company (POST /api/Entreprise, spec 2 sections 2.14 and 3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
+import { SIRET_DIGITS, TEN_DIGITS } from './patterns';
+import { boundedText } from './text';
 
 /** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments: digit sum a multiple of 5). */
 export function isValidSiret(value: string): boolean {
-  if (!/^\d{14}$/.test(value)) return false;
+  if (!SIRET_DIGITS.test(value)) return false;
   const digits = [...value].map(Number);
   if (value.startsWith('356000000')) return digits.reduce((s, d) => s + d, 0) % 5 === 0;
   let sum = 0;
@@ -20,19 +22,18 @@ export function isValidSiret(value: string): boolean {
 }
 
 export const entrepriseCreateSchema = z.object({
-  NomEntreprise: z
-    .string({ error: "Nom de l'entreprise requis" })
-    .trim()
-    .min(1, "Nom de l'entreprise requis")
-    .max(255, "Nom de l'entreprise invalide (255 caractères max)"),
-  Adresse: z.string().trim().max(500, 'Adresse invalide (500 caractères max)').nullish(),
-  Telephone: z
-    .string({ error: 'Numéro de téléphone requis' })
-    .trim()
-    .min(1, 'Numéro de téléphone requis')
-    .regex(/^\d{10}$/, 'Numéro de téléphone invalide (10 chiffres)'),
+  NomEntreprise: boundedText({ required: "Nom de l'entreprise requis", max: 255, invalid: "Nom de l'entreprise invalide (255 caractères max)" }),
+  Adresse: boundedText({ max: 500, invalid: 'Adresse invalide (500 caractères max)', multiline: true }).nullish(),
+  Telephone: boundedText({
+    required: 'Numéro de téléphone requis',
+    max: 10,
+    invalid: 'Numéro de téléphone invalide (10 chiffres)',
+    pattern: TEN_DIGITS,
+  }),
   Siret: z
     .string({ error: 'SIRET requis' })
+    // Spaces are allowed between the digits' groups: 14 digits and a few spaces at most.
+    .max(40, { error: 'SIRET invalide (14 chiffres avec une clé valide)', abort: true })
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
     .refine(isValidSiret, 'SIRET invalide (14 chiffres avec une clé valide)'),

@@ -1,5 +1,6 @@
 // Licences and licence types as the API answers them, and their payloads (spec 2 sections 3 and 7).
 import { z } from 'zod';
+import { boundedText } from './text';
 
 export const licenceTypeSchema = z.object({ typeLicenceId: z.number(), type: z.string() });
 export type LicenceType = z.infer<typeof licenceTypeSchema>;
@@ -22,6 +23,7 @@ export type Licence = z.infer<typeof licenceSchema>;
 const dateField = (message: string) =>
   z
     .string({ error: message })
+    .max(64, { error: message, abort: true })
     .refine((s) => !Number.isNaN(Date.parse(s)), message)
     .nullish();
 
@@ -31,11 +33,11 @@ const id = (message: string) => z.number({ error: message }).int(message).positi
 export const licenceCreateSchema = z.object({
   UserId: id('Utilisateur requis'),
   TypeLicenceId: id('Type de licence requis'),
-  Type: z.string().nullish(),
-  LicenceKey: z.string({ error: 'Clé de licence requise' }).trim().min(1, 'Clé de licence requise').max(255, 'Clé de licence invalide'),
+  Type: boundedText({ max: 100, invalid: 'Type de licence invalide' }).nullish(),
+  LicenceKey: boundedText({ required: 'Clé de licence requise', max: 255, invalid: 'Clé de licence invalide' }),
   DateActivation: dateField("Date d'activation invalide"),
   DateExpiration: dateField("Date d'expiration invalide"),
-  CreatedAt: z.string().nullish(),
+  CreatedAt: boundedText({ max: 64, invalid: 'Date de création invalide' }).nullish(),
 });
 export type LicenceCreateInput = z.input<typeof licenceCreateSchema>;
 

@@ -1,6 +1,8 @@
 // Options of a product group (spec 2.10, 3, 4 and 5): the form's rules and messages, the payload of
 // POST /api/Option built from the form, and the server's schema of that payload.
 import { z } from 'zod';
+import { HEX_COLOUR } from './patterns';
+import { boundedText } from './text';
 
 export const OPTION_TYPES = ['Texte', 'Coloris'] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -17,6 +19,8 @@ export const OPTION_MESSAGES = {
   listeMax: 'Une liste contient au plus 5 éléments',
   bascule: 'Les valeurs gauche et droite sont requises',
   idModel: 'Produit introuvable',
+  nomGroupeInvalid: 'Nom du groupe invalide (200 caractères max)',
+  valeurInvalid: 'Valeur invalide (200 caractères max)',
 } as const;
 
 export interface OptionForm {
@@ -102,14 +106,16 @@ export function describeOption(p: OptionPayload): string {
   return `${p.nomGroupe} : coloris${p.colorTag ? ` (${p.colorTag})` : ''}`;
 }
 
-const nullableText = z.string().trim().max(500).nullable().optional();
+const nullableText = boundedText({ max: 500, invalid: 'Texte invalide (500 caractères max)' }).nullable().optional();
+/** One value of a Bascule or a Liste: required, 200 characters at most. */
+const optionValue = (required: string) => boundedText({ required, max: 200, invalid: OPTION_MESSAGES.valeurInvalid });
 
 /** What the server accepts on POST /api/Option (the same rules as the form). */
 export const optionPayloadSchema = z
   .object({
     idModel: z.number({ error: OPTION_MESSAGES.idModel }).int().positive(),
     typeOption: z.enum(OPTION_TYPES),
-    nomGroupe: z.string({ error: OPTION_MESSAGES.nomGroupe }).trim().min(1, OPTION_MESSAGES.nomGroupe).max(200),
+    nomGroupe: boundedText({ required: OPTION_MESSAGES.nomGroupe, max: 200, invalid: OPTION_MESSAGES.nomGroupeInvalid }),
     nom: nullableText,
     cheminIconeGroupe: nullableText,
     cheminIcone: nullableText,
@@ -118,11 +124,11 @@ export const optionPayloadSchema = z
     sousNom: nullableText,
     sousIcone: nullableText,
     toggle: z
-      .object({ left: z.string().trim().min(1, OPTION_MESSAGES.bascule).max(200), right: z.string().trim().min(1, OPTION_MESSAGES.bascule).max(200) })
+      .object({ left: optionValue(OPTION_MESSAGES.bascule), right: optionValue(OPTION_MESSAGES.bascule) })
       .nullable()
       .optional(),
     liste: z
-      .array(z.string().trim().min(1, OPTION_MESSAGES.listeBlank).max(200))
+      .array(optionValue(OPTION_MESSAGES.listeBlank))
       .min(1, OPTION_MESSAGES.listeVide)
       .max(MAX_LIST_ITEMS, OPTION_MESSAGES.listeMax)
       .nullable()
@@ -168,13 +174,16 @@ export const COULEUR_MESSAGES = {
   couleurs: 'Ajoutez au moins une couleur',
   valeur: 'Couleur invalide (format #RRGGBB)',
   nom: 'Le nom de la couleur est requis',
+  nomInvalid: 'Nom de la couleur invalide (100 caractères max)',
+  nuancierInvalid: 'Nom du nuancier invalide (100 caractères max)',
+  description: 'Description invalide (1000 caractères max)',
 } as const;
 
 export const couleurPayloadSchema = z.object({
-  nomCouleur: z.string({ error: COULEUR_MESSAGES.nom }).trim().min(1, COULEUR_MESSAGES.nom).max(100),
-  description: z.string().trim().max(1000).nullable().optional(),
-  valeur: z.string().regex(/^#[0-9a-fA-F]{6}$/, COULEUR_MESSAGES.valeur),
-  nuancier: z.string().trim().min(1, COULEUR_MESSAGES.nuancier).max(100),
+  nomCouleur: boundedText({ required: COULEUR_MESSAGES.nom, max: 100, invalid: COULEUR_MESSAGES.nomInvalid }),
+  description: boundedText({ max: 1000, invalid: COULEUR_MESSAGES.description, multiline: true }).nullable().optional(),
+  valeur: z.string().max(7, { error: COULEUR_MESSAGES.valeur, abort: true }).regex(HEX_COLOUR, COULEUR_MESSAGES.valeur),
+  nuancier: boundedText({ required: COULEUR_MESSAGES.nuancier, max: 100, invalid: COULEUR_MESSAGES.nuancierInvalid }),
   idGroupeModel: z.number().int().positive().nullable().optional(),
 });
 export type CouleurPayload = z.input<typeof couleurPayloadSchema>;

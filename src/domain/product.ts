@@ -1,6 +1,8 @@
 // The product group (spec 2 sections 2.7, 3 and 5): fields of the creation form, its messages and the
 // rules on files, shared by the product form and POST /api/Model/ModelWithGroup.
 import { z } from 'zod';
+import { ID_DIGITS, PRICE } from './patterns';
+import { boundedText, textInvalid } from './text';
 
 export const PLACEMENTS = ['Sol', 'Plafond', 'Mur'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
@@ -15,6 +17,7 @@ export const PRODUCT_MESSAGES = {
   // Not in the spec: the issue asks for 1 to 20 images, this says the lower bound.
   noImage: 'Ajoutez au moins une image du produit.',
   prix: 'Prix catalogue invalide',
+  nomInvalid: 'Nom du produit invalide (200 caractères max)',
 } as const;
 
 /** File kinds as recognised by their content (server/files/sniff.ts). */
@@ -50,11 +53,8 @@ export const PRODUCT_FILES = {
 } satisfies Record<string, FileRule>;
 export type ProductFileField = keyof typeof PRODUCT_FILES;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+const optionalText = (max: number, label: string, multiline = false) =>
+  boundedText({ max, invalid: textInvalid(label, max), multiline })
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -64,19 +64,20 @@ export function parsePrice(raw: string | number | null | undefined): number | nu
   if (typeof raw === 'number') return raw;
   const s = raw.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
   if (!s) return null;
-  return /^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : Number.NaN;
+  return PRICE.test(s) ? Number(s) : Number.NaN;
 }
 
 /** The text fields of the multipart payload (all strings on the wire). */
 export const productFieldsSchema = z.object({
-  NomGroupeModel: z.string({ error: PRODUCT_MESSAGES.nom }).trim().min(1, PRODUCT_MESSAGES.nom).max(200),
+  NomGroupeModel: boundedText({ required: PRODUCT_MESSAGES.nom, max: 200, invalid: PRODUCT_MESSAGES.nomInvalid }),
   IdCategorie: z
     .string({ error: PRODUCT_MESSAGES.categorie })
-    .regex(/^\d{1,9}$/, PRODUCT_MESSAGES.categorie)
+    .max(9, { error: PRODUCT_MESSAGES.categorie, abort: true })
+    .regex(ID_DIGITS, PRODUCT_MESSAGES.categorie)
     .transform(Number),
-  RefPrimaire: optionalText(100),
-  RefSecondaire: optionalText(100),
-  Specification: optionalText(4000),
+  RefPrimaire: optionalText(100, 'Référence primaire'),
+  RefSecondaire: optionalText(100, 'Référence secondaire'),
+  Specification: optionalText(4000, 'Spécification', true),
   // The form only warns when no placement is chosen: the submission still proceeds (spec 5).
   Placement: z
     .union([z.enum(PLACEMENTS), z.literal('')])
@@ -84,6 +85,7 @@ export const productFieldsSchema = z.object({
     .transform((v) => (v ? v : null)),
   PrixCatalogue: z
     .string()
+    .max(32, { error: PRODUCT_MESSAGES.prix, abort: true })
     .optional()
     .transform((v, ctx) => {
       const n = parsePrice(v);

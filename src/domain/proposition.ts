@@ -1,5 +1,6 @@
 // A proposition (a quote PDF plus a video) as the API answers it, and its display status (spec 2 section 4).
 import { z } from 'zod';
+import { boundedText } from './text';
 
 export const videoAccessTokenSchema = z.object({
   token: z.string(),
@@ -38,7 +39,7 @@ export const statusUpdateSchema = z.enum(STATUS_LABELS, { error: 'Statut inconnu
 
 /** Body of PUT /api/Propositions/{id}: the proposition with its new description (other fields are ignored). */
 export const propositionUpdateSchema = z.looseObject({
-  description: z.string().trim().max(2000, 'Description trop longue (2000 caractères max)').nullable(),
+  description: boundedText({ max: 2000, invalid: 'Description trop longue (2000 caractères max)', multiline: true }).nullable(),
 });
 
 /** Badge style of a label: none (grey), pending (warning), sent (success), viewed (primary). */

@@ -1,40 +1,28 @@
 // The user-creation rules of spec 2 section 5, with their exact messages. One set of zod schemas used by
 // the creation form, the password-change modal, the inline edits AND the server.
 import { z } from 'zod';
+import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
+import { boundedText } from './text';
 
 export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial';
 /** The special characters the password must contain one of (spec 2 section 9). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
-const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 
-// Letters (accents included), spaces and hyphens.
-const NAME = /^[\p{L}\s-]+$/u;
-// The basic address shape: something@something.tld, no spaces.
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const name = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine((s) => s.length <= 50 && NAME.test(s), invalid);
+const name = (required: string, invalid: string) => boundedText({ required, max: 50, invalid, pattern: NAME });
 
 export const nomSchema = name('Nom requis', 'Nom invalide (50 caractères max, lettres et espaces seulement)');
 export const prenomSchema = name('Prénom requis', 'Prénom invalide (50 caractères max, lettres et espaces seulement)');
 
-export const mailSchema = z
-  .string({ error: 'Email requis' })
-  .trim()
-  .min(1, 'Email requis')
-  .refine((s) => s.length <= 255 && MAIL.test(s), 'Email invalide')
+export const mailSchema = boundedText({ required: 'Email requis', max: 255, invalid: 'Email invalide', pattern: MAIL })
   // Mails are unique whatever their case: stored and compared lower-cased.
   .transform((s) => s.toLowerCase());
 
-export const mobileSchema = z
-  .string({ error: 'Numéro de mobile requis' })
-  .trim()
-  .min(1, 'Numéro de mobile requis')
-  .regex(/^\d{10}$/, 'Numéro de mobile invalide (10 chiffres)');
+export const mobileSchema = boundedText({
+  required: 'Numéro de mobile requis',
+  max: 10,
+  invalid: 'Numéro de mobile invalide (10 chiffres)',
+  pattern: TEN_DIGITS,
+});
 
 // Checks run in the spec's order; the first one that fails gives the field its message.
 export const passwordSchema = z
@@ -43,14 +31,14 @@ export const passwordSchema = z
   .superRefine((s, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message, abort: true });
     if (s.length < 10 || s.length > 255) return fail('Mot de passe invalide (10 à 255 caractères)');
-    if (!/[A-Z]/.test(s)) return fail('Le mot de passe doit contenir au moins une majuscule');
-    if (!/\d/.test(s)) return fail('Le mot de passe doit contenir au moins un chiffre');
-    if (!SPECIAL.test(s)) return fail('Le mot de passe doit contenir au moins un caractère spécial');
+    if (!UPPERCASE.test(s)) return fail('Le mot de passe doit contenir au moins une majuscule');
+    if (!DIGIT.test(s)) return fail('Le mot de passe doit contenir au moins un chiffre');
+    if (!PASSWORD_SPECIAL.test(s)) return fail('Le mot de passe doit contenir au moins un caractère spécial');
   });
 
 export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
 
-export const fonctionSchema = z.string().trim().max(255, 'Fonction invalide (255 caractères max)');
+export const fonctionSchema = boundedText({ max: 255, invalid: 'Fonction invalide (255 caractères max)' });
 
 const id = (message: string) => z.number({ error: message }).int(message).positive(message);
 

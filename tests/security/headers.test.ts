@@ -1,4 +1,5 @@
 // ASVS 3.4 / 14.x: security headers on every answer, and no-store on every /api answer (personal data).
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -19,6 +20,10 @@ describe('security headers', () => {
     ['GET', '/api/User/current', false, 401],
     ['GET', '/api/Customers/987654', true, 404],
     ['POST', '/api/Customers/NewCustomer', true, 400],
+    // The router decodes the path: this is the /api route, and its answer is personal all the same.
+    ['GET', '/%61pi/Customers/forCurrentUser', true, 200],
+    ['GET', '/%61pi/Customers/forCurrentUser', false, 401],
+    ['GET', '/api/nothing-here', true, 404],
   ] as const)('%s %s (signed in: %s) answers %i with CSP, nosniff, HSTS and no-store', async (method, url, signed, status) => {
     const res = await t.call(method, url, signed ? token : null, method === 'POST' ? {} : undefined);
     expect(res.statusCode).toBe(status);
@@ -31,5 +36,41 @@ describe('security headers', () => {
     expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('errors raised before any route, in the API shape', () => {
+  it('a malformed percent-encoding answers 400 in French, not FST_ERR_BAD_URL', async () => {
+    for (const signed of [true, false]) {
+      const res = await t.call('GET', '/api/User/%E0%A4%A', signed ? token : null);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 400, title: 'Requête invalide', detail: "L'adresse demandée est mal formée." });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('a path parameter over the router limit answers 414 in the API shape', async () => {
+    const res = await t.call('GET', `/api/Customers/${'1'.repeat(500)}`, token);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ status: 414, title: 'Adresse trop longue', detail: "Un paramètre de l'adresse est trop long." });
+  });
+
+  it('headers over the HTTP parser limit answer 431 in the API shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/User/current HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      let out = '';
+      socket.on('data', (d) => (out += d));
+      socket.on('close', () => resolve(out));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(head).toMatch(/cache-control: no-store/i);
+    expect(JSON.parse(body)).toEqual({ status: 431, title: 'En-têtes trop volumineux', detail: 'Les en-têtes de la requête dépassent la taille autorisée.' });
   });
 });

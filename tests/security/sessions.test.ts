@@ -43,10 +43,29 @@ describe('tokens', () => {
 
   it('only HS256 is accepted, even signed with the right secret', async () => {
     const id = await idOf('manager@demo.fr');
-    const hs512 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS512' }).setSubject(String(id)).setExpirationTime('1h').sign(key);
-    const hs256 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setExpirationTime('1h').sign(key);
+    const hs512 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS512' }).setSubject(String(id)).setIssuedAt().setExpirationTime('1h').sign(key);
+    const hs256 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuedAt().setExpirationTime('1h').sign(key);
     expect((await t.call('GET', '/api/User/current', hs512)).statusCode).toBe(401);
     expect((await t.call('GET', '/api/User/current', hs256)).statusCode).toBe(200);
+  });
+
+  it('the subject must be decimal digits: "0x4", "4e0" and their kin are refused', async () => {
+    const id = await idOf('manager@demo.fr');
+    const sign = (sub: string) => new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime('1h').sign(key);
+    expect((await t.call('GET', '/api/User/current', await sign(String(id)))).statusCode).toBe(200);
+    for (const sub of [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, ` ${id}`, `0${id}`, `+${id}`]) {
+      const res = await t.call('GET', '/api/User/current', await sign(sub));
+      expect(res.statusCode, sub).toBe(401);
+    }
+  });
+
+  it('a token issued longer ago than a session lasts is refused whatever its exp', async () => {
+    const id = await idOf('manager@demo.fr');
+    const now = Math.floor(Date.now() / 1000);
+    const old = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuedAt(now - 13 * 3600).setExpirationTime(now + 365 * 86400).sign(key);
+    expect((await t.call('GET', '/api/User/current', old)).statusCode).toBe(401);
+    const noIat = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setExpirationTime('1h').sign(key);
+    expect((await t.call('GET', '/api/User/current', noIat)).statusCode).toBe(401);
   });
 
   it('every issued token carries a short expiry and nothing secret', async () => {

@@ -1,0 +1,41 @@
+// Text fields, bounded before anything else: the length check aborts the field's checks when it fails, so
+// no pattern ever runs on an over-long value (an adversarial 100 KB string costs one length test), and
+// control characters are refused with the field's own message (PostgreSQL refuses NUL in text; the others
+// have no business in a name or a mail). See docs/security-dos.md.
+import { z } from 'zod';
+
+/** Control characters a multi-line text (a comment, a description) may not hold: tab, LF and CR are kept. */
+export const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Control characters a one-line text may not hold: every C0 character and DEL. */
+export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
+
+export interface TextRule {
+  /** Maximum length once trimmed. */
+  max: number;
+  /** The field's message for a value too long, with a control character or not matching `pattern`. */
+  invalid: string;
+  /** Message of a missing or blank value; absent: the field may be empty. */
+  required?: string;
+  /** Checked only once the length is known to be within `max`. */
+  pattern?: RegExp;
+  /** Tab, LF and CR allowed (free text typed in a text area). */
+  multiline?: boolean;
+}
+
+/** A trimmed string: required (if asked), at most `max` long (aborting), no control character, the pattern. */
+export function boundedText(rule: TextRule) {
+  const control = rule.multiline ? TEXT_CONTROL : LINE_CONTROL;
+  let s = z.string({ error: rule.required ?? rule.invalid }).trim();
+  if (rule.required) s = s.min(1, rule.required);
+  s = s.max(rule.max, { error: rule.invalid, abort: true }).refine((v) => !control.test(v), { error: rule.invalid, abort: true });
+  return rule.pattern ? s.regex(rule.pattern, rule.invalid) : s;
+}
+
+/** An optional text: blank or absent is stored as null. */
+export const optionalText = (max: number, invalid: string, multiline = false) =>
+  boundedText({ max, invalid, multiline })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The generic message of a free text over its limit or holding a control character. */
+export const textInvalid = (label: string, max: number) => `${label} invalide (${max} caractères max)`;
