@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { accountRefusal, loadSessionUser } from '../auth/session';
 import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
+import { isDatabaseUnavailable } from '../http/errorHandler';
 import { retryMessage, TooManyAttempts, type Attempt } from '../auth/loginThrottle';
 import type { RoutePlugin } from '../deps';
 
@@ -25,7 +26,9 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
           reply.header('Retry-After', String(Math.ceil(err.retryAfterMs / 1000)));
           throw tooMany(retryMessage(err.retryAfterMs));
         }
-        // The counters' store (PostgreSQL, Redis) is gone: refuse rather than sign in unthrottled.
+        // The counters' store is gone: refuse rather than sign in unthrottled (PostgreSQL's own
+        // unavailability already has its 503 in the error handler).
+        if (isDatabaseUnavailable(err)) throw err;
         request.log.error({ event: 'login.throttle_unavailable', err });
         throw new HttpError(503, 'Service indisponible', 'La connexion est momentanément indisponible. Réessayez dans quelques instants.');
       }

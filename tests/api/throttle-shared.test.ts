@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/index';
 import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
 import type { App } from '../../server/deps';
+import { connectRedis } from '../../server/auth/limiters';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -119,4 +120,24 @@ describe.skipIf(!pgUrl)('sign-in counters shared by two instances on one Postgre
 
 describe.skipIf(!redisUrl)('sign-in counters shared by two instances through Redis', () => {
   sharedLimitTests(() => onRedis(redisUrl!));
+
+  it('answers 503, never a token, while Redis is gone', async () => {
+    const client = await connectRedis(redisUrl!);
+    const database = await openDatabase({ memory: true });
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
+    try {
+      await seedDemo(database.db, { filesDir, scale: 'small' });
+      const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, limiterStore: { kind: 'redis', client } });
+      expect((await login(app, 'manager@demo.fr', DEMO_PASSWORD, '192.0.2.9')).statusCode).toBe(200);
+      client.disconnect();
+      const res = await login(app, 'manager@demo.fr', DEMO_PASSWORD, '192.0.2.9');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, title: 'Service indisponible' });
+      await app.close();
+    } finally {
+      client.disconnect();
+      await database.close();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
+  });
 });
