@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Db } from './db/client';
 import { TokenService } from './auth/tokens';
 import { LoginThrottle, defaultThrottleLimits, type ThrottleLimits } from './auth/loginThrottle';
+import { LimiterFactory, limiterStoreFor, type LimiterStore } from './auth/limiters';
 import { installGuard } from './auth/guard';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
@@ -21,18 +22,29 @@ export interface AppOptions {
   filesDir: string;
   shareLinkDays?: number;
   distDir?: string;
-  throttle?: ThrottleLimits;
+  throttle?: Partial<ThrottleLimits>;
+  /** Where the throttle's counters live; by default from redisUrl, else the database's pool, else memory. */
+  limiterStore?: LimiterStore;
+  /** REDIS_URL: counters shared through Redis (the app closes this client). */
+  redisUrl?: string;
+  /** Prefix of the counters' keys, so that deployments (or tests) sharing one store stay apart. */
+  limiterNamespace?: string;
+  /** TRUST_PROXY: whether (and which) X-Forwarded-For gives the client's address; off by default. */
+  trustProxy?: boolean | number | string;
   logger?: boolean | object;
   /** Extra origins the app may call (VITE_API_BASE pointing elsewhere). */
   connectSrc?: string[];
 }
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A hop count becomes a function: Fastify's types take a boolean, a list or a function.
+    trustProxy: typeof options.trustProxy === 'number' ? hopsTrusted(options.trustProxy) : (options.trustProxy ?? false),
     // Errors raised before any route (malformed URL, headers too large) in the API's JSON shape.
     frameworkErrors,
     clientErrorHandler,
@@ -50,10 +62,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
   });
 
+  const store = options.limiterStore ?? (await limiterStoreFor(options.db, options.redisUrl));
+  if (!options.limiterStore && store.kind === 'redis') app.addHook('onClose', async () => void (await store.client.quit()));
+  const limiters = new LimiterFactory(store, options.limiterNamespace);
   const deps: Deps = {
     db: options.db,
     tokens: new TokenService(options.jwtSecret),
-    throttle: new LoginThrottle(options.throttle ?? defaultThrottleLimits),
+    limiters,
+    throttle: await LoginThrottle.create(limiters, { ...defaultThrottleLimits, ...options.throttle }),
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
   };

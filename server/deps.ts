@@ -5,12 +5,15 @@ import type { FastifyInstance, RawServerDefault, RawRequestDefaultExpression, Ra
 import type { Db } from './db/client';
 import type { TokenService } from './auth/tokens';
 import type { LoginThrottle } from './auth/loginThrottle';
+import type { LimiterFactory } from './auth/limiters';
 import type { FileStorage } from './files/storage';
 
 export interface Deps {
   db: Db;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Builds rate limiters on the configured store (sign-in today, public endpoints' limits next). */
+  limiters: LimiterFactory;
   /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
   files: FileStorage;
   /** Days a generated video share link stays valid. */

@@ -30,6 +30,8 @@ async function main() {
     jwtSecret: config.jwtSecret,
     filesDir: path.join(config.dataDir, 'files'),
     shareLinkDays: config.shareLinkDays,
+    redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
     // DIST_DIR serves another build (the PWA update test serves a second build this way).
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),
     logger: { level: process.env.LOG_LEVEL || 'warn' },

@@ -5,28 +5,42 @@ import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
 import { users } from '../db/schema';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { accountRefusal, loadSessionUser } from '../auth/session';
-import { forbidden, tooMany, unauthorized } from '../http/errors';
+import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
+import { isDatabaseUnavailable } from '../http/errorHandler';
+import { retryMessage, TooManyAttempts, type Attempt } from '../auth/loginThrottle';
 import type { RoutePlugin } from '../deps';
 
 const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
   app.post(
     '/api/Auth/backoffice/login',
     { config: { public: true }, schema: { tags: ['Auth'], body: loginInputSchema, response: { 200: loginResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const mail = request.body.mail.toLowerCase();
       const address = request.ip;
-      if (throttle.isBlocked(mail, address)) {
-        request.log.warn({ event: 'login.throttled', mail, address });
-        throw tooMany('Trop de tentatives de connexion. Réessayez dans quelques minutes.');
+      let attempt: Attempt;
+      try {
+        attempt = await throttle.begin(mail, address);
+      } catch (err) {
+        if (err instanceof TooManyAttempts) {
+          request.log.warn({ event: 'login.throttled', mail, address });
+          reply.header('Retry-After', String(Math.ceil(err.retryAfterMs / 1000)));
+          throw tooMany(retryMessage(err.retryAfterMs));
+        }
+        // The counters' store is gone: refuse rather than sign in unthrottled (PostgreSQL's own
+        // unavailability already has its 503 in the error handler).
+        if (isDatabaseUnavailable(err)) throw err;
+        request.log.error({ event: 'login.throttle_unavailable', err });
+        throw new HttpError(503, 'Service indisponible', 'La connexion est momentanément indisponible. Réessayez dans quelques instants.');
       }
       const user = await loadSessionUser(db, { mail });
       // Verify against a dummy hash when the mail is unknown: both failures take the same time.
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), request.body.password);
       if (!user || !ok) {
-        throttle.recordFailure(mail, address);
+        await attempt.failed();
         request.log.warn({ event: 'login.failed', mail, address });
         throw unauthorized('Identifiants invalides');
       }
+      await attempt.succeeded();
       // Only now, the password being right, may the answer tell about the account's state.
       const refusal = await accountRefusal(db, user);
       if (refusal) {

@@ -4,12 +4,12 @@ import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ throttle: { perMail: 3, perAddress: 6, windowMs: 60_000 } });
+  t = await createTestApp({ throttle: { perAccountAddress: 3, perAddress: 6 } });
 });
 afterAll(() => t.close());
 
-const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: payload as object, headers });
+const login = (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 
 describe('POST /api/Auth/backoffice/login', () => {
   it('answers 200 with a token for a valid account', async () => {
@@ -62,16 +62,51 @@ describe('POST /api/Auth/backoffice/login', () => {
     }
   });
 
-  it('answers 429 after too many failures for one mail, even with the right password', async () => {
-    for (let i = 0; i < 3; i++) expect((await login({ mail: 'directeur@demo.fr', password: 'faux' })).statusCode).toBe(401);
-    const blocked = await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' });
+  it('refuses the attacking address for an account, with Retry-After and a French message, while its owner signs in from elsewhere', async () => {
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 3; i++) expect((await login({ mail: 'directeur@demo.fr', password: 'faux' }, {}, attacker)).statusCode).toBe(401);
+    const blocked = await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' }, {}, attacker);
     expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toEqual({
+      status: 429,
+      title: 'Trop de tentatives',
+      detail: expect.stringMatching(/^Trop de tentatives de connexion\. Réessayez dans \d+ minutes?\.$/),
+    });
+    expect((await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' }, {}, '198.51.100.20')).statusCode).toBe(200);
   });
 
-  it('answers 429 after too many failures from one address over several mails', async () => {
+  it('refuses an address after too many failures over several mails, not the other addresses', async () => {
     const headers = { 'x-forwarded-for': '1.2.3.4' }; // not trusted: the address is the socket's
-    for (let i = 0; i < 6; i++) await login({ mail: `inconnu${i}@demo.fr`, password: 'x' }, headers);
-    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' })).statusCode).toBe(429);
+    for (let i = 0; i < 6; i++) await login({ mail: `inconnu${i}@demo.fr`, password: 'x' }, headers, '192.0.2.1');
+    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' }, headers, '192.0.2.1')).statusCode).toBe(429);
+    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' }, {}, '192.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('answers exactly the allowed number of 401s to 300 concurrent failures, 429 to the rest', async () => {
+    const oneAccount = await Promise.all(Array.from({ length: 300 }, () => login({ mail: 'vendeur2@demo.fr', password: 'faux' }, {}, '192.0.2.50')));
+    expect(oneAccount.filter((r) => r.statusCode === 401)).toHaveLength(3);
+    expect(oneAccount.filter((r) => r.statusCode === 429)).toHaveLength(297);
+    const manyAccounts = await Promise.all(Array.from({ length: 300 }, (_, i) => login({ mail: `x${i}@demo.fr`, password: 'faux' }, {}, '192.0.2.51')));
+    expect(manyAccounts.filter((r) => r.statusCode === 401)).toHaveLength(6);
+    expect(manyAccounts.filter((r) => r.statusCode === 429)).toHaveLength(294);
+    expect(manyAccounts.every((r) => r.statusCode === 401 || r.headers['retry-after'])).toBe(true);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('counts by X-Forwarded-For only when the proxy is trusted', async () => {
+    const proxied = await createTestApp({ trustProxy: true, throttle: { perAccountAddress: 2 } });
+    try {
+      const via = (address: string, password: string) =>
+        proxied.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'manager@demo.fr', password }, headers: { 'x-forwarded-for': address } });
+      for (let i = 0; i < 2; i++) expect((await via('203.0.113.9', 'faux')).statusCode).toBe(401);
+      expect((await via('203.0.113.9', 'Demo!2026pass')).statusCode).toBe(429);
+      // Same socket (the proxy), another client behind it: not refused.
+      expect((await via('198.51.100.3', 'Demo!2026pass')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,13 +1,18 @@
-// Summaries computed in SQL: product and company totals, countries, and the user journey.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+// Summaries computed in SQL: product and company totals, countries, and the user journey. Each product's
+// answers are kept per version of its events (KeptAnswers): a company's totals are the sum of its products'
+// kept totals, only products whose events changed being counted again, a few per query through the heavy
+// lane (server/db/heavyLane.ts) so that light requests are not held behind a dashboard's summaries.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dotnetList } from '../../../src/domain/list';
 import { listResponse } from '../../http/listSchema';
-import { groupeModels, productEvents, userJourneySteps } from '../../db/schema';
+import { groupeModels, productEvents, productEventVersions, userJourneySteps } from '../../db/schema';
+import { heavyLane } from '../../db/heavyLane';
 import type { Db } from '../../db/client';
 import type { RoutePlugin } from '../../deps';
-import { reachableEntreprise, reachableProduct } from './scope';
+import { reachableEntreprise } from './scope';
+import { reachableEventsTag } from './events';
+import { KeptAnswers } from './keptAnswers';
 
 export const summarySchema = z.object({
   totalEvents: z.number(),
@@ -17,32 +22,99 @@ export const summarySchema = z.object({
   totalConversions: z.number(),
 });
 
-const countIf = (col: SQL | AnyPgColumn) => sql<number>`count(*) filter (where ${col})::int`;
+type Totals = z.infer<typeof summarySchema>;
+const NO_EVENTS: Totals = { totalEvents: 0, totalConsultations: 0, totalIframes: 0, totalARTries: 0, totalConversions: 0 };
 
-async function summary(db: Db, where: SQL) {
-  const [row] = await db
+/** Products counted per query: each query stays short, so light queries pass between two of them. */
+const PRODUCTS_PER_QUERY = 2;
+/** Kept answers: a few numbers each; a hundred thousand products' versions. */
+const KEPT_TOTALS = 100_000;
+const KEPT_PER_PRODUCT = 20_000;
+
+// The flags column (consultation 1 | iframe 2 | AR 4 | conversion 8) is in the covering index of
+// (produit, ts, id): counting reads the index, not the table.
+const countFlag = (bit: number) => sql<number>`count(*) filter (where ${productEvents.flags} & ${sql.raw(String(bit))} <> 0)::int`;
+
+/** The totals of each of these products, by product id (a product without events is absent). */
+async function countByProduct(db: Db, ids: number[]): Promise<Map<number, Totals>> {
+  const rows = await db
     .select({
+      id: productEvents.produitId,
       totalEvents: sql<number>`count(*)::int`,
-      totalConsultations: countIf(productEvents.consultation),
-      totalIframes: countIf(productEvents.iframeInteraction),
-      totalARTries: countIf(productEvents.arTry),
-      totalConversions: countIf(productEvents.conversion),
+      totalConsultations: countFlag(1),
+      totalIframes: countFlag(2),
+      totalARTries: countFlag(4),
+      totalConversions: countFlag(8),
     })
     .from(productEvents)
-    .where(where);
-  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as z.infer<typeof summarySchema>;
+    .where(inArray(productEvents.produitId, ids))
+    .groupBy(productEvents.produitId);
+  return new Map(
+    rows.map(({ id, ...t }) => [
+      id,
+      { totalEvents: Number(t.totalEvents), totalConsultations: Number(t.totalConsultations), totalIframes: Number(t.totalIframes), totalARTries: Number(t.totalARTries), totalConversions: Number(t.totalConversions) },
+    ]),
+  );
 }
+
+const sum = (all: Totals[]): Totals =>
+  all.reduce(
+    (a, t) => ({
+      totalEvents: a.totalEvents + t.totalEvents,
+      totalConsultations: a.totalConsultations + t.totalConsultations,
+      totalIframes: a.totalIframes + t.totalIframes,
+      totalARTries: a.totalARTries + t.totalARTries,
+      totalConversions: a.totalConversions + t.totalConversions,
+    }),
+    NO_EVENTS,
+  );
+
+/** "p12-v345": a product's events version, as in the events route's ETag (its tag without quotes). */
+const versionKey = (productId: number, version: number) => `p${productId}-v${version}`;
+const keyOfTag = (tag: string) => tag.slice(1, -1);
 
 const geoSchema = z.object({ byCountry: z.array(z.object({ country: z.string(), count: z.number() })) });
 const journeySchema = listResponse(z.object({ stepName: z.string(), count: z.number() }));
 
 const summariesRoutes: RoutePlugin = async (app, { db }) => {
+  // One set per app (so per database): versions are only unique within one database.
+  const lane = heavyLane(db);
+  const totals = new KeptAnswers<Totals>(KEPT_TOTALS);
+  const countries = new KeptAnswers<z.infer<typeof geoSchema>>(KEPT_PER_PRODUCT);
+  const journeys = new KeptAnswers<Record<string, number>>(KEPT_PER_PRODUCT);
+
+  /** Totals of these products at these versions: kept ones, ones being computed, the rest counted now. */
+  async function totalsOf(products: Array<{ id: number; version: number | null }>): Promise<Totals[]> {
+    const out: Totals[] = new Array(products.length).fill(NO_EVENTS);
+    const waits: Array<Promise<void>> = [];
+    const missing: Array<{ id: number; key: string; index: number }> = [];
+    products.forEach(({ id, version }, index) => {
+      if (version === null) return; // never had an event
+      const key = versionKey(id, version);
+      const kept = totals.get(key) ?? totals.computing(key);
+      if (kept instanceof Promise) waits.push(kept.then((t) => void (out[index] = t)));
+      else if (kept) out[index] = kept;
+      else missing.push({ id, key, index });
+    });
+    for (let i = 0; i < missing.length; i += PRODUCTS_PER_QUERY) {
+      const batch = missing.slice(i, i + PRODUCTS_PER_QUERY);
+      const counted = lane(() => countByProduct(db, batch.map((p) => p.id)));
+      for (const p of batch) {
+        const one = counted.then((m) => m.get(p.id) ?? NO_EVENTS);
+        totals.track(p.key, one);
+        waits.push(one.then((t) => void (out[p.index] = t)));
+      }
+    }
+    await Promise.all(waits);
+    return out;
+  }
+
   app.get(
     '/api/ProductStatistics/Product/:productId/summary',
     { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: summarySchema } } },
     async (request) => {
-      const id = await reachableProduct(db, request.user, request.params.productId);
-      return summary(db, eq(productEvents.produitId, id));
+      const { productId, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
+      return totals.getOrCompute(keyOfTag(tag), () => lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS));
     },
   );
 
@@ -51,8 +123,13 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['Analytique'], params: z.object({ companyId: z.string() }), response: { 200: summarySchema } } },
     async (request) => {
       const id = await reachableEntreprise(db, request.user, request.params.companyId);
-      const products = db.select({ id: groupeModels.idGroupeModel }).from(groupeModels).where(eq(groupeModels.entrepriseId, id));
-      return summary(db, sql`${productEvents.produitId} in ${products}`);
+      // The company's products with their events versions: a few hundred rows read by key.
+      const products = await db
+        .select({ id: groupeModels.idGroupeModel, version: productEventVersions.version })
+        .from(groupeModels)
+        .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
+        .where(eq(groupeModels.entrepriseId, id));
+      return sum(await totalsOf(products));
     },
   );
 
@@ -60,15 +137,19 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
     '/api/ProductStatistics/geo/Product/:productId',
     { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: geoSchema } } },
     async (request) => {
-      const id = await reachableProduct(db, request.user, request.params.productId);
-      const country = sql<string>`coalesce(${productEvents.country}, 'Unknown')`;
-      const rows = await db
-        .select({ country, count: sql<number>`count(*)::int` })
-        .from(productEvents)
-        .where(eq(productEvents.produitId, id))
-        .groupBy(country)
-        .orderBy(sql`count(*) desc`, asc(country));
-      return { byCountry: rows.map((r) => ({ country: r.country, count: Number(r.count) })) };
+      const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
+      return countries.getOrCompute(keyOfTag(tag), async () => {
+        const country = sql<string>`coalesce(${productEvents.country}, 'Unknown')`;
+        const rows = await lane(() =>
+          db
+            .select({ country, count: sql<number>`count(*)::int` })
+            .from(productEvents)
+            .where(eq(productEvents.produitId, id))
+            .groupBy(country)
+            .orderBy(sql`count(*) desc`, asc(country)),
+        );
+        return { byCountry: rows.map((r) => ({ country: r.country, count: Number(r.count) })) };
+      });
     },
   );
 
@@ -77,18 +158,22 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
     '/api/UserJourney/Product/:productId/summary',
     { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: journeySchema } } },
     async (request) => {
-      const id = await reachableProduct(db, request.user, request.params.productId);
+      const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       const steps = await db.select().from(userJourneySteps).orderBy(asc(userJourneySteps.stepOrder));
-      const [row] = await db
-        .select({
-          consultation: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.consultation})::int`,
-          iframe_interaction: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.iframeInteraction})::int`,
-          ar_try: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.arTry})::int`,
-          conversion: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.conversion})::int`,
-        })
-        .from(productEvents)
-        .where(eq(productEvents.produitId, id));
-      const counts = row as Record<string, number>;
+      const counts = await journeys.getOrCompute(keyOfTag(tag), async () => {
+        const [row] = await lane(() =>
+          db
+            .select({
+              consultation: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.consultation})::int`,
+              iframe_interaction: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.iframeInteraction})::int`,
+              ar_try: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.arTry})::int`,
+              conversion: sql<number>`count(distinct ${productEvents.userSessionId}) filter (where ${productEvents.conversion})::int`,
+            })
+            .from(productEvents)
+            .where(eq(productEvents.produitId, id)),
+        );
+        return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+      });
       return dotnetList(steps.map((s) => ({ stepName: s.stepName, count: Number(counts[s.eventFlag] ?? 0) })));
     },
   );
