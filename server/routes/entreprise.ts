@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { dotnetList } from '../../src/domain/list';
 import { entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
 import { entreprises } from '../db/schema';
-import { requireAdmin } from '../auth/guard';
+import { requirePermission } from '../auth/permissions';
 import { conflict } from '../http/errors';
 import { listResponse } from '../http/listSchema';
 import type { RoutePlugin } from '../deps';
@@ -38,7 +38,7 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
     '/api/Entreprise',
     { schema: { tags: ['Entreprise'], body: entrepriseCreateSchema, response: { 201: entrepriseCreatedSchema } } },
     async (request, reply) => {
-      requireAdmin(request);
+      requirePermission(request, 'entreprise.create');
       const { NomEntreprise, Adresse, Telephone, Siret } = request.body;
       const [taken] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.siret, Siret));
       if (taken) throw conflict('Une entreprise avec ce SIRET existe déjà.');

@@ -11,7 +11,8 @@ export const licenceSchema = z.object({
   typeLicenceId: z.number(),
   type: z.string(),
   typeLicenceList: licenceTypeSchema,
-  licenceKey: z.string(),
+  /** null for a reader who is neither Admin nor the licence's user (docs/permissions.md). */
+  licenceKey: z.string().nullable(),
   dateActivation: z.string().nullable(),
   dateExpiration: z.string().nullable(),
   createdAt: z.string(),

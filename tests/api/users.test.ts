@@ -68,7 +68,8 @@ describe('reading users', () => {
     const vendeur = await t.login('vendeur@demo.fr');
     const own = await t.call('GET', `/api/User/${ids['manager@demo.fr']}`, vendeur);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ mail: 'manager@demo.fr', nomRole: 'Manager' });
+    // A Vendeur reads a colleague's name and role, not his contacts (docs/permissions.md).
+    expect(own.json()).toMatchObject({ nom: 'Girard', mail: null, nomRole: 'Manager' });
     expect((await t.call('GET', `/api/User/${ids['vendeur@atelier-bois.fr']}`, vendeur)).statusCode).toBe(404);
     expect((await t.call('GET', `/api/User/${ids['vendeur@atelier-bois.fr']}`, admin)).statusCode).toBe(200);
     expect((await t.call('GET', '/api/User/abc', admin)).statusCode).toBe(400);

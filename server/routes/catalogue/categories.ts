@@ -1,4 +1,5 @@
 // GET/POST /api/Categorie and DELETE /api/Categorie/{id} (with every sub-category, in one transaction).
+// Reading is everyone's; creating and deleting is the catalogue's structure (docs/permissions.md).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { categoryCreateSchema, categorySchema } from '../../../src/domain/catego
 import { categories } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { reachesEntreprise } from '../../auth/guard';
+import { requirePermission } from '../../auth/permissions';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import type { RoutePlugin } from '../../deps';
@@ -39,6 +41,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
     '/api/Categorie',
     { schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema } } },
     async (request, reply) => {
+      requirePermission(request, 'catalogue.structure');
       const body = request.body;
       const entrepriseId = await catalogueCompany(db, request, body.EntrepriseId);
       const parentId = body.Id_categorie_mere ?? null;
@@ -62,6 +65,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
     '/api/Categorie/:id',
     { schema: { tags: ['Catalogue'], params: z.object({ id: z.string() }) } },
     async (request, reply) => {
+      requirePermission(request, 'catalogue.structure');
       const id = parseId(request.params.id);
       const [cat] = await db.select().from(categories).where(eq(categories.id, id));
       if (!cat || !reachesEntreprise(request.user, cat.entrepriseId)) throw notFound('Catégorie introuvable');

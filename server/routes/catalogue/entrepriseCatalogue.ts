@@ -1,8 +1,10 @@
-// GET /api/Entreprise/{id} and PUT /api/Entreprise/{id} (dateValidCatalogue, set by 'Ajouter Nuancier').
+// GET /api/Entreprise/{id} and PUT /api/Entreprise/{id} (dateValidCatalogue, set by 'Ajouter Nuancier':
+// a company setting, not every role's, docs/permissions.md).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { entreprises } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
+import { requirePermission } from '../../auth/permissions';
 import { badRequest, notFound, parseId } from '../../http/errors';
 import type { RoutePlugin } from '../../deps';
 import type { Db } from '../../db/client';
@@ -46,6 +48,7 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
     '/api/Entreprise/:id',
     { schema: { tags: ['Entreprise'], params, body: putBody, response: { 200: entrepriseDetail } } },
     async (request) => {
+      requirePermission(request, 'entreprise.settings');
       const current = await reachable(db, request, request.params.id);
       const body = request.body;
       if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId)

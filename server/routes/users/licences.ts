@@ -1,4 +1,5 @@
-// Licences of a user and licence types: reading follows the user's reach, every change is Admin only.
+// Licences of a user and licence types: reading follows the user's reach (keys and MAC addresses only for
+// Admin and the licence's own user, docs/permissions.md), every change is Admin only.
 // GET /api/Licence/User/{userId}, GET /api/TypeLicence, POST /api/Licence, PUT /api/Licence/{id},
 // PUT /api/Licence/{id}/dateactivation, DELETE /api/Licence/{id}.
 import { asc, eq } from 'drizzle-orm';
@@ -10,9 +11,11 @@ import {
   licenceExpiryUpdateSchema,
   licenceSchema,
   licenceTypeSchema,
+  type Licence,
 } from '../../../src/domain/licence';
 import { licences, typeLicences } from '../../db/schema';
-import { requireAdmin } from '../../auth/guard';
+import { readsLicenceKeysOf } from '../../../src/domain/permissions';
+import { requirePermission } from '../../auth/permissions';
 import { badRequest, notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import type { FastifyRequest } from 'fastify';
@@ -46,7 +49,7 @@ async function selectLicences(db: Db, where: ReturnType<typeof eq>) {
 
 /** A licence an Admin may change, or 403/400/404. */
 async function adminLicence(db: Db, request: FastifyRequest, rawId: string, bodyId?: number) {
-  requireAdmin(request);
+  requirePermission(request, 'licence.manage');
   const licenceId = parseId(rawId);
   if (bodyId !== undefined && bodyId !== licenceId) throw badRequest("L'identifiant de la licence ne correspond pas");
   const [row] = await selectLicences(db, eq(licences.licenceId, licenceId));
@@ -62,7 +65,10 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['Licence'], params: z.object({ userId: z.string() }), response: { 200: listResponse(licenceSchema) } } },
     async (request) => {
       const user = await reachableUser(db, request.user, parseId(request.params.userId, 'userId'));
-      return dotnetList(await selectLicences(db, eq(licences.userId, user.userId)));
+      const rows = await selectLicences(db, eq(licences.userId, user.userId));
+      // A colleague sees the state and dates the details screen shows, never the key nor the machine.
+      const keys = readsLicenceKeysOf(request.user, user.userId);
+      return dotnetList<Licence>(keys ? rows : rows.map((l) => ({ ...l, licenceKey: null, macAdress: null })));
     },
   );
 
@@ -74,7 +80,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     '/api/Licence',
     { schema: { tags: ['Licence'], body: licenceCreateSchema, response: { 201: licenceSchema } } },
     async (request, reply) => {
-      requireAdmin(request);
+      requirePermission(request, 'licence.manage');
       const body = request.body;
       const user = await reachableUser(db, request.user, body.UserId);
       const [type] = await db.select().from(typeLicences).where(eq(typeLicences.typeLicenceId, body.TypeLicenceId));

@@ -1,8 +1,10 @@
 // POST /api/User/create (Admin only): the spec's create payload, validated by the form's own schema.
+// The Admin role is given only in the provider's company (grantsRole, docs/permissions.md).
 import { and, eq } from 'drizzle-orm';
 import { userCreateSchema } from '../../../src/domain/userForm';
 import { entreprises, roles, users } from '../../db/schema';
-import { requireAdmin } from '../../auth/guard';
+import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissions';
+import { requirePermission } from '../../auth/permissions';
 import { hashPassword } from '../../auth/password';
 import { badRequest, conflict } from '../../http/errors';
 import type { RoutePlugin } from '../../deps';
@@ -13,12 +15,16 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
     '/api/User/create',
     { schema: { tags: ['User'], body: userCreateSchema, response: { 201: userSchema } } },
     async (request, reply) => {
-      requireAdmin(request);
+      requirePermission(request, 'user.create');
       const body = request.body;
       const [entreprise] = await db.select().from(entreprises).where(eq(entreprises.entrepriseId, body.EntrepriseId));
       if (!entreprise) throw badRequest('Entreprise inconnue', { errors: { EntrepriseId: 'Entreprise inconnue' } });
       const [role] = await db.select().from(roles).where(eq(roles.roleId, body.RoleId));
       if (!role) throw badRequest('Rôle inconnu', { errors: { RoleId: 'Rôle inconnu' } });
+      if (!grantsRole(request.user, role.nomRole, entreprise.entrepriseId)) {
+        request.log.warn({ event: 'authz.refused', reason: 'admin outside provider', userId: request.user.userId, entrepriseId: entreprise.entrepriseId });
+        throw badRequest(ADMIN_OUTSIDE_PROVIDER, { errors: { RoleId: ADMIN_OUTSIDE_PROVIDER } });
+      }
       if (body.ManagerId) {
         const [manager] = await db
           .select({ userId: users.userId })

@@ -1,10 +1,11 @@
-// PUT /api/User/{userId}/fonction|nom|prenom|mail|mobile|disable|password (Admin only, spec 2 section 6).
-// Another Admin's fields are refused unless it is oneself; disable and password change revoke tokens.
+// PUT /api/User/{userId}/fonction|nom|prenom|mail|mobile|disable|password (Admin only, docs/permissions.md).
+// Another Admin is refused for every one of them (managesUser); disable and password change revoke tokens.
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { inlineFieldSchemas, passwordChangeSchema, type InlineField } from '../../../src/domain/userForm';
 import { users } from '../../db/schema';
-import { requireAdmin } from '../../auth/guard';
+import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
+import { requirePermission } from '../../auth/permissions';
 import { hashPassword } from '../../auth/password';
 import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
 import type { FastifyRequest } from 'fastify';
@@ -13,11 +14,17 @@ import type { RoutePlugin } from '../../deps';
 import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
 
 const params = z.object({ userId: z.string() });
+const OWN_PASSWORD_ROUTE = 'Votre propre mot de passe se change par « Modifier mon mot de passe », avec le mot de passe actuel';
 
-/** The target of an Admin action, or 403/404. */
+/** The target of an Admin action, or 403 (not an Admin, or another Admin) / 404. */
 async function adminTarget(db: Db, request: FastifyRequest, rawId: string) {
-  requireAdmin(request);
-  return reachableUser(db, request.user, parseId(rawId, 'userId'));
+  requirePermission(request, 'user.manage');
+  const target = await reachableUser(db, request.user, parseId(rawId, 'userId'));
+  if (!managesUser(request.user, { userId: target.userId, role: target.nomRole })) {
+    request.log.warn({ event: 'authz.refused', reason: 'other admin', userId: request.user.userId, target: target.userId, url: request.url });
+    throw forbidden(OTHER_ADMIN_REFUSED);
+  }
+  return target;
 }
 
 const userEditRoutes: RoutePlugin = async (app, { db }) => {
@@ -27,10 +34,6 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
       { schema: { tags: ['User'], params, body: inlineFieldSchemas[field], response: { 200: userSchema } } },
       async (request) => {
         const target = await adminTarget(db, request, request.params.userId);
-        if (target.nomRole === 'Admin' && target.userId !== request.user.userId) {
-          request.log.warn({ event: 'authz.refused', reason: 'other admin', userId: request.user.userId, target: target.userId });
-          throw forbidden("Les informations d'un autre administrateur ne peuvent pas être modifiées");
-        }
         const value = (request.body as Record<string, string>)[field];
         const column = { fonction: 'fonction', nom: 'nom', prenom: 'prenom', mail: 'mail', mobile: 'mobile' }[field];
         if (field === 'mail') {
@@ -73,6 +76,8 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const target = await adminTarget(db, request, request.params.userId);
+      // One's own password needs the current one: PUT /api/User/me/password.
+      if (target.userId === request.user.userId) throw forbidden(OWN_PASSWORD_ROUTE);
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(request.body.newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })

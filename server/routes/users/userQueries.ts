@@ -5,12 +5,14 @@ import type { Db } from '../../db/client';
 import { entreprises, roles, users } from '../../db/schema';
 import type { SessionUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
+import { readsContactsOf } from '../../../src/domain/permissions';
 
 export const userSchema = z.object({
   userId: z.number(),
   nom: z.string(),
   prenom: z.string(),
-  mail: z.string(),
+  /** null when the reader may not read a colleague's contacts (docs/permissions.md). */
+  mail: z.string().nullable(),
   mobile: z.string().nullable(),
   fonction: z.string().nullable(),
   roleId: z.number(),
@@ -60,6 +62,11 @@ export async function reachableUser(db: Db, session: SessionUser, userId: number
   const [row] = await selectUsers(db, and(eq(users.userId, userId), userReach(session)));
   if (!row) throw notFound('Utilisateur introuvable');
   return row;
+}
+
+/** A user as `reader` may see him: a Vendeur gets no colleague's mail nor mobile. */
+export function asSeenBy(reader: SessionUser, user: UserItem): UserItem {
+  return readsContactsOf(reader, user.userId) ? user : { ...user, mail: null, mobile: null };
 }
 
 /** True for PostgreSQL's unique violation, however the driver wraps it. */

@@ -8,13 +8,13 @@ import { reachesEntreprise } from '../../auth/guard';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import type { RoutePlugin } from '../../deps';
-import { reachableUser, selectUsers, userReach, userSchema } from './userQueries';
+import { asSeenBy, reachableUser, selectUsers, userReach, userSchema } from './userQueries';
 
 const roleSchema = z.object({ roleId: z.number(), nomRole: z.string() });
 
 const usersReadRoutes: RoutePlugin = async (app, { db }) => {
   app.get('/api/User', { schema: { tags: ['User'], response: { 200: listResponse(userSchema) } } }, async (request) =>
-    dotnetList(await selectUsers(db, userReach(request.user))),
+    dotnetList((await selectUsers(db, userReach(request.user))).map((u) => asSeenBy(request.user, u))),
   );
 
   app.get('/api/User/roles', { schema: { tags: ['User'], response: { 200: listResponse(roleSchema) } } }, async () =>
@@ -30,14 +30,14 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
       // An unknown company is a 404 for an Admin too, not an empty list.
       const [known] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.entrepriseId, entrepriseId));
       if (!known) throw notFound('Entreprise introuvable');
-      return dotnetList(await selectUsers(db, and(eq(users.entrepriseId, entrepriseId))));
+      return dotnetList((await selectUsers(db, and(eq(users.entrepriseId, entrepriseId)))).map((u) => asSeenBy(request.user, u)));
     },
   );
 
   app.get(
     '/api/User/:userId',
     { schema: { tags: ['User'], params: z.object({ userId: z.string() }), response: { 200: userSchema } } },
-    async (request) => reachableUser(db, request.user, parseId(request.params.userId, 'userId')),
+    async (request) => asSeenBy(request.user, await reachableUser(db, request.user, parseId(request.params.userId, 'userId'))),
   );
 };
 
