@@ -1,3 +1,4 @@
+import './zodConfig';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
