@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { primeCss } from './scripts/primeCss';
 
 // The API server runs on 8080 (npm start) or API_PORT in development; /api is proxied to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -8,6 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 export default defineConfig({
   plugins: [
     react(),
+    primeCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
