@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { primeCss } from './scripts/primeCss';
 
 // The API server runs on 8080 (npm start) or API_PORT in development; /api is proxied to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
@@ -8,6 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 export default defineConfig({
   plugins: [
     react(),
+    primeCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -51,5 +53,6 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()) },
   worker: { format: 'es' },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // Source maps of the app's own code (served, never precached: globPatterns has no .map).
+  build: { target: 'es2022', sourcemap: true },
 });

@@ -1,5 +1,7 @@
+import './zodConfig';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
+import './fonts.css';
 import './styles.css';
 import { Provider } from 'jotai';
 import { PrimeReactProvider } from 'primereact/api';

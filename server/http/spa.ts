@@ -19,9 +19,18 @@ export async function installSpa(app: FastifyInstance, distDir: string | undefin
       },
     });
   }
+  // '/' is a directory for the static plugin (403 without an index): serve the shell, as on any app route.
+  if (hasDist)
+    app.get('/', (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasDist) throw notFound('Route inconnue');
+    // HEAD is answered like GET (uptime monitors and link checkers use it); '/' is the shell too, whose
+    // router goes on to /dashboard or /login.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (url.startsWith('/api/') || url === '/api' || !read || !hasDist) throw notFound('Route inconnue');
     // A missing asset is a 404, not the app shell.
     if (path.extname(url.split('?')[0])) throw notFound('Fichier introuvable');
     reply.header('Cache-Control', 'no-cache');

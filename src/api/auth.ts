@@ -1,4 +1,4 @@
-import { loginResponseSchema, type LoginInput } from '../domain/auth';
+import type { LoginInput } from '../domain/auth';
 import { http } from './http';
 
 /** POST /api/Auth/backoffice/login; returns the raw answer (a missing token is the caller's failure). */
@@ -15,4 +15,10 @@ export async function logoutOnServer(): Promise<void> {
   }
 }
 
-export const hasToken = (data: unknown): data is { token: string } => loginResponseSchema.safeParse(data).success;
+/** The token of a login answer checked by the shared schema, or null. zod is loaded here, on submit, so
+ * the sign-in page's first load does not carry it (docs/performance.md). */
+export async function tokenOf(data: unknown): Promise<string | null> {
+  const { loginResponseSchema } = await import('../domain/auth');
+  const parsed = loginResponseSchema.safeParse(data);
+  return parsed.success ? parsed.data.token : null;
+}

@@ -1,7 +1,7 @@
-// The full route table of spec 2 section 2.1: /login is public, everything else sits behind the guard,
-// and any other path goes to /dashboard (signed in) or /login.
+// The full route table: /login is public, everything else sits behind the guard, and any other path goes
+// to /dashboard (signed in) or /login. Feature pages are lazy chunks (see each feature's routes.tsx).
 import { useAtomValue } from 'jotai';
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { isAuthenticatedAtom } from '../features/auth/atoms';
 import { catalogueRoutes } from '../features/catalogue/routes';
@@ -9,17 +9,26 @@ import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { propositionRoutes } from '../features/propositions/routes';
 import { userRoutes } from '../features/users/routes';
-import { ProtectedLayout } from './ProtectedLayout';
+import { RootLayout } from './RootLayout';
+import { withTitles } from './pageTitles';
 
 function Fallback() {
   return <Navigate to={useAtomValue(isAuthenticatedAtom) ? '/dashboard' : '/login'} replace />;
 }
 
-export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
+const routes: RouteObject[] = [
   {
-    element: <ProtectedLayout />,
-    children: [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes],
+    element: <RootLayout />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      {
+        // The frame (sidebar, guard) is a chunk of its own: the sign-in page does not load it.
+        lazy: async () => ({ Component: (await import('./ProtectedLayout')).ProtectedLayout }),
+        children: [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes],
+      },
+      { path: '*', element: <Fallback /> },
+    ],
   },
-  { path: '*', element: <Fallback /> },
-]);
+];
+
+export const router = createBrowserRouter(withTitles(routes));

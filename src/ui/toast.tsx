@@ -1,27 +1,49 @@
 // One app-wide PrimeReact Toast; any screen calls notify() (success and error messages of the spec).
-import { Toast, type ToastMessage } from 'primereact/toast';
-import { useEffect, useRef } from 'react';
+// The Toast component (and its transitions) is loaded with the first message, not with the first page:
+// messages wait in `pending` until it is mounted.
+import type { ToastMessage } from 'primereact/toast';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
-let current: Toast | null = null;
+type Shower = { show(message: ToastMessage): void };
+let current: Shower | null = null;
 const pending: ToastMessage[] = [];
+let wanted: (() => void) | null = null;
+let asked = false;
 
 export function notify(message: ToastMessage): void {
   const full = { life: 4000, ...message };
-  if (current) current.show(full);
-  else pending.push(full);
+  if (current) return current.show(full);
+  pending.push(full);
+  asked = true;
+  wanted?.();
 }
 
 export const notifySuccess = (detail: string) => notify({ severity: 'success', summary: 'Succès', detail });
 export const notifyError = (detail: string) => notify({ severity: 'error', summary: 'Erreur', detail });
 
+/** Called by ToastHost once mounted; returns its cleanup. */
+export function attachToast(toast: Shower | null): () => void {
+  current = toast;
+  pending.splice(0).forEach((m) => current?.show(m));
+  return () => {
+    current = null;
+  };
+}
+
+const ToastHost = lazy(() => import('./ToastHost'));
+
 export function AppToast() {
-  const ref = useRef<Toast>(null);
+  const [shown, setShown] = useState(asked);
   useEffect(() => {
-    current = ref.current;
-    pending.splice(0).forEach((m) => current?.show(m));
+    wanted = () => setShown(true);
+    if (asked) setShown(true);
     return () => {
-      current = null;
+      wanted = null;
     };
   }, []);
-  return <Toast ref={ref} position="top-right" />;
+  return shown ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 }

@@ -4,15 +4,17 @@ import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LOGO_URL, PROVIDER } from '../../app/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
 import { currentDevice, isRestrictedDevice } from './device';
-import { LicenceModal } from './LicenceModal';
 import { RestrictedNotice } from './RestrictedNotice';
 import { isLicenceError } from './loginError';
 import { useLogin } from './useLogin';
+
+// Only shown after a licence refusal: its Dialog stays out of the page's first load.
+const LicenceModal = lazy(async () => ({ default: (await import('./LicenceModal')).LicenceModal }));
 
 export function LoginPage() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
@@ -86,10 +88,11 @@ export function LoginPage() {
         )}
         <footer className="login-footer">© {new Date().getFullYear()} {PROVIDER}. Tous droits réservés.</footer>
       </section>
-      <LicenceModal
-        visible={isLicenceError(authError) && !modalClosed}
-        onClose={() => setModalClosed(true)}
-      />
+      {isLicenceError(authError) && !modalClosed && (
+        <Suspense fallback={null}>
+          <LicenceModal visible onClose={() => setModalClosed(true)} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { hasToken, login } from '../../api/auth';
+import { login, tokenOf } from '../../api/auth';
 import { loginFailedAtom, loginSucceededAtom } from './atoms';
 import { TOKEN_NOT_RECEIVED, loginErrorMessage } from './loginError';
 
@@ -12,7 +12,8 @@ export function useLogin() {
     async (mail: string, password: string) => {
       try {
         const data = await login({ mail, password });
-        if (hasToken(data)) succeeded(data.token);
+        const token = await tokenOf(data);
+        if (token) succeeded(token);
         else failed(TOKEN_NOT_RECEIVED);
       } catch (err) {
         failed(loginErrorMessage(err));

@@ -1,14 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import { CustomerCreatePage } from './CustomerCreatePage';
-import { CustomerDetailPage } from './CustomerDetailPage';
-import { CustomerEditPage } from './CustomerEditPage';
-import { CustomersPage } from './CustomersPage';
-import { UserCustomersPage } from './UserCustomersPage';
 
+// Each page is its own chunk, loaded when its route is first visited (docs/performance.md).
 export const customerRoutes: RouteObject[] = [
-  { path: '/customers', element: <CustomersPage /> },
-  { path: '/customers/create', element: <CustomerCreatePage /> },
-  { path: '/customers/edit/:id', element: <CustomerEditPage /> },
-  { path: '/customers/:id', element: <CustomerDetailPage /> },
-  { path: '/users/:userId/customers', element: <UserCustomersPage /> },
+  { path: '/customers', lazy: async () => ({ Component: (await import('./CustomersPage')).CustomersPage }) },
+  { path: '/customers/create', lazy: async () => ({ Component: (await import('./CustomerCreatePage')).CustomerCreatePage }) },
+  { path: '/customers/edit/:id', lazy: async () => ({ Component: (await import('./CustomerEditPage')).CustomerEditPage }) },
+  { path: '/customers/:id', lazy: async () => ({ Component: (await import('./CustomerDetailPage')).CustomerDetailPage }) },
+  { path: '/users/:userId/customers', lazy: async () => ({ Component: (await import('./UserCustomersPage')).UserCustomersPage }) },
 ];

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { DashboardPage } from './DashboardPage';
 
-export const dashboardRoutes: RouteObject[] = [{ path: '/dashboard', element: <DashboardPage /> }];
+// The dashboard (uPlot, the analytics worker's client) is its own chunk (docs/performance.md).
+export const dashboardRoutes: RouteObject[] = [
+  { path: '/dashboard', lazy: async () => ({ Component: (await import('./DashboardPage')).DashboardPage }) },
+];

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { PropositionPage } from './PropositionPage';
 
-export const propositionRoutes: RouteObject[] = [{ path: '/proposition/:id', element: <PropositionPage /> }];
+export const propositionRoutes: RouteObject[] = [
+  { path: '/proposition/:id', lazy: async () => ({ Component: (await import('./PropositionPage')).PropositionPage }) },
+];

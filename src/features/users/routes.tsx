@@ -1,14 +1,24 @@
 import type { RouteObject } from 'react-router-dom';
-import './calendarFr';
-import { UserCreatePage } from './UserCreatePage';
-import { UserDetailsPage } from './UserDetailsPage';
-import { UsersListPage } from './UsersListPage';
 
+// Each page is its own chunk; the date pickers' French locale is registered by the pages that use it
+// (DateModal and LicenceAddForm import calendarFr), so it travels with them.
 export const userRoutes: RouteObject[] = [
-  { path: '/Users', element: <UsersListPage /> },
-  { path: '/UserCreateFormulaire', element: <UserCreatePage /> },
-  // The spec's literal odd path, placeholder text included (spec 2 section 2.1).
-  { path: '/User/ByEntreprise/${entrepriseId}', element: <UserCreatePage /> },
-  { path: '/users/:userId/details', element: <UserDetailsPage key="details" inline={false} /> },
-  { path: '/users/:userId/detailsCopy', element: <UserDetailsPage key="detailsCopy" inline /> },
+  { path: '/Users', lazy: async () => ({ Component: (await import('./UsersListPage')).UsersListPage }) },
+  { path: '/UserCreateFormulaire', lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }) },
+  // The route table's literal odd path, placeholder text included.
+  { path: '/User/ByEntreprise/${entrepriseId}', lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }) },
+  {
+    path: '/users/:userId/details',
+    lazy: async () => {
+      const { UserDetailsPage } = await import('./UserDetailsPage');
+      return { element: <UserDetailsPage key="details" inline={false} /> };
+    },
+  },
+  {
+    path: '/users/:userId/detailsCopy',
+    lazy: async () => {
+      const { UserDetailsPage } = await import('./UserDetailsPage');
+      return { element: <UserDetailsPage key="detailsCopy" inline /> };
+    },
+  },
 ];

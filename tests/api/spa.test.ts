@@ -1,0 +1,56 @@
+// The built app as the server serves it: every app route answers HEAD like GET, '/' is the shell, the
+// source maps of the bundle are served.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TITLES } from '../../src/app/pageTitles';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-dist-'));
+const SHELL = '<!doctype html><html lang="fr"><head><title>Visio3D</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);\n//# sourceMappingURL=index-abc.js.map');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":[],"mappings":""}');
+  t = await createTestApp({ seed: false, distDir: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+// Every route of the route table, with its parameters filled in.
+const appPaths = Object.keys(PAGE_TITLES).map((p) => p.replace(/:[a-zA-Z]+/g, '1').replace('${entrepriseId}', '%24%7BentrepriseId%7D'));
+
+describe('the app shell', () => {
+  it.each(['/', ...appPaths])('GET and HEAD %s answer 200 with the shell', async (url) => {
+    const get = await t.app.inject({ method: 'GET', url });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['content-type']).toMatch(/text\/html/);
+    expect(get.body).toBe(SHELL);
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
+  });
+
+  it('HEAD of an asset and of its source map answers like GET; a missing asset is 404 either way', async () => {
+    for (const url of ['/assets/index-abc.js', '/assets/index-abc.js.map']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    }
+    for (const method of ['GET', 'HEAD'] as const) expect((await t.app.inject({ method, url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+
+  it('the API is never the shell: an unknown /api path answers 404 JSON, POST on an app route too', async () => {
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    const post = await t.app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ status: 404 });
+  });
+});
