@@ -112,7 +112,7 @@ export async function receiveMultipart(
       const temp = await files.tempPath();
       temps.push(temp);
       track(request, temp);
-      const received = await receivePart(part.file, temp, rule, budget);
+      const received = await receivePart(part.file, temp, part.fieldname, rule, budget);
       if (received.size === 0 && !part.filename) {
         await forget(request, temp);
         continue;
@@ -140,6 +140,7 @@ export async function receiveMultipart(
 async function receivePart(
   stream: Readable,
   temp: string,
+  field: string,
   rule: PartRule,
   budget: { left: number; max: number },
 ): Promise<{ size: number; kind: FileKind | null }> {
@@ -156,7 +157,7 @@ async function receivePart(
       if (headBytes < SNIFF_BYTES) {
         head.push(chunk);
         headBytes += chunk.length;
-        if (headBytes >= SNIFF_BYTES && !accepted(sniff(Buffer.concat(head), 'unknown'))) throw wrongKind(rule);
+        if (headBytes >= SNIFF_BYTES && !accepted(sniff(Buffer.concat(head), 'unknown'))) throw fieldError(field, wrongKindMessage(rule));
       }
       await out.write(chunk);
     }
@@ -170,12 +171,8 @@ async function receivePart(
   return { size, kind: accepted(kind) ? kind : null };
 }
 
-class WrongKind extends Error {}
-const wrongKind = (rule: PartRule) => new WrongKind(wrongKindMessage(rule));
-
 function asHttpError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
-  if (err instanceof WrongKind) return badRequest(err.message);
   const e = err as { code?: string; statusCode?: number };
   if (e.code && LIMIT_CODES.has(e.code)) return badRequest('Le formulaire contient trop de champs ou de fichiers.');
   // Anything the parser raised (cut body, missing boundary, bad part header) is the sender's fault.
