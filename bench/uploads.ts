@@ -1,6 +1,6 @@
-// Upload memory: the real server process (server/main.ts, one process, demo data) receives 4 concurrent
-// uploads of a 150 MB "video", first refused (not an MP4), then accepted (an MP4), from 4 users (one user
-// may only have 2 at once). The bodies are generated as they are sent; the server's RSS is sampled from
+// Upload memory: the real server process (server/main.ts, one process, no demo data, a first Admin)
+// receives 4 concurrent uploads of a 150 MB "video", first refused (not an MP4), then accepted (an MP4),
+// from one account (UPLOADS_PER_USER=4 for the bench; 2 by default). The bodies are generated as they are sent; the server's RSS is sampled from
 // /proc every 20 ms. Goal: under 250 MB of growth. `npx tsx bench/uploads.ts` alone, or a section of
 // `npm run bench`.
 import fs from 'node:fs';
@@ -8,13 +8,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnServer } from '../tests/faults/helpers';
+import { ADMIN, createAdmin, customerBody, spawnServer } from '../tests/faults/helpers';
 
 const MB = 1_000_000;
 const VIDEO_BYTES = 150 * MB;
 const CHUNK = Buffer.alloc(1024 * 1024, 0x61);
-const USERS = ['vendeur@demo.fr', 'vendeur2@demo.fr', 'manager@demo.fr', 'directeur@demo.fr'];
-const PASSWORD = 'Demo!2026pass';
+const CONCURRENT = 4;
 const PDF = Buffer.from('%PDF-1.4\n% devis du banc\ntrailer<<>>\n%%EOF\n');
 const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(20)]);
 
@@ -109,16 +108,14 @@ async function phase(label: string, pid: number, base: string, users: Array<{ to
 
 export async function runUploadBench(log: (s: string) => void = console.log): Promise<{ phases: UploadPhase[]; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-uploads-'));
-  log(`\nEnvois de fichiers : serveur (PGlite, données de démonstration, ${dataDir})…`);
-  const server = await spawnServer({ SEED: 'on' }, dataDir);
+  log(`\nEnvois de fichiers : serveur (PGlite, ${dataDir})…`);
+  createAdmin({ dataDir });
+  const server = await spawnServer({ SEED: 'off', UPLOADS_PER_USER: String(CONCURRENT) }, dataDir);
   const pid = server.child.pid!;
   try {
-    const users = [];
-    for (const mail of USERS) {
-      const { token } = await json(server.url, 'POST', '/api/Auth/backoffice/login', null, { mail, password: PASSWORD });
-      const customers = await json(server.url, 'GET', '/api/Customers/forCurrentUser', token);
-      users.push({ token, customerId: customers.$values[0].customerId as number });
-    }
+    const { token } = await json(server.url, 'POST', '/api/Auth/backoffice/login', null, ADMIN);
+    const { customerId } = await json(server.url, 'POST', '/api/Customers/NewCustomer', token, customerBody(0));
+    const users = Array.from({ length: CONCURRENT }, () => ({ token, customerId: customerId as number }));
     // Warm the route once (code paths, database) so that the first phase does not measure start-up.
     await upload(server.url, users[0].token, users[0].customerId, 'other');
     const phases = [
@@ -139,7 +136,7 @@ function markdown(phases: UploadPhase[]): string {
   return [
     '## Envois de fichiers : mémoire du serveur',
     '',
-    '4 envois simultanés (4 utilisateurs) d\'une vidéo de 150 Mo vers `POST /api/Propositions`, processus serveur réel',
+    '4 envois simultanés (un compte, UPLOADS_PER_USER=4) d\'une vidéo de 150 Mo vers `POST /api/Propositions`, processus serveur réel',
     '(PGlite) ; RSS du processus lue dans /proc toutes les 20 ms. Objectif : moins de 250 Mo de croissance.',
     '',
     '| cas | réponses | octets envoyés | durée | RSS avant | pic RSS | croissance |',
