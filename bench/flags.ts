@@ -10,6 +10,7 @@ export interface Flags {
   cannonSeconds: number;
   postgres: boolean;
   baseline: boolean;
+  uploads: boolean;
   fresh: boolean;
   output: string | null;
 }
@@ -25,12 +26,13 @@ const HELP = `npm run bench -- [options]
   --cannon-seconds N    durée de chaque mesure autocannon (10)
   --no-postgres         pas de mesure serveur sur PostgreSQL
   --no-baseline         pas de référence naïve
+  --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
   --fresh               reconstruit les données synthétiques
   --output FILE         fichier de résultats (bench/results.md ; --quick : aucun)
   --quick               court : 100 x 1000, croissance 10,30,100, 1 exécution, autocannon 3 s`;
 
 export function parseFlags(argv: string[]): Flags {
-  const f: Flags = { products: 300, events: 3000, runs: 3, growth: [30, 100, 300, 1000], growthRuns: 1, baselineSwitches: 5, baselineRuns: 1, cannonSeconds: 10, postgres: true, baseline: true, fresh: false, output: 'bench/results.md' };
+  const f: Flags = { products: 300, events: 3000, runs: 3, growth: [30, 100, 300, 1000], growthRuns: 1, baselineSwitches: 5, baselineRuns: 1, cannonSeconds: 10, postgres: true, baseline: true, uploads: true, fresh: false, output: 'bench/results.md' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -56,6 +58,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--cannon-seconds') f.cannonSeconds = int();
     else if (a === '--no-postgres') f.postgres = false;
     else if (a === '--no-baseline') f.baseline = false;
+    else if (a === '--no-uploads') f.uploads = false;
     else if (a === '--fresh') f.fresh = true;
     else if (a === '--output') f.output = next();
     else if (a === '--help' || a === '-h') {

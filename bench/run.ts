@@ -15,6 +15,7 @@ import { fillPostgres, pgliteDataDir } from './dataDir';
 import { parseFlags } from './flags';
 import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
 import { report, type GrowthRow } from './report';
+import { runUploadBench } from './uploads';
 import { median } from './stats';
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
@@ -79,7 +80,10 @@ async function main() {
 
   if (flags.postgres) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
 
-  const text = report(machine, main, ours, base, growth, cannon);
+  // Upload memory: its own server process (demo data), after the rest so as not to disturb it.
+  const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
+
+  const text = report(machine, main, ours, base, growth, cannon) + uploads;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);

@@ -14,6 +14,7 @@ import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
 import { routePlugins } from './routes/index';
 import { FileStorage } from './files/storage';
+import { installUploadCleanup } from './files/receiveUpload';
 import type { App, Deps } from './deps';
 
 export interface AppOptions {
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024 });
   // Per-route limits are given to request.parts(); these are the defaults (DESIGN.md: 1 MiB otherwise).
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 30, fields: 50 } });
+  installUploadCleanup(app);
   await app.register(swagger, {
     openapi: { info: { title: 'API du back-office 3D/AR', version: '1.0.0' } },
     transform: jsonSchemaTransform,

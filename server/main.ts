@@ -9,6 +9,8 @@ import { isEmpty, seedDemo } from './db/seed/index';
 import { DEMO_PASSWORD } from './db/seed/accounts';
 import { ensureDist } from './build/ensureDist';
 import { buildApp } from './app';
+import { FileStorage } from './files/storage';
+import { sweepStoredFiles } from './files/sweep';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +25,12 @@ async function main() {
     await seedDemo(database.db, { filesDir: path.join(config.dataDir, 'files') });
     seeded = true;
     console.log(`Données de démonstration chargées en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+
+  // Before listening: what a killed process left (temp files, files without their row) goes now.
+  const swept = await sweepStoredFiles(database.db, new FileStorage(path.join(config.dataDir, 'files')));
+  if (swept.temp.length + swept.orphans.length) {
+    console.log(`Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`);
   }
 
   const app = await buildApp({

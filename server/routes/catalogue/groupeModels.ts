@@ -72,7 +72,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request, reply) => {
-      const form = await readMultipartForm(request, rules);
+      const form = await readMultipartForm(request, files, rules);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const f = parsed.data;
@@ -83,7 +83,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
         .where(and(eq(categories.id, f.IdCategorie), eq(categories.entrepriseId, entrepriseId)));
       if (!cat) throw notFound('Catégorie introuvable');
 
-      const row = await withStoredFiles(files, form.files, async (keys) => {
+      const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(groupeModels)
           .values({

@@ -59,11 +59,11 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Model',
     { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: modelSchema } } },
     async (request, reply) => {
-      const form = await readMultipartForm(request, { Icone: ICON_RULE, Model3d: MODEL_3D_RULE });
+      const form = await readMultipartForm(request, files, { Icone: ICON_RULE, Model3d: MODEL_3D_RULE });
       const parsed = modelFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const g = await reachableGroupe(db, request, parsed.data.IdGroupeModel);
-      const row = await withStoredFiles(files, form.files, async (keys) => {
+      const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(models)
           .values({ idGroupeModel: g.idGroupeModel, nom: parsed.data.Nom, icone: keys.Icone?.[0] ?? null, model3d: keys.Model3d?.[0] ?? null })

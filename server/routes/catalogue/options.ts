@@ -76,11 +76,11 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/SousOption',
     { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: sousOptionSchema } } },
     async (request, reply) => {
-      const form = await readMultipartForm(request, { SousIcone: { ...ICON_RULE, label: 'Icône de la subdivision' } });
+      const form = await readMultipartForm(request, files, { SousIcone: { ...ICON_RULE, label: 'Icône de la subdivision' } });
       const parsed = sousOptionFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const g = await reachableGroupe(db, request, parsed.data.IdModel);
-      const row = await withStoredFiles(files, form.files, async (keys) => {
+      const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(sousOptions)
           .values({ idGroupeModel: g.idGroupeModel, sousNom: parsed.data.SousNom, tailles: parsed.data.Tailles, sousIcone: keys.SousIcone?.[0] ?? null })

@@ -1,17 +1,27 @@
 // POST /api/Propositions (from the sales app): multipart customerId, description, pdf, video. Files are
-// recognised by their content (PDF, MP4), capped in size (413 beyond), stored under server-chosen keys.
+// recognised by their content (PDF, MP4) on their first bytes, capped in size (413 beyond) while they
+// stream to disk (server/files/receiveUpload.ts), and stored under server-chosen keys.
 import { z } from 'zod';
 import { propositionSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
-import { sniff } from '../../files/sniff';
-import { HttpError, badRequest, parseId } from '../../http/errors';
+import { receiveMultipart, type PartRule } from '../../files/receiveUpload';
+import { badRequest, parseId } from '../../http/errors';
 import type { RoutePlugin } from '../../deps';
+import { withStoredFiles } from '../catalogue/storeFiles';
 import { reachableCustomer, reachableProposition } from './reach';
 
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 
-const tooLarge = () => new HttpError(413, 'Fichier trop volumineux', 'La taille maximale autorisée est dépassée.');
+const PDF_MESSAGE = 'Le devis doit être un fichier PDF.';
+const VIDEO_MESSAGE = 'La vidéo doit être un fichier MP4.';
+const RULES: Record<'pdf' | 'video', PartRule> = {
+  pdf: { kinds: ['pdf'], maxBytes: PDF_MAX_BYTES, min: 1, max: 1, label: 'Devis (PDF)', wrongKind: PDF_MESSAGE, tooMany: 'Un seul devis PDF par proposition.' },
+  video: { kinds: ['mp4'], maxBytes: VIDEO_MAX_BYTES, min: 0, max: 1, label: 'Vidéo (MP4)', wrongKind: VIDEO_MESSAGE, tooMany: 'Une seule vidéo par proposition.' },
+};
+// Where each file is stored (areas of server/files/storage.ts).
+const AREAS = { pdf: 'propositions', video: 'videos' } as const;
+
 const descriptionSchema = z.string().trim().max(2000, 'Description trop longue (2000 caractères max)');
 
 const propositionCreateRoutes: RoutePlugin = async (app, { db, files }) => {
@@ -19,40 +29,29 @@ const propositionCreateRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Propositions',
     { schema: { tags: ['Propositions'], consumes: ['multipart/form-data'], response: { 201: propositionSchema } } },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Formulaire multipart attendu (customerId, description, pdf, video).');
-      const fields: Record<string, string> = {};
-      let pdf: Buffer | undefined;
-      let video: Buffer | undefined;
-      for await (const part of request.parts({ limits: { fileSize: VIDEO_MAX_BYTES, files: 2, fields: 10 } })) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.fieldname === 'pdf') {
-            if (data.length > PDF_MAX_BYTES) throw tooLarge();
-            pdf = data;
-          } else if (part.fieldname === 'video') video = data;
-        } else fields[part.fieldname] = String(part.value ?? '');
-      }
-      const customerId = parseId(fields.customerId, 'customerId');
-      const description = descriptionSchema.safeParse(fields.description ?? '');
+      const form = await receiveMultipart(request, files, RULES, {
+        notMultipart: 'Formulaire multipart attendu (customerId, description, pdf, video).',
+        maxFields: 10,
+      });
+      const customerId = parseId(form.fields.customerId, 'customerId');
+      const description = descriptionSchema.safeParse(form.fields.description ?? '');
       if (!description.success) throw badRequest(description.error.issues[0].message, { errors: { description: description.error.issues[0].message } });
-      if (!pdf || sniff(pdf) !== 'pdf') throw badRequest('Le devis doit être un fichier PDF.', { errors: { pdf: 'Le devis doit être un fichier PDF.' } });
-      if (video && video.length === 0) video = undefined;
-      if (video && sniff(video) !== 'mp4') throw badRequest('La vidéo doit être un fichier MP4.', { errors: { video: 'La vidéo doit être un fichier MP4.' } });
+      const [pdf] = form.files.pdf ?? [];
+      if (!pdf) throw badRequest(PDF_MESSAGE, { errors: { pdf: PDF_MESSAGE } });
+      const [video] = form.files.video ?? [];
       await reachableCustomer(db, request.user, customerId);
 
-      const pdfKey = await files.save('propositions', 'pdf', pdf);
-      const videoKey = video ? await files.save('videos', 'mp4', video) : null;
-      let id: number;
-      try {
+      // Files first, then the row: a crash between the two leaves files no row refers to, which the
+      // start-up sweep removes; never a row without its file.
+      // Files first, then the row: a crash between the two leaves files no row refers to, which the
+      // start-up sweep removes; never a row without its file.
+      const id = await withStoredFiles(request, files, { pdf: [pdf], video: video ? [video] : [] }, async (k) => {
         const [row] = await db
           .insert(propositions)
-          .values({ customerId, description: description.data || null, cheminPdf: pdfKey, cheminVideo: videoKey })
+          .values({ customerId, description: description.data || null, cheminPdf: k.pdf[0], cheminVideo: k.video[0] ?? null })
           .returning({ id: propositions.propositionId });
-        id = row.id;
-      } catch (err) {
-        await files.remove([pdfKey, videoKey]);
-        throw err;
-      }
+        return row.id;
+      }, AREAS);
       request.log.info({ event: 'proposition.created', propositionId: id, userId: request.user.userId });
       return reply.status(201).send((await reachableProposition(db, request.user, id)).api);
     },

@@ -1,5 +1,6 @@
 // Expiring share links of a proposition's video: generate (CSPRNG token, 128 bits, hex), read the
-// expiry, and the public link itself (no sign-in; 410 once expired; range requests; counts views).
+// expiry, and the public link itself (no sign-in; 410 once expired; range requests; counts one view per
+// visit: ./viewCounter.ts).
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { badRequest, gone, notFound, parseId } from '../../http/errors';
 import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
+import { ViewCounter, opensPlayback } from './viewCounter';
 
 const DAY_MS = 86_400_000;
 const TOKEN = /^[0-9a-f]{32,128}$/;
@@ -16,12 +18,8 @@ const TOKEN = /^[0-9a-f]{32,128}$/;
 /** 16 random bytes from the CSPRNG: 128 bits, lower-case hex. */
 export const newShareToken = () => crypto.randomBytes(16).toString('hex');
 
-/** A view is counted once per playback: a plain request or one starting at byte 0, not each seek. */
-function isNewView(range: string | undefined): boolean {
-  return !range || /^bytes=0-/.test(range.trim());
-}
-
 const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) => {
+  const views = new ViewCounter();
   // A new link replaces the previous one (and its view count).
   app.post(
     '/api/Video/generate-link/:propositionId',
@@ -64,7 +62,8 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
         .where(eq(videoAccessTokens.token, token));
       if (!link) throw notFound('Lien invalide');
       if (link.expiresAt.getTime() <= Date.now()) throw gone('Ce lien a expiré.');
-      if (isNewView(request.headers.range)) {
+      const opens = opensPlayback(request.method, request.headers.range);
+      if (files.exists(link.video) && views.seen(token, request.ip, request.headers['user-agent'] ?? '', opens)) {
         await db
           .update(videoAccessTokens)
           .set({ viewCount: sql`${videoAccessTokens.viewCount} + 1` })
