@@ -7,12 +7,14 @@ import fileRoutes from './files';
 import groupeModelRoutes from './groupeModels';
 import modelRoutes from './models';
 import optionRoutes from './options';
+import sousOptionBatchRoutes from './sousOptionBatch';
 
 export const catalogueRoutes: RoutePlugin[] = [
   categoryRoutes,
   groupeModelRoutes,
   modelRoutes,
   optionRoutes,
+  sousOptionBatchRoutes,
   couleurRoutes,
   entrepriseCatalogueRoutes,
   fileRoutes,

@@ -123,6 +123,19 @@ export const catalogueEntries: MatrixEntry[] = [
       ]),
     }),
   },
+  {
+    route: 'POST /api/SousOption/Batch',
+    roles: everyone,
+    record: true,
+    ok: [201],
+    request: async (fx, c) => ({
+      url: '/api/SousOption/Batch',
+      ...multipart([
+        { name: 'IdModel', value: String(await groupe(fx, c.principal, c.target)) },
+        { name: 'Rows', value: JSON.stringify([{ SousNom: 'Petit modèle' }, { SousNom: 'Grand modèle' }]) },
+      ]),
+    }),
+  },
   byGroupe('GET /api/SousOption/GroupeModel/:id'),
   listByCompany('GET /api/Couleur'),
   {
