@@ -33,6 +33,8 @@ export const createOption = (payload: OptionPayload) => http.post<Option>('/api/
 export const fetchOptions = (groupId: number, signal?: AbortSignal) =>
   http.list<Option>(`/api/Option/GroupeModel/${groupId}`, 'options', { signal });
 export const createSousOption = (form: FormData) => http.post<SousOption>('/api/SousOption', form);
+/** Every row of a sub-option table in one request, stored all or nothing (IdModel, Rows JSON, SousIcone_i). */
+export const createSousOptions = (form: FormData) => http.post<unknown>('/api/SousOption/Batch', form);
 
 export const fetchCouleurs = (signal?: AbortSignal) => http.list<Couleur>('/api/Couleur', 'couleurs', { signal });
 export const createCouleur = (payload: CouleurPayload) => http.post<Couleur>('/api/Couleur', payload);

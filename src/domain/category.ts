@@ -7,6 +7,19 @@ export const CATEGORY_LIST_LIMIT = 8;
 export const CREATE_CATEGORY_OPTION = 'Créer une nouvelle catégorie';
 export const DELETE_WITH_CHILDREN_CONFIRM =
   'Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?';
+/** The delete confirmation: what goes with the category, what loses it. */
+export function categoryDeleteMessage(nom: string, sousCategories: number, produits: number): string {
+  const subs = sousCategories ? ` et ${sousCategories > 1 ? `ses ${sousCategories} sous-catégories` : 'sa sous-catégorie'}` : '';
+  const prods =
+    produits === 0
+      ? 'Aucun produit ne perd sa catégorie.'
+      : produits === 1
+        ? '1 produit perdra sa catégorie (il reste au catalogue).'
+        : `${produits} produits perdront leur catégorie (ils restent au catalogue).`;
+  return `Supprimer « ${nom} »${subs} ? ${prods}`;
+}
+export const ALL_CATEGORIES_LABEL = 'Voir toutes les catégories';
+export const FIRST_CATEGORIES_LABEL = 'Voir les 8 premières';
 // The spec shows no validation on this form; the server still refuses an empty name.
 export const CATEGORY_MESSAGES = {
   nom: 'Le nom de la catégorie est requis',

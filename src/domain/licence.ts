@@ -54,6 +54,18 @@ export const licenceActivationUpdateSchema = z.object({
   DateActivation: dateField("Date d'activation invalide"),
 });
 
+export const LICENCE_DATE_MESSAGES = {
+  expiryBeforeActivation: "La date d'expiration doit suivre la date d'activation",
+  activationAfterExpiry: "La date d'activation doit précéder la date d'expiration",
+  expiryInPast: "La date d'expiration ne peut pas être dans le passé",
+} as const;
+
+/**
+ * How far in the past an expiry may still be set: "now" as the Admin's clock saw it when he clicked (the
+ * way to end a licence at once), allowing for a slow request or a clock a little behind the server's.
+ */
+export const EXPIRY_PAST_TOLERANCE_MS = 5 * 60_000;
+
 /** A licence lets its user in when its activation date has passed and its expiry has not. */
 export function licenceInForce(l: Pick<Licence, 'dateActivation' | 'dateExpiration'>, now = new Date()): boolean {
   if (!l.dateActivation || Date.parse(l.dateActivation) > now.getTime()) return false;

@@ -14,8 +14,6 @@ export const PRODUCT_MESSAGES = {
   nom: 'Vous devez nommer votre produit.',
   placement: 'Vous devez choisir un placement',
   tooManyImages: "Vous ne pouvez télécharger que jusqu'à 20 images.",
-  // Not in the spec: the issue asks for 1 to 20 images, this says the lower bound.
-  noImage: 'Ajoutez au moins une image du produit.',
   prix: 'Prix catalogue invalide',
   nomInvalid: 'Nom du produit invalide (200 caractères max)',
 } as const;
@@ -38,7 +36,7 @@ const IMAGE_KINDS: CatalogueFileKind[] = ['png', 'jpg', 'webp', 'gif'];
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 export const MODEL_3D_ACCEPT = '.fbx,.stl,.step,.stp';
 
-export const IMAGE_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 10 * MiB, min: 1, max: MAX_IMAGES, label: 'Images' };
+export const IMAGE_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 10 * MiB, min: 0, max: MAX_IMAGES, label: 'Images' };
 export const ICON_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 2 * MiB, min: 0, max: 1, label: 'Icône' };
 export const MODEL_3D_RULE: FileRule = { kinds: ['fbx', 'stl', 'step'], accept: MODEL_3D_ACCEPT, maxBytes: 100 * MiB, min: 0, max: 1, label: 'Modèle 3D (.fbx, .stl, .step)' };
 export const PDF_RULE: FileRule = { kinds: ['pdf'], accept: 'application/pdf,.pdf', maxBytes: 20 * MiB, min: 0, max: 1, label: 'PDF' };
@@ -110,8 +108,8 @@ export function validateProductForm(form: ProductForm): { errors: Partial<Record
   const errors: Partial<Record<'nom' | 'categorie' | 'images', string>> = {};
   if (form.idCategorie === null) errors.categorie = PRODUCT_MESSAGES.categorie;
   if (!form.nom.trim()) errors.nom = PRODUCT_MESSAGES.nom;
+  // No image is allowed, as on the original screens (the catalogue shows a placeholder).
   if (form.images.length > MAX_IMAGES) errors.images = PRODUCT_MESSAGES.tooManyImages;
-  else if (form.images.length === 0) errors.images = PRODUCT_MESSAGES.noImage;
   return { errors, warning: form.placement ? null : PRODUCT_MESSAGES.placement };
 }
 

@@ -1,4 +1,5 @@
-// One look for every destructive confirmation (delete, disable): warning icon, red accept button.
+// One look for every destructive confirmation (delete, disable): warning icon, red accept button, and the
+// focus on "Annuler" so that Enter (or a hurried Space) cancels instead of destroying.
 import { confirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
 
 export function confirmDanger(options: ConfirmDialogProps): void {
@@ -8,6 +9,7 @@ export function confirmDanger(options: ConfirmDialogProps): void {
     acceptLabel: 'Supprimer',
     rejectLabel: 'Annuler',
     acceptClassName: 'p-button-danger',
+    defaultFocus: 'reject',
     ...options,
   });
 }

@@ -104,7 +104,6 @@ describe('POST /api/Model/ModelWithGroup', () => {
     ['a PNG as the product sheet', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Chemin_pdf', fixture('applique.png'), 'x.pdf']], 400, 'Chemin_pdf'],
     ['an STL as the fiche de cote', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['FicheCote', fixture('abat-jour.stl'), 'x.pdf']], 400, 'FicheCote'],
     ['a PDF as the icon', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Icone', fixture('fiche-cote.pdf'), 'i.png']], 400, 'Icone'],
-    ['no image at all', [], 400, 'CheminImageGroupe'],
     ['an unknown file field', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Autre', fixture('applique.png'), 'a.png']], 400],
     ['an image over 10 MiB', [['CheminImageGroupe', Buffer.concat([fixture('applique.png'), Buffer.alloc(10 * 1024 * 1024)]), 'big.png']], 413],
     ['an icon over 2 MiB', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Icone', Buffer.concat([fixture('icone.png'), Buffer.alloc(2 * 1024 * 1024)]), 'i.png']], 413],

@@ -88,7 +88,8 @@ describe('licence dates decide login', () => {
   it('an expired licence answers 403 at the next call and the next login; a new expiry lets the user back', async () => {
     const token = await t.login('vendeur2@demo.fr');
     const [licence] = await licencesOf('vendeur2@demo.fr');
-    const expired = await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, { LicenceId: licence.licenceId, DateExpiration: iso(-1) });
+    // Ending a licence at once: its expiry set to now (an earlier date is refused, see below).
+    const expired = await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, { LicenceId: licence.licenceId, DateExpiration: new Date().toISOString() });
     expect(expired.statusCode).toBe(200);
     expect(Date.parse(expired.json().dateExpiration)).toBeLessThan(Date.now());
     expect((await t.call('GET', '/api/Customers/forCurrentUser', token)).statusCode).toBe(403);
@@ -122,6 +123,27 @@ describe('licence dates decide login', () => {
 });
 
 describe('licence validation and roles', () => {
+  it('refuses an expiry in the past and dates in the wrong order on PUT, with a French message, changing nothing (issue 16 §1.4)', async () => {
+    const [inForce] = await licencesOf('manager@demo.fr');
+    const past = await t.call('PUT', `/api/Licence/${inForce.licenceId}`, admin, { LicenceId: inForce.licenceId, DateExpiration: iso(-2) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ detail: "La date d'expiration ne peut pas être dans le passé", errors: { DateExpiration: "La date d'expiration ne peut pas être dans le passé" } });
+    const future = await t.call('POST', '/api/Licence', admin, { UserId: ids['manager@demo.fr'], TypeLicenceId: standardId, LicenceKey: 'K-ORDER', DateActivation: iso(5), DateExpiration: iso(10) });
+    expect(future.statusCode).toBe(201);
+    const id = future.json().licenceId;
+    const early = await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: iso(2) });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors.DateExpiration).toBe("La date d'expiration doit suivre la date d'activation");
+    const late = await t.call('PUT', `/api/Licence/${id}/dateactivation`, admin, { LicenceId: id, DateActivation: iso(20) });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.DateActivation).toBe("La date d'activation doit précéder la date d'expiration");
+    const after = (await licencesOf('manager@demo.fr')).find((l) => l.licenceId === id)!;
+    expect([after.dateActivation, after.dateExpiration]).toEqual([future.json().dateActivation, future.json().dateExpiration]);
+    expect((await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: iso(30) })).statusCode).toBe(200);
+    expect((await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: null })).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/Licence/${id}`, admin)).statusCode).toBe(204);
+  });
+
   it('refuses a missing key, a bad date, an unknown type and an expiry before activation, storing nothing', async () => {
     const userId = ids['manager@demo.fr'];
     const before = (await licencesOf('manager@demo.fr')).length;

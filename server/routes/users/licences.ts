@@ -6,6 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dotnetList } from '../../../src/domain/list';
 import {
+  EXPIRY_PAST_TOLERANCE_MS,
+  LICENCE_DATE_MESSAGES,
   licenceActivationUpdateSchema,
   licenceCreateSchema,
   licenceExpiryUpdateSchema,
@@ -58,6 +60,7 @@ async function adminLicence(db: Db, request: FastifyRequest, rawId: string, body
 }
 
 const params = z.object({ id: z.string() });
+const dateError = (field: string, message: string) => badRequest(message, { errors: { [field]: message } });
 
 const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
@@ -87,11 +90,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       if (!type) throw badRequest('Type de licence inconnu', { errors: { TypeLicenceId: 'Type de licence inconnu' } });
       const activation = toDate(body.DateActivation);
       const expiration = toDate(body.DateExpiration);
-      if (activation && expiration && expiration <= activation) {
-        throw badRequest("La date d'expiration doit suivre la date d'activation", {
-          errors: { DateExpiration: "La date d'expiration doit suivre la date d'activation" },
-        });
-      }
+      if (activation && expiration && expiration <= activation) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
       const [{ licenceId }] = await db
         .insert(licences)
         .values({ userId: user.userId, typeLicenceId: type.typeLicenceId, licenceKey: body.LicenceKey, dateActivation: activation, dateExpiration: expiration })
@@ -107,7 +106,11 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['Licence'], params, body: licenceExpiryUpdateSchema, response: { 200: licenceSchema } } },
     async (request) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
-      await db.update(licences).set({ dateExpiration: toDate(request.body.DateExpiration) }).where(eq(licences.licenceId, licence.licenceId));
+      const expiration = toDate(request.body.DateExpiration);
+      if (expiration && expiration.getTime() < Date.now() - EXPIRY_PAST_TOLERANCE_MS) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryInPast);
+      const activation = toDate(licence.dateActivation);
+      if (expiration && activation && expiration <= activation) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
+      await db.update(licences).set({ dateExpiration: expiration }).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.expiry_changed', licenceId: licence.licenceId, by: request.user.userId });
       return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];
     },
@@ -118,7 +121,10 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['Licence'], params, body: licenceActivationUpdateSchema, response: { 200: licenceSchema } } },
     async (request) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
-      await db.update(licences).set({ dateActivation: toDate(request.body.DateActivation) }).where(eq(licences.licenceId, licence.licenceId));
+      const activation = toDate(request.body.DateActivation);
+      const expiration = toDate(licence.dateExpiration);
+      if (activation && expiration && activation >= expiration) throw dateError('DateActivation', LICENCE_DATE_MESSAGES.activationAfterExpiry);
+      await db.update(licences).set({ dateActivation: activation }).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.activation_changed', licenceId: licence.licenceId, by: request.user.userId });
       return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];
     },

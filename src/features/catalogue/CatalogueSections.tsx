@@ -72,7 +72,14 @@ function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
   const slug = g.nomGroupeModel.replace(/[^\p{L}\p{N}]+/gu, '-');
   return (
     <article className="product-card" aria-label={g.nomGroupeModel}>
-      {g.cheminImageGroupe[0] ? <AuthImage className="thumb" fileKey={g.cheminImageGroupe[0]} alt={g.nomGroupeModel} /> : <div className="thumb" />}
+      {g.cheminImageGroupe[0] ? (
+        <AuthImage className="thumb" fileKey={g.cheminImageGroupe[0]} alt={g.nomGroupeModel} />
+      ) : (
+        <div className="thumb thumb-placeholder" role="img" aria-label="Pas d'image">
+          <i className="pi pi-image" aria-hidden="true" />
+          <span>Pas d'image</span>
+        </div>
+      )}
       <h3>{g.nomGroupeModel}</h3>
       <div className="meta">
         {g.nomCategorie ?? 'Sans catégorie'}

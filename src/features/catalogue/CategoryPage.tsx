@@ -1,5 +1,6 @@
 // /creer-categorie: add a category (optional parent, 'Aucune' by default), the first 8 categories with
-// their parent, and 'Supprimer' (confirmation when sub-categories would go too) (spec 2.12, 5, 9).
+// their parent ("Voir toutes les catégories" shows the rest), and 'Supprimer' after a confirmation that
+// says how many sub-categories go with it and how many products lose it (docs/back-office.md).
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { confirmDanger } from '../../ui/confirmDanger';
@@ -7,14 +8,18 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { createCategory, deleteCategory } from '../../api/catalogue';
+import { createCategory, deleteCategory, fetchGroupeModels } from '../../api/catalogue';
+import { currentUserAtom } from '../auth/atoms';
+import { categoryImpact } from './categoryImpact';
 import {
+  ALL_CATEGORIES_LABEL,
   CATEGORY_LIST_LIMIT,
   CATEGORY_MESSAGES,
-  DELETE_WITH_CHILDREN_CONFIRM,
+  FIRST_CATEGORIES_LABEL,
   NO_PARENT_LABEL,
-  hasSubCategories,
+  categoryDeleteMessage,
   parentLabel,
   type Category,
 } from '../../domain/category';
@@ -32,6 +37,8 @@ export function CategoryPage() {
   const [parent, setParent] = useState<number>(NO_PARENT);
   const [nomError, setNomError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const user = useAtomValue(currentUserAtom);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -42,8 +49,8 @@ export function CategoryPage() {
     setNomError(null);
     setSaving(true);
     try {
-      // The server files the category under the user's company (EntrepriseId is only read for an Admin).
-      await createCategory({ Nom_categorie: nom.trim(), Id_categorie_mere: parent === NO_PARENT ? null : parent, EntrepriseId: null });
+      // The contract's payload names the company; the server checks it is one the user may reach.
+      await createCategory({ Nom_categorie: nom.trim(), Id_categorie_mere: parent === NO_PARENT ? null : parent, EntrepriseId: user?.entrepriseId ?? null });
       notifySuccess(`Catégorie « ${nom.trim()} » ajoutée`);
       setNom('');
       setParent(NO_PARENT);
@@ -67,19 +74,26 @@ export function CategoryPage() {
     }
   }
 
-  function askRemove(c: Category) {
-    if (!hasSubCategories(categories, c.id)) return void remove(c);
+  async function askRemove(c: Category) {
+    let products: { idCategorie: number | null }[];
+    try {
+      products = await fetchGroupeModels();
+    } catch (err) {
+      // Without the count the user cannot know what he deletes: nothing is deleted.
+      console.error('Erreur lors de la récupération des produits', err);
+      notifyError(`La suppression n'a pas pu être préparée : ${(err as Error).message}`);
+      return;
+    }
+    const impact = categoryImpact(categories, products, c.id);
     confirmDanger({
       header: 'Supprimer la catégorie',
-      message: DELETE_WITH_CHILDREN_CONFIRM,
-      acceptLabel: 'Oui',
-      rejectLabel: 'Non',
+      message: categoryDeleteMessage(c.nomCategorie, impact.sousCategories, impact.produits),
       accept: () => void remove(c),
     });
   }
 
   const parentOptions = [{ label: NO_PARENT_LABEL, value: NO_PARENT }, ...categories.map((c) => ({ label: c.nomCategorie, value: c.id }))];
-  const shown = categories.slice(0, CATEGORY_LIST_LIMIT);
+  const shown = showAll ? categories : categories.slice(0, CATEGORY_LIST_LIMIT);
 
   return (
     <section>
@@ -129,6 +143,9 @@ export function CategoryPage() {
               ))}
             </tbody>
           </table>
+        )}
+        {categories.length > CATEGORY_LIST_LIMIT && (
+          <Button type="button" text label={showAll ? FIRST_CATEGORIES_LABEL : `${ALL_CATEGORIES_LABEL} (${categories.length})`} onClick={() => setShowAll((v) => !v)} />
         )}
       </div>
     </section>

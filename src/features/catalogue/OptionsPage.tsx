@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/http';
 import { createOption, fetchCouleurs, fetchGroupeModel } from '../../api/catalogue';
 import {
   MAX_LIST_ITEMS,
@@ -20,7 +21,9 @@ import {
   type OptionForm,
   type OptionPayload,
 } from '../../domain/option';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
+import { useSessionState } from '../../ui/useSessionState';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { MissingGroup, useGroupId } from './useGroupId';
 import './catalogue.css';
@@ -28,29 +31,42 @@ import './catalogue.css';
 export function OptionsPage() {
   const groupId = useGroupId();
   const navigate = useNavigate();
-  const [form, setForm] = useState<OptionForm>(emptyOptionForm);
-  const [staged, setStaged] = useState<OptionPayload[]>([]);
+  // Kept per product in sessionStorage: "Créer un nuancier" and back loses nothing.
+  const [form, setForm, clearForm] = useSessionState<OptionForm>(`v3d.options.form.${groupId}`, emptyOptionForm);
+  const [staged, setStaged, clearStaged] = useSessionState<OptionPayload[]>(`v3d.options.staged.${groupId}`, () => []);
+  const [done, setDone] = useState(false);
   const [errors, setErrors] = useState<ReturnType<typeof validateOptionForm>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [productName, setProductName] = useState<string | null>(null);
   const [palettes, setPalettes] = useState<string[]>([]);
+  const [unknownProduct, setUnknownProduct] = useState(false);
 
   useEffect(() => {
     if (groupId === null) return;
     const controller = new AbortController();
     fetchGroupeModel(groupId, controller.signal)
       .then((g) => setProductName(g.nomGroupeModel))
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching GroupModels', err));
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error('Error fetching GroupModels', err);
+        if (err instanceof ApiError && err.status === 404) setUnknownProduct(true);
+      });
     fetchCouleurs(controller.signal)
       .then((list) => setPalettes([...new Set(list.map((c) => c.nuancier).filter((n): n is string => !!n))]))
       .catch((err) => err?.name !== 'AbortError' && console.error('Erreur lors de la récupération des couleurs', err));
     return () => controller.abort();
   }, [groupId]);
 
+  useEffect(() => {
+    // After the state is emptied (the guard then lets the navigation through).
+    if (done) navigate('/dashboard');
+  }, [done, navigate]);
+
   const paletteOptions = useMemo(() => palettes.map((p) => ({ label: p, value: p })), [palettes]);
 
   if (groupId === null) return <MissingGroup />;
+  if (unknownProduct) return <MissingGroup text="Ce produit est introuvable : il a peut-être été supprimé, ou il appartient à une autre entreprise." />;
   const set = (patch: Partial<OptionForm>) => setForm((f) => ({ ...f, ...patch }));
 
   /** Checks the form; returns its payload, or null (errors shown). */
@@ -91,11 +107,20 @@ export function OptionsPage() {
       return;
     }
     notifySuccess(toSend.length > 1 ? `${toSend.length} options enregistrées` : 'Option enregistrée');
-    navigate('/dashboard');
+    forget();
+    setDone(true);
+  }
+
+  function forget() {
+    clearForm();
+    clearStaged();
+    setStaged([]);
+    setForm(emptyOptionForm());
   }
 
   return (
     <section>
+      <LeaveGuard when={!done && (staged.length > 0 || !isBlankOptionForm(form))} allow={(next) => next.pathname === '/nuancier'} onLeave={forget} />
       <PageTitle actions={<Button label="Créer un nuancier" icon="pi pi-palette" outlined onClick={() => navigate(`/nuancier?groupId=${groupId}`)} />}>
         Options{productName ? ` : ${productName}` : ''}
       </PageTitle>

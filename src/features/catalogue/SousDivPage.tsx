@@ -4,7 +4,8 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createSousOption } from '../../api/catalogue';
+import { ApiError } from '../../api/http';
+import { createSousOptions } from '../../api/catalogue';
 import { SOUS_OPTION_MESSAGES } from '../../domain/option';
 import { ICON_RULE } from '../../domain/product';
 import { PageTitle } from '../../ui/PageTitle';
@@ -42,19 +43,24 @@ export function SousDivPage() {
     if (Object.keys(found).length || !rows.length) return;
     setSaving(true);
     try {
-      await Promise.all(
-        rows.map((r) => {
-          const form = new FormData();
-          form.append('SousNom', r.sousNom.trim());
-          form.append('Tailles', r.tailles.trim());
-          form.append('IdModel', String(groupId));
-          if (r.icone) form.append('SousIcone', r.icone, r.icone.name);
-          return createSousOption(form);
-        }),
-      );
+      // One request for the whole table: the server stores every row or none (no half-saved table to
+      // duplicate on a retry).
+      const form = new FormData();
+      form.append('IdModel', String(groupId));
+      form.append('Rows', JSON.stringify(rows.map((r) => ({ SousNom: r.sousNom.trim(), Tailles: r.tailles.trim() }))));
+      rows.forEach((r, i) => r.icone && form.append(`SousIcone_${i}`, r.icone, r.icone.name));
+      await createSousOptions(form);
       navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des subdivisions', err);
+      // Row errors come back keyed SousNom_i / SousIcone_i: show each beside its row.
+      const byRow: Record<number, string> = {};
+      if (err instanceof ApiError)
+        for (const [field, message] of Object.entries(err.fieldErrors)) {
+          const row = rows[Number(field.split('_')[1])];
+          if (row) byRow[row.key] ??= message;
+        }
+      setErrors(byRow);
       setError(`Erreur: ${(err as Error).message}`);
     } finally {
       setSaving(false);

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createSousOption } from '../../api/catalogue';
+import { createSousOptions } from '../../api/catalogue';
 import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
@@ -21,13 +21,11 @@ export function SubdivisionPage() {
     setSaving(true);
     setError(null);
     try {
-      for (const d of DEFAULT_SOUS_OPTIONS) {
-        const form = new FormData();
-        form.append('SousNom', d.sousNom);
-        form.append('Tailles', d.tailles);
-        form.append('IdModel', String(groupId));
-        await createSousOption(form);
-      }
+      // One request: a retry after a failure cannot store the defaults twice.
+      const form = new FormData();
+      form.append('IdModel', String(groupId));
+      form.append('Rows', JSON.stringify(DEFAULT_SOUS_OPTIONS.map((d) => ({ SousNom: d.sousNom, Tailles: d.tailles }))));
+      await createSousOptions(form);
       navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des sous-options par défaut', err);

@@ -15,11 +15,11 @@ export function useGroupId(): number | null {
   return id;
 }
 
-export function MissingGroup() {
+export function MissingGroup({ text = "Aucun produit n'est indiqué dans l'adresse de cette page (paramètre groupId manquant)." }: { text?: string }) {
   const navigate = useNavigate();
   return (
     <div className="card missing-group" role="alert">
-      <Message severity="warn" text="Aucun produit n'est indiqué dans l'adresse de cette page (paramètre groupId manquant)." />
+      <Message severity="warn" text={text} />
       <p>Créez d'abord un produit, ou choisissez-en un depuis le catalogue.</p>
       <div className="catalogue-actions">
         <Button label="Retour au catalogue" icon="pi pi-arrow-left" onClick={() => navigate('/catalogue')} />

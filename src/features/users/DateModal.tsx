@@ -1,7 +1,10 @@
-// The licence date modals of spec 2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'.
+// The licence date modals of spec 2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'. A refused
+// save keeps the modal open with the server's message and the typed date. The picker's panel opens inside
+// the modal, below the field (it pushes the buttons down instead of covering them).
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { CALENDAR_LOCALE } from './calendarFr';
 import { parseDate } from './format';
@@ -18,15 +21,22 @@ interface Props {
 export function DateModal({ header, label, initial, visible, onHide, onSave }: Props) {
   const [date, setDate] = useState<Date | null>(parseDate(initial));
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (visible) setDate(parseDate(initial));
+    if (visible) {
+      setDate(parseDate(initial));
+      setError(null);
+    }
   }, [visible, initial]);
 
   async function save() {
     setSaving(true);
+    setError(null);
     try {
       await onSave(date);
       onHide();
+    } catch (err) {
+      setError((err as Error).message || "La date n'a pas pu être enregistrée.");
     } finally {
       setSaving(false);
     }
@@ -38,6 +48,7 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
       visible={visible}
       onHide={onHide}
       modal
+      className="date-modal"
       footer={
         <>
           <Button label="Annuler" severity="secondary" outlined onClick={onHide} />
@@ -57,7 +68,11 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
           locale={CALENDAR_LOCALE}
           showIcon
           showButtonBar
+          appendTo="self"
+          invalid={!!error}
+          aria-describedby={error ? 'licence-date-error' : undefined}
         />
+        {error && <Message id="licence-date-error" severity="error" text={error} />}
       </div>
     </Dialog>
   );

@@ -53,7 +53,8 @@ export function LicenceAddForm({ userId, onDone, onCancel }: { userId: number; o
       onDone();
     } catch (err) {
       console.error('Error creating licence', err);
-      notifyError('Erreur lors de la création de licence');
+      // The server's own words ("Clé de licence requise", …), not a generic failure.
+      notifyError(`Erreur lors de la création de licence : ${(err as Error).message}`);
     } finally {
       setSaving(false);
     }

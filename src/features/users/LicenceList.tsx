@@ -23,14 +23,15 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
   const [expiryOf, setExpiryOf] = useState<Licence | null>(null);
   const [activationOf, setActivationOf] = useState<Licence | null>(null);
 
+  /** A refused change is thrown back to the modal, which shows the server's message and stays open. */
   async function update(run: () => Promise<unknown>) {
     try {
       await run();
-      onChanged();
     } catch (err) {
       console.error('Error updating licence', err);
-      notifyError('Erreur lors de la mise à jour de la licence');
+      throw err;
     }
+    onChanged();
   }
 
   function remove(l: Licence) {

@@ -85,6 +85,24 @@ export const catalogueEntries: MatrixEntry[] = [
       return { url: `/api/Model/ModelWithGroup?entrepriseId=${companyId(fx, p, target)}`, ...form };
     },
   },
+  {
+    route: 'PUT /api/GroupeModel/:id',
+    roles: everyone,
+    request: async (fx, { principal: p, target }) => {
+      const company = target === 'unknown' ? fx.own(p) : companyOf(fx, p, target);
+      const form = multipart([
+        { name: 'NomGroupeModel', value: 'Lampe renommée' },
+        { name: 'IdCategorie', value: String(await fx.category(company)) },
+      ]);
+      return { url: `/api/GroupeModel/${await groupe(fx, p, target)}`, ...form };
+    },
+  },
+  {
+    route: 'DELETE /api/GroupeModel/:id',
+    roles: everyone,
+    ok: [204],
+    request: async (fx, c) => ({ url: `/api/GroupeModel/${await groupe(fx, c.principal, c.target)}` }),
+  },
   listByCompany('GET /api/Model'),
   {
     route: 'POST /api/Model',
@@ -120,6 +138,19 @@ export const catalogueEntries: MatrixEntry[] = [
       ...multipart([
         { name: 'SousNom', value: 'Petit modèle' },
         { name: 'IdModel', value: String(await groupe(fx, c.principal, c.target)) },
+      ]),
+    }),
+  },
+  {
+    route: 'POST /api/SousOption/Batch',
+    roles: everyone,
+    record: true,
+    ok: [201],
+    request: async (fx, c) => ({
+      url: '/api/SousOption/Batch',
+      ...multipart([
+        { name: 'IdModel', value: String(await groupe(fx, c.principal, c.target)) },
+        { name: 'Rows', value: JSON.stringify([{ SousNom: 'Petit modèle' }, { SousNom: 'Grand modèle' }]) },
       ]),
     }),
   },
