@@ -53,7 +53,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
     { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], params, response: { 200: groupeModelSchema } } },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
-      const form = await readMultipartForm(request, rules);
+      const form = await readMultipartForm(request, files, rules);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const retirer = parseRetirer(form.fields.Retirer);
@@ -72,7 +72,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
         }
         return keysOf(g, field);
       };
-      const row = await withStoredFiles(files, form.files, async (keys) => {
+      const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [updated] = await db
           .update(groupeModels)
           .set({

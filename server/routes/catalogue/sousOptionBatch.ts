@@ -54,14 +54,14 @@ const sousOptionBatchRoutes: RoutePlugin = async (app, { db, files }) => {
     { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: listResponse(sousOptionSchema) } } },
     async (request, reply) => {
       // Files are checked (count, size, type) by readMultipartForm before any row is looked at.
-      const form = await readMultipartForm(request, iconRules);
+      const form = await readMultipartForm(request, files, iconRules);
       const idModel = idModelSchema.safeParse(form.fields.IdModel);
       if (!idModel.success) throw badRequest('Produit introuvable', { errors: { IdModel: 'Produit introuvable' } });
       const rows = parseRows(form.fields.Rows);
       const extra = Object.keys(form.files).find((f) => form.files[f].length && Number(f.split('_')[1]) >= rows.length);
       if (extra) throw badRequest(`Icône sans subdivision : ${extra}`, { errors: { [extra]: 'Icône sans subdivision' } });
       const g = await reachableGroupe(db, request, idModel.data);
-      const inserted = await withStoredFiles(files, form.files, (keys) =>
+      const inserted = await withStoredFiles(request, files, form.files, (keys) =>
         db.transaction((tx) =>
           tx
             .insert(sousOptions)
