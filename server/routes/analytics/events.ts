@@ -135,7 +135,7 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       // Each representation has its own tag, so a list's tag never validates a columns answer.
       const tag = columns ? tags.columnsEtag : tags.etag;
       reply.header('ETag', tag);
-      if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(null);
+      if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(undefined);
       // Stored ready to send: built once per version and representation, compressed once per encoding.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const key = `${tag} ${encoding}`;

@@ -51,7 +51,7 @@ const versionsRoutes: RoutePlugin = async (app, { db }) => {
       for (const r of rows) hash.update(`${r.productId}:${r.version ?? 0};`);
       const tag = `"e${entrepriseId}-${hash.digest('base64url').slice(0, 22)}"`;
       reply.header('ETag', tag);
-      if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send(null);
+      if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send(undefined);
       return body;
     },
   );
