@@ -4,6 +4,7 @@ import type { DashboardView, Progress, ViewRequest } from '../../src/domain/anal
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { figuresOf, Numbering, seriesValues, statsOf } from './aggregate';
 import { rankingOf } from './ranking';
+import { buildCsv, csvFileName } from './csv';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
 import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
@@ -177,6 +178,20 @@ export class AnalyticsEngine {
     await Promise.all(this.pendingWrites);
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     return this.compose(request, ids, now, { complete: true, offline, failed });
+  }
+
+  /**
+   * "Exporter CSV": the ranking and the evolution series of a selection, from the records in memory (the
+   * view on screen was made from them: its tallies are kept, so this is no new pass), as a Blob.
+   */
+  exportCsv(request: ViewRequest, names: Record<number, string>, companyName: string, metricLabel: string): { blob: Blob; fileName: string } {
+    const view = this.compose(request, request.scope === 'all' ? request.productIds : [request.scope], new Date(this.clock()), { complete: true, offline: false, failed: [] });
+    const text = buildCsv({
+      ranking: view.ranking.map((r) => ({ ...r, name: names[r.productId] ?? `Produit ${r.productId}` })),
+      series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
+      metricLabel,
+    });
+    return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName: csvFileName(companyName, { from: null, to: null, ...request }) };
   }
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: { complete: boolean; offline: boolean; failed: number[] }): DashboardView {

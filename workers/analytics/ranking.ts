@@ -18,6 +18,7 @@ export function rankingOf(t: Tally, previous: Tally | null): RankingRow[] {
       arTries: p[at + 3],
       conversions: p[at + 4],
       conversionRate: conversionRate(p[at + 4], p[at]),
+      base: p[at],
       previousConsultations: previous ? (before.get(productId) ?? 0) : null,
     });
   });

@@ -64,6 +64,8 @@ export interface RankingRow {
   conversions: number;
   /** Integer percent, as the stat card. */
   conversionRate: number;
+  /** What the rate divides by: the product's events, or its distinct sessions when counting unique users. */
+  base: number;
   /** The previous period's consultations when comparing, else null. */
   previousConsultations: number | null;
 }
