@@ -1,5 +1,6 @@
 // A new company (POST /api/Entreprise, spec 2 sections 2.14 and 3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
 
 /** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments: digit sum a multiple of 5). */
 export function isValidSiret(value: string): boolean {
@@ -19,6 +20,14 @@ export function isValidSiret(value: string): boolean {
   return sum % 10 === 0;
 }
 
+/** An IANA time zone the runtime knows ("Europe/Paris"). */
+export const timeZoneSchema = z
+  .string({ error: 'Fuseau horaire invalide' })
+  .trim()
+  .refine(isTimeZone, 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
+
+export { DEFAULT_TIME_ZONE };
+
 export const entrepriseCreateSchema = z.object({
   NomEntreprise: z
     .string({ error: "Nom de l'entreprise requis" })
@@ -36,6 +45,8 @@ export const entrepriseCreateSchema = z.object({
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
     .refine(isValidSiret, 'SIRET invalide (14 chiffres avec une clé valide)'),
+  /** The dashboard's reporting time zone (IANA name); Europe/Paris when absent. */
+  TimeZone: timeZoneSchema.optional(),
 });
 export type EntrepriseCreateInput = z.input<typeof entrepriseCreateSchema>;
 
@@ -46,6 +57,7 @@ export const entrepriseCreatedSchema = z.object({
   telephone: z.string().nullable(),
   siret: z.string().nullable(),
   dateValidCatalogue: z.string().nullable(),
+  timeZone: z.string(),
 });
 
 /** Every field message of the new-company form. */
