@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabels, dayNumber, periodDays, periodPlan } from '../../src/domain/analytics/buckets';
+import { bucketLabels, dayNumber, isoOf, periodDays, periodPlan, previousPlan } from '../../src/domain/analytics/buckets';
 import { KNOWN_COUNTRY_CODES, countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, readGeo, readJourney, readProduct, readSummary } from '../../src/domain/analytics/fields';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import {
-  clampSelection, defaultSelection, monthOptions, selectionFromParams, selectionToParams, weekChoices, weekOptions, yearOptions,
+  QUICK_RANGES, clampSelection, defaultSelection, monthOptions, quickRange, selectionFromParams, selectionToParams, weekChoices, weekOptions, yearOptions,
 } from '../../src/domain/analytics/selection';
 
 describe('event fields (spec 1 section 3)', () => {
@@ -149,5 +149,54 @@ describe('selections (spec 1 section 4)', () => {
     const s = { ...defaultSelection(now), companyId: 3, scope: 12 as const, metric: 'ar_usage' as const, counting: 'unique_users' as const, period: 'week' as const, year: 2025, month: 2, week: 4 };
     expect(selectionFromParams(selectionToParams(s), now)).toEqual(s);
     expect(selectionFromParams(new URLSearchParams('metrique=pirate&annee=1990'), now)).toMatchObject({ metric: 'consultation', year: 2020 });
+  });
+});
+
+describe('custom ranges, quick ranges and the URL', () => {
+  const now = new Date(Date.UTC(2026, 10, 21));
+
+  it('reads periode=custom&du&au&comparer=1 and writes it back', () => {
+    const s = selectionFromParams(new URLSearchParams('periode=custom&du=2026-03-01&au=2026-03-31&comparer=1'), now);
+    expect(s).toMatchObject({ period: 'custom', from: '2026-03-01', to: '2026-03-31', compare: true });
+    expect(selectionToParams(s).toString()).toContain('periode=custom');
+    expect(selectionToParams(s).get('du')).toBe('2026-03-01');
+    expect(selectionToParams(s).get('au')).toBe('2026-03-31');
+    expect(selectionToParams(s).get('comparer')).toBe('1');
+    expect(selectionFromParams(selectionToParams(s), now)).toEqual(s);
+  });
+
+  it('orders the two dates, keeps them up to today, and defaults to the last 30 days', () => {
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=2026-03-31&au=2026-03-01'), now)).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=2026-11-01&au=2027-01-01'), now)).toMatchObject({ from: '2026-11-01', to: '2026-11-21' });
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=nope'), now)).toMatchObject({ from: '2026-10-23', to: '2026-11-21' });
+    expect(selectionFromParams(new URLSearchParams('periode=month&du=2026-01-01&au=2026-01-02'), now)).toMatchObject({ from: null, to: null });
+  });
+
+  it('quick ranges end today', () => {
+    expect(QUICK_RANGES.map((q) => q.label)).toEqual(['7 derniers jours', '30 derniers jours', '90 derniers jours', '12 derniers mois']);
+    expect(quickRange(QUICK_RANGES[0], now)).toEqual({ from: '2026-11-15', to: '2026-11-21' });
+    expect(quickRange(QUICK_RANGES[1], now)).toEqual({ from: '2026-10-23', to: '2026-11-21' });
+    expect(quickRange(QUICK_RANGES[3], now)).toEqual({ from: '2025-11-22', to: '2026-11-21' });
+  });
+
+  it('buckets a range by day up to 31 days, by 7 days up to 186, by month beyond', () => {
+    const plan = (from: string, to: string) => periodPlan({ period: 'custom', year: 2026, month: 1, week: 1, from, to }, 0, 0);
+    expect(plan('2026-01-01', '2026-01-31').labels).toHaveLength(31);
+    expect(plan('2026-01-01', '2026-02-01').labels).toHaveLength(5);
+    expect(plan('2026-01-01', '2026-07-05').labels).toHaveLength(27);
+    expect(plan('2026-01-01', '2026-07-06').labels).toEqual(['Jan 2026', 'Fév 2026', 'Mar 2026', 'Avr 2026', 'Mai 2026', 'Juin 2026', 'Juil 2026']);
+  });
+
+  it('the previous period: month before a month, year before a year, the same number of days before a range', () => {
+    const prev = (s: Parameters<typeof previousPlan>[0]) => {
+      const p = previousPlan(s);
+      return [isoOf(p.from), isoOf(p.to - 1)];
+    };
+    const base = { year: 2026, month: 3, week: 1, from: null, to: null };
+    expect(prev({ ...base, period: 'month' })).toEqual(['2026-02-01', '2026-02-28']);
+    expect(prev({ ...base, period: 'month', month: 1 })).toEqual(['2025-12-01', '2025-12-31']);
+    expect(prev({ ...base, period: 'year' })).toEqual(['2025-01-01', '2025-12-31']);
+    expect(prev({ ...base, period: 'week', week: 5 })).toEqual(['2026-03-26', '2026-03-28']);
+    expect(prev({ ...base, period: 'custom', from: '2026-03-01', to: '2026-03-31' })).toEqual(['2026-01-29', '2026-02-28']);
   });
 });
