@@ -56,7 +56,9 @@ describe('figures that never mislead', () => {
     await warning.getByRole('button', { name: 'Réessayer' }).click();
     await warning.waitFor({ state: 'detached' });
     const full = await settled(page);
-    expect(retried).toEqual([failing]);
+    // That product is asked again (the others only if their 30 s revalidation delay ran out meanwhile on
+    // a slow machine; "only those" is pinned by tests/unit/analytics-retry.test.ts).
+    expect(retried[0]).toBe(failing);
     expect(full[0]).toBeGreaterThan(partial[0]);
     expect(errors).toEqual([]);
     await context.close();
