@@ -172,8 +172,13 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
   // product's loop (nothing per event); distinct sessions per product need the product's own session
   // flags, reset through the list of sessions it touched (not the whole array per product).
   const perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
-  const productFlags = new Uint8Array(ranked && unique ? nSessions : 0);
-  const touched = new Uint32Array(ranked && unique ? nSessions : 0);
+  const rankUnique = ranked && unique;
+  // Distinct sessions per product, without a branch per event: each session's flags already counted for
+  // the product being read, valid while its stamp is that product's index (else read as 0); each event
+  // adds one to the bin of its new flags, SEEN standing for "first event of this session here".
+  const productFlags = new Uint8Array(rankUnique ? nSessions : 0);
+  const stamp = new Int32Array(rankUnique ? nSessions : 0).fill(-1);
+  const productBins = new Float64Array(32);
   const before = new Float64Array(16);
 
   // The bucket of an event is its local day's, read from a table over the days the products span
@@ -205,7 +210,6 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     const start = sorted && !all ? firstAtLeast(day, fromDay) : 0;
     const end = sorted && !all ? firstAtLeast(day, toDay) : col.count;
     if (ranked) before.set(byFlags);
-    let nTouched = 0;
     for (let i = start; i < end; i++) {
       const d = day[i];
       let b = -1;
@@ -222,9 +226,13 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
       byFlags[f]++;
       sessionFlags[s] |= f | SEEN;
       if (unique) {
-        if (ranked) {
-          if (productFlags[s] === 0) touched[nTouched++] = s;
-          productFlags[s] |= f | SEEN;
+        if (rankUnique) {
+          const st = stamp[s];
+          stamp[s] = p;
+          // (st ^ p) - 1 is negative only when st === p: the mask keeps the flags, else clears them.
+          const had = productFlags[s] & (((st ^ p) - 1) >> 31);
+          productFlags[s] = had | f | SEEN;
+          productBins[(f | SEEN) & ~had]++;
         }
         const g = s * nCountries + c;
         const w = g >>> 5;
@@ -243,15 +251,12 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     if (!ranked) continue;
     const at = p * RANK_FIELDS;
     if (unique) {
-      for (let k = 0; k < nTouched; k++) {
-        const s = touched[k];
-        const f = productFlags[s];
-        productFlags[s] = 0;
-        perProduct[at]++;
-        perProduct[at + 1] += f & 1;
-        perProduct[at + 2] += (f >> 1) & 1;
-        perProduct[at + 3] += (f >> 2) & 1;
-        perProduct[at + 4] += (f >> 3) & 1;
+      for (let f = 0; f < 32; f++) {
+        const n = productBins[f];
+        if (n === 0) continue;
+        productBins[f] = 0;
+        if (f & SEEN) perProduct[at] += n;
+        for (let j = 0; j < 4; j++) if (f & (1 << j)) perProduct[at + 1 + j] += n;
       }
     } else {
       for (let f = 0; f < 16; f++) {
