@@ -9,6 +9,7 @@ export const api = {
   configure: (apiBase: string, token: string | null) => engine.configure(apiBase, token),
   view: (...args: Parameters<AnalyticsEngine['view']>) => engine.view(...args),
   clear: () => engine.clear(),
+  exportCsv: (...args: Parameters<AnalyticsEngine['exportCsv']>) => engine.exportCsv(...args),
 };
 export type AnalyticsApi = typeof api;
 

@@ -29,6 +29,8 @@ export const entreprises = pgTable('entreprises', {
   telephone: text('telephone'),
   siret: text('siret').unique(),
   dateValidCatalogue: date('date_valid_catalogue'),
+  // The reporting time zone of the dashboard (IANA name): its day, week, month and year edges.
+  timeZone: text('time_zone').notNull().default('Europe/Paris'),
   createdAt: createdAt(),
 });
 

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dotnetList } from '../../src/domain/list';
-import { entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
+import { DEFAULT_TIME_ZONE, entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
 import { entreprises } from '../db/schema';
 import { requirePermission } from '../auth/permissions';
 import { conflict } from '../http/errors';
@@ -13,6 +13,8 @@ export const entrepriseSchema = z.object({
   entrepriseId: z.number(),
   nomEntreprise: z.string(),
   dateValidCatalogue: z.string().nullable(),
+  /** Reporting time zone of the dashboard (IANA). */
+  timeZone: z.string(),
 });
 
 const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
@@ -25,6 +27,7 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
           entrepriseId: entreprises.entrepriseId,
           nomEntreprise: entreprises.nomEntreprise,
           dateValidCatalogue: entreprises.dateValidCatalogue,
+          timeZone: entreprises.timeZone,
         })
         .from(entreprises);
       const rows = request.user.isAdmin
@@ -39,12 +42,12 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
     { schema: { tags: ['Entreprise'], body: entrepriseCreateSchema, response: { 201: entrepriseCreatedSchema } } },
     async (request, reply) => {
       requirePermission(request, 'entreprise.create');
-      const { NomEntreprise, Adresse, Telephone, Siret } = request.body;
+      const { NomEntreprise, Adresse, Telephone, Siret, TimeZone } = request.body;
       const [taken] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.siret, Siret));
       if (taken) throw conflict('Une entreprise avec ce SIRET existe déjà.');
       const [row] = await db
         .insert(entreprises)
-        .values({ nomEntreprise: NomEntreprise, adresse: Adresse || null, telephone: Telephone, siret: Siret })
+        .values({ nomEntreprise: NomEntreprise, adresse: Adresse || null, telephone: Telephone, siret: Siret, timeZone: TimeZone || DEFAULT_TIME_ZONE })
         .returning();
       request.log.info({ event: 'entreprise.created', entrepriseId: row.entrepriseId, by: request.user.userId });
       return reply.status(201).send({
@@ -54,6 +57,7 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
         telephone: row.telephone,
         siret: row.siret,
         dateValidCatalogue: row.dateValidCatalogue,
+        timeZone: row.timeZone,
       });
     },
   );

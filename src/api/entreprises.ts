@@ -5,6 +5,8 @@ export interface Entreprise {
   entrepriseId: number;
   nomEntreprise: string;
   dateValidCatalogue?: string | null;
+  /** Reporting time zone of the dashboard (absent from another server of the contract: Europe/Paris). */
+  timeZone?: string;
 }
 
 export const fetchEntreprises = (signal?: AbortSignal) => http.list<Entreprise>('/api/Entreprise', 'entreprises', { signal });

@@ -1,5 +1,6 @@
 // A new company (POST /api/Entreprise, spec 2 sections 2.14 and 3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
 import { SIRET_DIGITS, TEN_DIGITS } from './patterns';
 import { boundedText } from './text';
 
@@ -21,6 +22,15 @@ export function isValidSiret(value: string): boolean {
   return sum % 10 === 0;
 }
 
+/** An IANA time zone the runtime knows ("Europe/Paris"). */
+export const timeZoneSchema = z
+  .string({ error: 'Fuseau horaire invalide' })
+  .trim()
+  .max(100, { error: 'Fuseau horaire invalide', abort: true })
+  .refine(isTimeZone, 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
+
+export { DEFAULT_TIME_ZONE };
+
 export const entrepriseCreateSchema = z.object({
   NomEntreprise: boundedText({ required: "Nom de l'entreprise requis", max: 255, invalid: "Nom de l'entreprise invalide (255 caractères max)" }),
   Adresse: boundedText({ max: 500, invalid: 'Adresse invalide (500 caractères max)', multiline: true }).nullish(),
@@ -37,6 +47,8 @@ export const entrepriseCreateSchema = z.object({
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
     .refine(isValidSiret, 'SIRET invalide (14 chiffres avec une clé valide)'),
+  /** The dashboard's reporting time zone (IANA name); Europe/Paris when absent. */
+  TimeZone: timeZoneSchema.optional(),
 });
 export type EntrepriseCreateInput = z.input<typeof entrepriseCreateSchema>;
 
@@ -47,6 +59,7 @@ export const entrepriseCreatedSchema = z.object({
   telephone: z.string().nullable(),
   siret: z.string().nullable(),
   dateValidCatalogue: z.string().nullable(),
+  timeZone: z.string(),
 });
 
 /** Every field message of the new-company form. */

@@ -1,5 +1,6 @@
 // A titled card holding one chart, its empty message and its error boundary.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { chartPng, download } from './exportImage';
 import { ChartErrorBoundary } from './ChartErrorBoundary';
 import './charts.css';
 
@@ -13,17 +14,28 @@ interface Props {
   frozen?: boolean;
   resetKey?: unknown;
   className?: string;
+  /** File name of "Exporter PNG" (without it, no button). */
+  pngName?: string;
   children: ReactNode;
 }
 
-export function ChartCard({ title, subtitle, height, emptyMessage, frozen, resetKey, className, children }: Props) {
+export function ChartCard({ title, subtitle, height, emptyMessage, frozen, resetKey, className, pngName, children }: Props) {
+  const body = useRef<HTMLDivElement>(null);
+  const exportPng = () => {
+    if (body.current && pngName) chartPng(body.current).then((b) => download(b, pngName), (err) => console.error('Export PNG', err));
+  };
   return (
     <section className={`card chart-card ${className ?? ''}`} aria-label={title}>
       <header className="chart-card-header">
         <h3>{title}</h3>
         {subtitle && <span className="muted">{subtitle}</span>}
+        {pngName && !frozen && (
+          <button type="button" className="chart-export" onClick={exportPng}>
+            <i className="pi pi-image" aria-hidden="true" /> Exporter PNG
+          </button>
+        )}
       </header>
-      <div className="chart-body" style={{ minHeight: height }}>
+      <div className="chart-body" ref={body} style={{ minHeight: height }}>
         {frozen ? (
           <div className="chart-frozen" style={{ height }}>
             <i className="pi pi-spin pi-spinner" aria-label="Chargement" />

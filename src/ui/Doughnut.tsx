@@ -1,5 +1,5 @@
 // A small accessible SVG doughnut (uPlot draws x/y charts only): cutout 50 %, legend below.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import './charts.css';
 
 export interface Slice {
@@ -29,14 +29,20 @@ function segment(start: number, end: number, outer: number, inner: number): stri
   return `M${x0} ${y0}A${outer} ${outer} 0 ${large} 1 ${x1} ${y1}L${x2} ${y2}A${inner} ${inner} 0 ${large} 0 ${x3} ${y3}Z`;
 }
 
+/** "1 234 (45 %)": a slice's count and share in fr-FR. */
+export const sliceDetail = (s: Slice, total: number): string => `${s.value.toLocaleString('fr-FR')} (${total > 0 ? Math.round((s.value / total) * 100) : 0} %)`;
+const sliceText = (s: Slice, total: number): string => `${s.label} : ${sliceDetail(s, total)}`;
+
 export function Doughnut({ slices, palette, height, label }: Props) {
   const titleId = useId();
+  // The slice under the pointer and where: a tooltip with the name, the count and the share (fr-FR).
+  const [hover, setHover] = useState<{ i: number; x: number; y: number } | null>(null);
   const total = slices.reduce((s, x) => s + x.value, 0);
   const legendHeight = 28 * Math.ceil(slices.length / 3) + 8;
   const size = Math.max(120, height - legendHeight);
   let angle = 0;
   return (
-    <figure className="doughnut" style={{ height }}>
+    <figure className="doughnut" style={{ height }} onMouseLeave={() => setHover(null)}>
       <svg role="img" aria-labelledby={titleId} viewBox="-100 -100 200 200" width={size} height={size}>
         <title id={titleId}>{`${label} : ${slices.map((s) => `${s.label} ${s.value}`).join(', ')}`}</title>
         {total === 0 ? (
@@ -49,13 +55,27 @@ export function Doughnut({ slices, palette, height, label }: Props) {
             // A full circle cannot be one arc: draw it just short of 360°.
             const end = start + Math.min(sweep, Math.PI * 2 - 1e-4);
             return (
-              <path key={s.label} d={segment(start, end, 100, 50)} fill={palette[i % palette.length]}>
-                <title>{`${s.label} : ${s.value} (${Math.round((s.value / total) * 100)} %)`}</title>
+              <path
+                key={s.label}
+                d={segment(start, end, 100, 50)}
+                fill={palette[i % palette.length]}
+                onMouseMove={(e) => {
+                  const box = (e.currentTarget.ownerSVGElement!.parentElement as HTMLElement).getBoundingClientRect();
+                  setHover({ i, x: e.clientX - box.left, y: e.clientY - box.top });
+                }}
+              >
+                <title>{sliceText(s, total)}</title>
               </path>
             );
           })
         )}
       </svg>
+      {hover && slices[hover.i] && (
+        <div className="chart-tooltip" role="tooltip" style={{ transform: `translate(${hover.x + 12}px, ${hover.y + 12}px)` }}>
+          <strong>{slices[hover.i].label}</strong>
+          <div>{sliceDetail(slices[hover.i], total)}</div>
+        </div>
+      )}
       <figcaption>
         <ul className="doughnut-legend">
           {slices.map((s, i) => (

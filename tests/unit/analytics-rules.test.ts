@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabels, bucketOf, periodRange } from '../../src/domain/analytics/buckets';
+import { bucketLabels, dayNumber, isoOf, periodDays, periodPlan, previousPlan } from '../../src/domain/analytics/buckets';
 import { KNOWN_COUNTRY_CODES, countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, readGeo, readJourney, readProduct, readSummary } from '../../src/domain/analytics/fields';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import {
-  clampSelection, defaultSelection, monthOptions, selectionFromParams, selectionToParams, weekOptions, yearOptions,
+  QUICK_RANGES, clampSelection, defaultSelection, monthOptions, quickRange, selectionFromParams, selectionToParams, weekChoices, weekOptions, yearOptions,
 } from '../../src/domain/analytics/selection';
 
 describe('event fields (spec 1 section 3)', () => {
@@ -98,22 +98,24 @@ describe('time buckets', () => {
     expect(bucketLabels('week', 0, 0)).toEqual(['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim']);
   });
 
-  it('puts a day in block (day − 1) / 7 capped at the fourth, Monday first, by UTC', () => {
-    expect(bucketOf('month', Date.UTC(2025, 0, 7, 23), 0)).toBe(0);
-    expect(bucketOf('month', Date.UTC(2025, 0, 8), 0)).toBe(1);
-    expect(bucketOf('month', Date.UTC(2025, 0, 28), 0)).toBe(3);
-    expect(bucketOf('month', Date.UTC(2025, 0, 31), 0)).toBe(3);
-    expect(bucketOf('week', Date.UTC(2025, 0, 6), 0)).toBe(0); // a Monday
-    expect(bucketOf('week', Date.UTC(2025, 0, 5, 23, 59), 0)).toBe(6); // a Sunday, late in UTC
-    expect(bucketOf('year', Date.UTC(2025, 11, 31, 23, 59), 0)).toBe(11);
-    expect(bucketOf('all_time', Date.UTC(2025, 5, 1), 2024)).toBe(1);
+  it('puts a day in block (day − 1) / 7 capped at the fourth, Monday first', () => {
+    const b = (period: 'year' | 'month' | 'week' | 'all_time', y: number, m: number, d: number) => periodPlan({ period, year: y, month: m, week: 1 }, 2024, 2026).bucketOfDay(dayNumber(y, m, d));
+    expect(b('month', 2025, 1, 7)).toBe(0);
+    expect(b('month', 2025, 1, 8)).toBe(1);
+    expect(b('month', 2025, 1, 28)).toBe(3);
+    expect(b('month', 2025, 1, 31)).toBe(3);
+    expect(b('week', 2025, 1, 6)).toBe(0); // a Monday
+    expect(b('week', 2025, 1, 5)).toBe(6); // a Sunday
+    expect(b('year', 2025, 12, 31)).toBe(11);
+    expect(b('all_time', 2025, 6, 1)).toBe(1);
   });
 
-  it('filters by UTC year, month and 7-day block', () => {
-    expect(periodRange({ period: 'year', year: 2025, month: 1, week: 1 })).toEqual({ from: Date.UTC(2025, 0, 1), to: Date.UTC(2026, 0, 1) });
-    expect(periodRange({ period: 'month', year: 2025, month: 2, week: 1 })).toEqual({ from: Date.UTC(2025, 1, 1), to: Date.UTC(2025, 2, 1) });
-    expect(periodRange({ period: 'week', year: 2025, month: 1, week: 5 })).toEqual({ from: Date.UTC(2025, 0, 29), to: Date.UTC(2025, 1, 1) });
-    expect(periodRange({ period: 'all_time', year: 2025, month: 1, week: 1 }).from).toBe(-Infinity);
+  it('keeps the days of a year, a month, a 7-day block, a custom range (inclusive)', () => {
+    expect(periodDays({ period: 'year', year: 2025, month: 1, week: 1 })).toEqual({ from: dayNumber(2025, 1, 1), to: dayNumber(2026, 1, 1) });
+    expect(periodDays({ period: 'month', year: 2025, month: 2, week: 1 })).toEqual({ from: dayNumber(2025, 2, 1), to: dayNumber(2025, 3, 1) });
+    expect(periodDays({ period: 'week', year: 2025, month: 1, week: 5 })).toEqual({ from: dayNumber(2025, 1, 29), to: dayNumber(2025, 2, 1) });
+    expect(periodDays({ period: 'custom', year: 2025, month: 1, week: 1, from: '2025-03-30', to: '2025-04-02' })).toEqual({ from: dayNumber(2025, 3, 30), to: dayNumber(2025, 4, 3) });
+    expect(periodDays({ period: 'all_time', year: 2025, month: 1, week: 1 }).from).toBe(-Infinity);
   });
 });
 
@@ -128,14 +130,73 @@ describe('selections (spec 1 section 4)', () => {
     expect(weekOptions(2026, 11).at(-1)!.label).toBe('Semaine 5 (29-30)');
   });
 
-  it('defaults to consultation, total, month, current year, latest month and its last week', () => {
-    expect(defaultSelection(now)).toEqual({ companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year: 2026, month: 11, week: 5 });
+  it('defaults to consultation, total, the current month and the week block holding today', () => {
+    expect(defaultSelection(now)).toEqual({
+      companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year: 2026, month: 11, week: 3, from: null, to: null, compare: false,
+    });
+    expect(defaultSelection(new Date(Date.UTC(2026, 10, 29))).week).toBe(5);
+    expect(defaultSelection(new Date(Date.UTC(2026, 10, 1))).week).toBe(1);
+  });
+
+  it('offers only the week blocks already begun this month', () => {
+    expect(weekChoices(2026, 11, now).map((w) => w.week)).toEqual([1, 2, 3]);
+    expect(weekChoices(2026, 10, now)).toHaveLength(5);
   });
 
   it('keeps month and week within range and survives a round trip through the URL', () => {
-    expect(clampSelection({ ...defaultSelection(now), year: 2026, month: 12, week: 9 }, now)).toMatchObject({ month: 11, week: 5 });
+    expect(clampSelection({ ...defaultSelection(now), year: 2026, month: 12, week: 9 }, now)).toMatchObject({ month: 11, week: 3 });
+    expect(clampSelection({ ...defaultSelection(now), year: 2026, month: 10, week: 9 }, now)).toMatchObject({ month: 10, week: 5 });
     const s = { ...defaultSelection(now), companyId: 3, scope: 12 as const, metric: 'ar_usage' as const, counting: 'unique_users' as const, period: 'week' as const, year: 2025, month: 2, week: 4 };
     expect(selectionFromParams(selectionToParams(s), now)).toEqual(s);
     expect(selectionFromParams(new URLSearchParams('metrique=pirate&annee=1990'), now)).toMatchObject({ metric: 'consultation', year: 2020 });
+  });
+});
+
+describe('custom ranges, quick ranges and the URL', () => {
+  const now = new Date(Date.UTC(2026, 10, 21));
+
+  it('reads periode=custom&du&au&comparer=1 and writes it back', () => {
+    const s = selectionFromParams(new URLSearchParams('periode=custom&du=2026-03-01&au=2026-03-31&comparer=1'), now);
+    expect(s).toMatchObject({ period: 'custom', from: '2026-03-01', to: '2026-03-31', compare: true });
+    expect(selectionToParams(s).toString()).toContain('periode=custom');
+    expect(selectionToParams(s).get('du')).toBe('2026-03-01');
+    expect(selectionToParams(s).get('au')).toBe('2026-03-31');
+    expect(selectionToParams(s).get('comparer')).toBe('1');
+    expect(selectionFromParams(selectionToParams(s), now)).toEqual(s);
+  });
+
+  it('orders the two dates, keeps them up to today, and defaults to the last 30 days', () => {
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=2026-03-31&au=2026-03-01'), now)).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=2026-11-01&au=2027-01-01'), now)).toMatchObject({ from: '2026-11-01', to: '2026-11-21' });
+    expect(selectionFromParams(new URLSearchParams('periode=custom&du=nope'), now)).toMatchObject({ from: '2026-10-23', to: '2026-11-21' });
+    expect(selectionFromParams(new URLSearchParams('periode=month&du=2026-01-01&au=2026-01-02'), now)).toMatchObject({ from: null, to: null });
+  });
+
+  it('quick ranges end today', () => {
+    expect(QUICK_RANGES.map((q) => q.label)).toEqual(['7 derniers jours', '30 derniers jours', '90 derniers jours', '12 derniers mois']);
+    expect(quickRange(QUICK_RANGES[0], now)).toEqual({ from: '2026-11-15', to: '2026-11-21' });
+    expect(quickRange(QUICK_RANGES[1], now)).toEqual({ from: '2026-10-23', to: '2026-11-21' });
+    expect(quickRange(QUICK_RANGES[3], now)).toEqual({ from: '2025-11-22', to: '2026-11-21' });
+  });
+
+  it('buckets a range by day up to 31 days, by 7 days up to 186, by month beyond', () => {
+    const plan = (from: string, to: string) => periodPlan({ period: 'custom', year: 2026, month: 1, week: 1, from, to }, 0, 0);
+    expect(plan('2026-01-01', '2026-01-31').labels).toHaveLength(31);
+    expect(plan('2026-01-01', '2026-02-01').labels).toHaveLength(5);
+    expect(plan('2026-01-01', '2026-07-05').labels).toHaveLength(27);
+    expect(plan('2026-01-01', '2026-07-06').labels).toEqual(['Jan 2026', 'Fév 2026', 'Mar 2026', 'Avr 2026', 'Mai 2026', 'Juin 2026', 'Juil 2026']);
+  });
+
+  it('the previous period: month before a month, year before a year, the same number of days before a range', () => {
+    const prev = (s: Parameters<typeof previousPlan>[0]) => {
+      const p = previousPlan(s);
+      return [isoOf(p.from), isoOf(p.to - 1)];
+    };
+    const base = { year: 2026, month: 3, week: 1, from: null, to: null };
+    expect(prev({ ...base, period: 'month' })).toEqual(['2026-02-01', '2026-02-28']);
+    expect(prev({ ...base, period: 'month', month: 1 })).toEqual(['2025-12-01', '2025-12-31']);
+    expect(prev({ ...base, period: 'year' })).toEqual(['2025-01-01', '2025-12-31']);
+    expect(prev({ ...base, period: 'week', week: 5 })).toEqual(['2026-03-26', '2026-03-28']);
+    expect(prev({ ...base, period: 'custom', from: '2026-03-01', to: '2026-03-31' })).toEqual(['2026-01-29', '2026-02-28']);
   });
 });

@@ -4,11 +4,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countryLabel } from '../../src/domain/analytics/countries';
-import { periodRange } from '../../src/domain/analytics/buckets';
 import { eventCountry } from '../../src/domain/analytics/fields';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Counting, Metric, Period } from '../../src/domain/analytics/selection';
-import { aggregate, figuresOf, METRIC_ORDER, Numbering, type Figures } from '../../workers/analytics/aggregate';
+import { aggregate, figuresOf, METRIC_ORDER, Numbering, RANK_FIELDS, seriesValues, statsOf, tally, type Figures } from '../../workers/analytics/aggregate';
+import { rankingOf } from '../../workers/analytics/ranking';
 import { toColumns } from '../../workers/analytics/columns';
 import { Tallies } from '../../workers/analytics/tallies';
 import { SessionDictionary } from '../../workers/analytics/sessions';
@@ -25,37 +25,97 @@ type Ev = {
 const FIELD: Record<Metric, keyof Ev> = { consultation: 'consultation', engagement: 'iframeInteraction', ar_usage: 'ar_Try', conversion: 'conversion' };
 const now = new Date(Date.UTC(2026, 10, 21));
 
-/** Spec 1 section 7, written plainly with Date and Sets. */
-function plain(products: Ev[][], r: { scope: 'all' | number; metric: Metric; counting: Counting; period: Period; year: number; month: number; week: number }): Figures {
+type Req = { scope: 'all' | number; metric: Metric; counting: Counting; period: Period; year: number; month: number; week: number; from?: string | null; to?: string | null };
+
+/** The local calendar date of an instant in a zone, from Intl (no table, no day number arithmetic). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function localDate(t: number, tz: string): Date {
+  if (!formats.has(tz)) formats.set(tz, new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' }));
+  const p = Object.fromEntries(formats.get(tz)!.formatToParts(t).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)));
+}
+const D = 86_400_000;
+const dateOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * D);
+const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+
+/** The selected period's local dates [from, to) and bucket of a local date, written plainly with Date. */
+function plainPeriod(r: Req, firstYear: number, lastYear: number, previous: boolean): { from: Date; to: Date; n: number; bucket: (d: Date) => number } | null {
+  const weekday = (d: Date) => (d.getUTCDay() + 6) % 7;
+  if (r.period === 'all_time') {
+    if (previous) return null;
+    return { from: new Date(Date.UTC(firstYear, 0, 1)), to: new Date(Date.UTC(lastYear + 1, 0, 1)), n: lastYear - firstYear + 1, bucket: (d) => d.getUTCFullYear() - firstYear };
+  }
+  if (r.period === 'year') {
+    const y = previous ? r.year - 1 : r.year;
+    return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)), n: 12, bucket: (d) => d.getUTCMonth() };
+  }
+  if (r.period === 'month') {
+    const m = previous ? r.month - 2 : r.month - 1;
+    return { from: new Date(Date.UTC(r.year, m, 1)), to: new Date(Date.UTC(r.year, m + 1, 1)), n: 4, bucket: (d) => Math.min(Math.floor((d.getUTCDate() - 1) / 7), 3) };
+  }
+  if (r.period === 'week') {
+    const last = new Date(Date.UTC(r.year, r.month, 0)).getUTCDate();
+    const start = Math.min((r.week - 1) * 7 + 1, Math.floor((last - 1) / 7) * 7 + 1);
+    let from = new Date(Date.UTC(r.year, r.month - 1, start));
+    let to = new Date(Date.UTC(r.year, r.month - 1, Math.min(start + 7, last + 1)));
+    if (previous) [from, to] = [addDays(from, -(to.getTime() - from.getTime()) / D), from];
+    return { from, to, n: 7, bucket: weekday };
+  }
+  const cFrom = dateOf(r.from!);
+  const cTo = addDays(dateOf(r.to!), 1);
+  const len = (cTo.getTime() - cFrom.getTime()) / D;
+  const from = previous ? addDays(cFrom, -len) : cFrom;
+  const to = previous ? cFrom : cTo;
+  const cut = (a: Date) => (len <= 31 ? (d: Date) => (d.getTime() - a.getTime()) / D : len <= 186 ? (d: Date) => Math.floor((d.getTime() - a.getTime()) / D / 7) : (d: Date) => monthsBetween(a, d));
+  const n = len <= 31 ? len : len <= 186 ? Math.ceil(len / 7) : monthsBetween(cFrom, addDays(cTo, -1)) + 1;
+  const raw = cut(from);
+  return { from, to, n, bucket: (d) => Math.min(raw(d), n - 1) };
+}
+
+/** The figures written plainly with Date, Intl and Sets, in the reporting zone `tz`. */
+function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures & { perProduct: number[][] } {
   const chosen = r.scope === 'all' ? products.flat() : products[r.scope - 1];
-  const { from, to } = periodRange(r);
   const timeOf = (e: Ev) => (e.timestamp === null ? NaN : Date.parse(e.timestamp));
-  const inPeriod = chosen.filter((e) => (r.period === 'all_time' ? true : timeOf(e) >= from && timeOf(e) < to));
-  const years = (r.scope === 'all' ? products.flat() : chosen).map(timeOf).filter((t) => !Number.isNaN(t)).map((t) => new Date(t).getUTCFullYear());
-  const firstYear = Math.min(now.getUTCFullYear(), ...years);
-  const lastYear = Math.max(now.getUTCFullYear(), ...years);
-  const n = { year: 12, month: 4, week: 7, all_time: lastYear - firstYear + 1 }[r.period];
-  const bucket = (t: number) => {
-    const d = new Date(t);
-    if (r.period === 'year') return d.getUTCMonth();
-    if (r.period === 'month') return Math.min(Math.floor((d.getUTCDate() - 1) / 7), 3);
-    if (r.period === 'week') return (d.getUTCDay() + 6) % 7;
-    return d.getUTCFullYear() - firstYear;
+  const today = localDate(now.getTime(), tz);
+  const years = (r.scope === 'all' ? products.flat() : chosen).map(timeOf).filter((t) => !Number.isNaN(t)).map((t) => localDate(t, tz).getUTCFullYear());
+  const firstYear = Math.min(today.getUTCFullYear(), ...years);
+  const lastYear = Math.max(today.getUTCFullYear(), ...years);
+  const plan = plainPeriod(r, firstYear, lastYear, previous)!;
+  const keep = (e: Ev) => {
+    if (Number.isNaN(timeOf(e))) return r.period === 'all_time';
+    const d = localDate(timeOf(e), tz);
+    return r.period === 'all_time' || (d >= plan.from && d < plan.to);
   };
+  const inPeriod = chosen.filter(keep);
+  const n = plan.n;
   const unique = r.counting === 'unique_users';
-  const values = new Array<number>(n).fill(0);
+  const values: Array<number | null> = new Array<number>(n).fill(0);
   const seen = Array.from({ length: n }, () => new Set<string>());
   for (const e of inPeriod) {
     if (Number.isNaN(timeOf(e)) || !e[FIELD[r.metric]]) continue;
-    const b = bucket(timeOf(e));
-    if (!unique) values[b]++;
+    const b = plan.bucket(localDate(timeOf(e), tz));
+    if (!unique) values[b]!++;
     else if (!seen[b].has(e.userSessionId)) {
       seen[b].add(e.userSessionId);
-      values[b]++;
+      values[b]!++;
     }
   }
-  const sessionsWith = (f: keyof Ev | null) => new Set(inPeriod.filter((e) => f === null || e[f]).map((e) => e.userSessionId)).size;
-  const count = (f: keyof Ev) => inPeriod.filter((e) => e[f]).length;
+  // A bucket whose first day is after today has no value; the one holding today is partial.
+  let partial = -1;
+  const firstDay = new Array<number>(n).fill(Infinity);
+  const lastDay = new Array<number>(n).fill(-Infinity);
+  for (let d = plan.from; d < plan.to; d = addDays(d, 1)) {
+    const b = plan.bucket(d);
+    firstDay[b] = Math.min(firstDay[b], d.getTime());
+    lastDay[b] = Math.max(lastDay[b], d.getTime());
+  }
+  for (let b = 0; b < n; b++) {
+    if (firstDay[b] > today.getTime() && firstDay[b] !== Infinity) values[b] = null;
+    if (partial < 0 && firstDay[b] <= today.getTime() && today.getTime() <= lastDay[b]) partial = b;
+  }
+  const sessionsWith = (f: keyof Ev | null, evs = inPeriod) => new Set(evs.filter((e) => f === null || e[f]).map((e) => e.userSessionId)).size;
+  const count = (f: keyof Ev, evs = inPeriod) => evs.filter((e) => e[f]).length;
   const stats = unique
     ? { consultations: sessionsWith('consultation'), interactions: sessionsWith('iframeInteraction'), arTries: sessionsWith('ar_Try'), conversionRate: conversionRate(sessionsWith('conversion'), sessionsWith(null)) }
     : { consultations: count('consultation'), interactions: count('iframeInteraction'), arTries: count('ar_Try'), conversionRate: conversionRate(count('conversion'), inPeriod.length) };
@@ -71,7 +131,13 @@ function plain(products: Ev[][], r: { scope: 'all' | number; metric: Metric; cou
   const steps = (['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const).map((f) => sessionsWith(f));
   const names = ['consultation', 'interaction 3D', 'essai AR', 'conversion'];
   const journey = r.scope !== 'all' && steps.some((s) => s > 0) ? journeyPercentages(names.map((name, i) => ({ name, count: steps[i] }))) : [];
-  return { stats, series: { labels: expect.any(Array) as unknown as string[], values }, geo, journey, eventCount: inPeriod.length };
+  // The ranking: per product, the same counts over that product's events only.
+  const flagsOf = ['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const;
+  const perProduct = r.scope !== 'all' ? [] : products.map((evs) => {
+    const own = evs.filter(keep);
+    return unique ? [sessionsWith(null, own), ...flagsOf.map((f) => sessionsWith(f, own))] : [own.length, ...flagsOf.map((f) => count(f, own))];
+  });
+  return { stats, series: { labels: expect.any(Array) as unknown as string[], values, partial }, geo, journey, eventCount: inPeriod.length, perProduct };
 }
 
 const event = fc.record({
@@ -87,27 +153,48 @@ const request = fc.record({
   scope: fc.constantFrom<'all' | number>('all', 1, 2),
   metric: fc.constantFrom<Metric>(...METRIC_ORDER),
   counting: fc.constantFrom<Counting>('total', 'unique_users'),
-  period: fc.constantFrom<Period>('all_time', 'year', 'month', 'week'),
+  period: fc.constantFrom<Period>('all_time', 'year', 'month', 'week', 'custom'),
   year: fc.constantFrom(2024, 2025, 2026),
   month: fc.integer({ min: 1, max: 12 }),
-  week: fc.integer({ min: 1, max: 4 }),
-});
+  week: fc.integer({ min: 1, max: 5 }),
+  // A custom range of 1 to 800 days: cut by day, by 7 days or by month.
+  start: fc.integer({ min: Date.UTC(2024, 0, 1) / 86_400_000, max: Date.UTC(2026, 10, 21) / 86_400_000 }),
+  length: fc.integer({ min: 1, max: 800 }),
+}).map(({ start, length, ...r }) => ({
+  ...r,
+  from: r.period === 'custom' ? new Date(start * 86_400_000).toISOString().slice(0, 10) : null,
+  to: r.period === 'custom' ? new Date((start + length - 1) * 86_400_000).toISOString().slice(0, 10) : null,
+}));
+const zones = fc.constantFrom('Europe/Paris', 'UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland');
 
 describe('tally: every metric from one pass', () => {
   it('gives, for each metric, the figures of the plain rules', () => {
     fc.assert(
-      fc.property(fc.array(event, { maxLength: 60 }), fc.array(event, { maxLength: 60 }), request, fc.boolean(), (a0, b0, r, inOrder) => {
+      fc.property(fc.array(event, { maxLength: 60 }), fc.array(event, { maxLength: 60 }), request, fc.boolean(), zones, (a0, b0, r, inOrder, tz) => {
         // In time order (untimed first), as our server sends them, a period reads only its days.
         const ordered = (evs: Ev[]) => (inOrder ? [...evs].sort((x, y) => (x.timestamp ?? '').localeCompare(y.timestamp ?? '')) : evs);
         const [a, b] = [ordered(a0), ordered(b0)];
         const d = new SessionDictionary();
         const stored = [d.store(toColumns(1, a)), d.store(toColumns(2, b))];
         const records = r.scope === 'all' ? stored : [stored[r.scope - 1]];
-        expect(aggregate(records, r, now)).toEqual(plain([a, b], r));
+        const numbering = new Numbering(tz);
+        const t = tally(records, r, now, numbering);
+        const { perProduct, ...figures } = plain([a, b], r, tz);
+        expect(figuresOf(t, r.metric)).toEqual(figures);
+        expect(Array.from({ length: t.productIds.length }, (_, i) => Array.from(t.perProduct.slice(i * RANK_FIELDS, (i + 1) * RANK_FIELDS)))).toEqual(perProduct);
+        // The previous period (comparison), cut into the same buckets.
+        if (r.period !== 'all_time') {
+          const before = tally(records, r, now, numbering, true);
+          const { perProduct: perBefore, ...was } = plain([a, b], r, tz, true);
+          expect(statsOf(before)).toEqual(was.stats);
+          expect(seriesValues(before, r.metric)).toEqual(was.series.values);
+          expect(before.labels).toEqual(t.labels);
+          expect(rankingOf(t, before).map((row) => row.previousConsultations)).toEqual(perBefore.map((p) => p[1]));
+        }
       }),
-      { numRuns: 600 },
+      { numRuns: 400 },
     );
-  });
+  }, 120_000);
 });
 
 describe('Tallies: passes reused while the records stay the same', () => {

@@ -2,10 +2,11 @@
 // figures of the dashboard for one metric (spec 1 section 7). Distinct sessions are counted with bit and
 // byte arrays indexed by the session numbers the records carry (one SessionDictionary for all products),
 // so a session that saw two products counts once; no string is touched and no Set is built per event.
-import { DAY_MS, bucketLabels, bucketOf, periodRange, utcYear } from '../../src/domain/analytics/buckets';
+import { bucketTimeline, periodPlan, previousPlan, yearOf, type PeriodPlan } from '../../src/domain/analytics/buckets';
+import { DEFAULT_TIME_ZONE, Zone } from '../../src/domain/analytics/zone';
 import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Metric } from '../../src/domain/analytics/selection';
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, StatFigures, ViewRequest } from '../../src/domain/analytics/view';
 import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './columns';
 
 /** The metrics in the order of their flags (CONSULTATION, IFRAME, AR_TRY, CONVERSION): Tally.series. */
@@ -40,7 +41,7 @@ function firstAtLeast(day: Int32Array, d: number): number {
   return lo;
 }
 
-export type Figures = Omit<DashboardView, 'generation' | 'cachedAt' | 'offline' | 'failedProducts' | 'complete'>;
+export type Figures = Pick<DashboardView, 'stats' | 'series' | 'geo' | 'journey' | 'eventCount'>;
 
 /**
  * The numbering of countries shared by all products (sessions are numbered when a record is made, see
@@ -48,26 +49,27 @@ export type Figures = Omit<DashboardView, 'generation' | 'cachedAt' | 'offline' 
  * kept across views.
  */
 export class Numbering {
+  readonly zone: Zone;
+  constructor(timeZone: string = DEFAULT_TIME_ZONE) {
+    this.zone = new Zone(timeZone);
+  }
+
   private countryIds = new Map<string, number>();
   readonly countryNames: string[] = [];
   private maps = new WeakMap<StoredColumns, Uint16Array>();
   private days = new WeakMap<StoredColumns, EventDays>();
 
   /**
-   * Each event's UTC day number (NO_DAY without a time), made once per record and kept, and whether they
-   * never decrease: our server sends each write's events in time order and live events come in order,
-   * so a period then reads only its own days (see dayRange).
+   * Each event's local day number in the reporting zone (NO_DAY without a time), made once per record and
+   * kept, and whether they never decrease: our server sends each write's events in time order and live
+   * events come in order, so a period then reads only its own days.
    */
   daysOf(p: StoredColumns): EventDays {
     let d = this.days.get(p);
     if (d) return d;
-    const day = new Int32Array(p.count);
+    const day = this.zone.days(p.time, NO_DAY);
     let sorted = true;
-    for (let i = 0; i < p.count; i++) {
-      const t = p.time[i];
-      day[i] = Number.isNaN(t) ? NO_DAY : Math.floor(t / DAY_MS);
-      if (i > 0 && day[i] < day[i - 1]) sorted = false;
-    }
+    for (let i = 1; i < p.count; i++) if (day[i] < day[i - 1]) sorted = false;
     d = { day, sorted };
     this.days.set(p, d);
     return d;
@@ -92,6 +94,9 @@ export interface Tally {
   labels: string[];
   /** The chart's series of each metric, in METRIC_ORDER. */
   series: number[][];
+  /** Buckets after today (no value is drawn), and the bucket holding today (partial), -1 when none. */
+  future: boolean[];
+  partial: number;
   /** Per country of `countryNames`: events, or distinct sessions when counting unique users. */
   geoCounts: number[];
   countryNames: string[];
@@ -100,42 +105,58 @@ export interface Tally {
   flagged: [number, number, number, number];
   /** Distinct sessions in the period: all, then reaching each flag. */
   distinct: [number, number, number, number, number];
+  /**
+   * Per product (in the order of the records), RANK_FIELDS numbers: events (or distinct sessions when
+   * counting unique users), then those of each flag. Only for the all-products scope (else empty).
+   */
+  perProduct: Float64Array;
+  productIds: number[];
   unique: boolean;
   journeyOf: boolean;
 }
 
-export type TallyRequest = Omit<ViewRequest, 'generation' | 'productIds' | 'metric'>;
+export const RANK_FIELDS = 5;
+
+export type TallyRequest = Omit<ViewRequest, 'generation' | 'productIds' | 'metric' | 'timeZone' | 'compare' | 'retry'>;
 
 /** The figures of these products; `numbering` may be kept across calls (its maps are then reused). */
 export function aggregate(
   products: StoredColumns[],
-  request: Omit<ViewRequest, 'generation' | 'productIds'>,
+  request: TallyRequest & Pick<ViewRequest, 'metric'>,
   now: Date,
   numbering: Numbering = new Numbering(),
 ): Figures {
   return figuresOf(tally(products, request, now, numbering), request.metric);
 }
 
-/** The one pass over the selected events (see Tally). */
-export function tally(products: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering = new Numbering()): Tally {
+/** The years all_time shows: from the first event's to the last one's, this year at least. */
+function yearsOf(products: StoredColumns[], zone: Zone, today: number): [number, number] {
+  let firstYear = yearOf(today);
+  let lastYear = firstYear;
+  for (const m of products) {
+    if (m.first !== Infinity) firstYear = Math.min(firstYear, yearOf(zone.day(m.first)));
+    if (m.last !== -Infinity) lastYear = Math.max(lastYear, yearOf(zone.day(m.last)));
+  }
+  return [firstYear, lastYear];
+}
+
+/** The one pass over the selected events (see Tally); `previous`: over the period before the selected one. */
+export function tally(products: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering = new Numbering(), previous = false): Tally {
   const countryMaps = products.map((p) => numbering.countriesOf(p));
   const countryNames = numbering.countryNames.slice();
+  const zone = numbering.zone;
+  const today = zone.day(now.getTime());
 
-  const { from, to } = periodRange(request);
-  let firstYear = now.getUTCFullYear();
-  let lastYear = firstYear;
-  if (request.period === 'all_time') {
-    for (const m of products) {
-      if (m.first !== Infinity) firstYear = Math.min(firstYear, utcYear(m.first));
-      if (m.last !== -Infinity) lastYear = Math.max(lastYear, utcYear(m.last));
-    }
-  }
-  const labels = bucketLabels(request.period, firstYear, lastYear);
+  const [firstYear, lastYear] = request.period === 'all_time' ? yearsOf(products, zone, today) : [0, 0];
+  const plan: PeriodPlan = previous ? previousPlan(request) : periodPlan(request, firstYear, lastYear);
+  const { labels } = plan;
   const nBuckets = labels.length;
+  const timeline = bucketTimeline(plan, today);
   let nSessions = 0;
   for (const p of products) if (p.sessionLimit > nSessions) nSessions = p.sessionLimit;
   const nCountries = countryNames.length;
   const unique = request.counting === 'unique_users';
+  const ranked = request.scope === 'all';
 
   // Counted per combination of the four flags (16), summed per flag after the loop: the flags of the
   // events are random to the CPU, and one increment beats four unpredictable branches per event.
@@ -147,24 +168,33 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
   const seenInBucket = new Uint8Array(unique ? nSessions * nBuckets : 0);
   // Per (session, country), one bit: seen there already.
   const seenInCountry = new Uint32Array(unique ? (nSessions * nCountries + 31) >>> 5 : 0);
+  // The ranking: per product, from the same pass. Totals are the difference of byFlags around the
+  // product's loop (nothing per event); distinct sessions per product need the product's own session
+  // flags, reset through the list of sessions it touched (not the whole array per product).
+  const perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
+  const rankUnique = ranked && unique;
+  // Distinct sessions per product, without a branch per event: each session's flags already counted for
+  // the product being read, valid while its stamp is that product's index (else read as 0); each event
+  // adds one to the bin of its new flags, SEEN standing for "first event of this session here".
+  const productFlags = new Uint8Array(rankUnique ? nSessions : 0);
+  const stamp = new Int32Array(rankUnique ? nSessions : 0).fill(-1);
+  const productBins = new Float64Array(32);
+  const before = new Float64Array(16);
 
-  // Every bucket boundary and the period's bounds are UTC midnights: the bucket of an event is its day's,
-  // read from a table over the days the products span (-1 outside the period) instead of a calendar
-  // computation per event.
-  const allTime = request.period === 'all_time';
-  // The same bounds in day numbers, [fromDay, toDay), for records in time order.
-  const fromDay = allTime ? 0 : Math.floor(from / DAY_MS);
-  const toDay = allTime ? 0 : Math.ceil(to / DAY_MS);
+  // The bucket of an event is its local day's, read from a table over the days the products span
+  // (-1 outside the period) instead of a calendar computation per event.
+  const all = plan.all;
+  const fromDay = plan.from;
+  const toDay = plan.to;
   let minDay = Infinity;
   let maxDay = -Infinity;
   for (const p of products) {
-    if (p.first !== Infinity) minDay = Math.min(minDay, Math.floor(p.first / DAY_MS));
-    if (p.last !== -Infinity) maxDay = Math.max(maxDay, Math.floor(p.last / DAY_MS));
+    if (p.first !== Infinity) minDay = Math.min(minDay, zone.day(p.first));
+    if (p.last !== -Infinity) maxDay = Math.max(maxDay, zone.day(p.last));
   }
   const bucketOfDay = (d: number): number => {
-    const t = d * DAY_MS;
-    if (!allTime && !(t >= from && t < to)) return -1;
-    const b = bucketOf(request.period, t, firstYear);
+    if (!all && !(d >= fromDay && d < toDay)) return -1;
+    const b = plan.bucketOfDay(d);
     return b >= 0 && b < nBuckets ? b : -1;
   };
   const tabled = maxDay >= minDay && maxDay - minDay < MAX_TABLE_DAYS;
@@ -177,14 +207,15 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     const { day, sorted } = numbering.daysOf(col);
     const { flags, session, country } = col;
     // A period over days in order: only its own days are read (untimed events, NO_DAY, come first).
-    const start = sorted && !allTime ? firstAtLeast(day, fromDay) : 0;
-    const end = sorted && !allTime ? firstAtLeast(day, toDay) : col.count;
+    const start = sorted && !all ? firstAtLeast(day, fromDay) : 0;
+    const end = sorted && !all ? firstAtLeast(day, toDay) : col.count;
+    if (ranked) before.set(byFlags);
     for (let i = start; i < end; i++) {
       const d = day[i];
       let b = -1;
       if (d === NO_DAY) {
         // Untimed: all_time counts it in the figures, never in the chart; a period leaves it out.
-        if (!allTime) continue;
+        if (!all) continue;
       } else {
         b = tabled ? table[d - minDay] : bucketOfDay(d);
         if (b < 0) continue;
@@ -195,6 +226,14 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
       byFlags[f]++;
       sessionFlags[s] |= f | SEEN;
       if (unique) {
+        if (rankUnique) {
+          const st = stamp[s];
+          stamp[s] = p;
+          // (st ^ p) - 1 is negative only when st === p: the mask keeps the flags, else clears them.
+          const had = productFlags[s] & (((st ^ p) - 1) >> 31);
+          productFlags[s] = had | f | SEEN;
+          productBins[(f | SEEN) & ~had]++;
+        }
         const g = s * nCountries + c;
         const w = g >>> 5;
         const seen = seenInCountry[w];
@@ -208,6 +247,24 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
         seenInBucket[k] = seen | f;
         bins[(b << 4) | (f & ~seen)]++;
       } else bins[(b << 4) | f]++;
+    }
+    if (!ranked) continue;
+    const at = p * RANK_FIELDS;
+    if (unique) {
+      for (let f = 0; f < 32; f++) {
+        const n = productBins[f];
+        if (n === 0) continue;
+        productBins[f] = 0;
+        if (f & SEEN) perProduct[at] += n;
+        for (let j = 0; j < 4; j++) if (f & (1 << j)) perProduct[at + 1 + j] += n;
+      }
+    } else {
+      for (let f = 0; f < 16; f++) {
+        const n = byFlags[f] - before[f];
+        if (n === 0) continue;
+        perProduct[at] += n;
+        for (let j = 0; j < 4; j++) if (f & (1 << j)) perProduct[at + 1 + j] += n;
+      }
     }
   }
 
@@ -233,21 +290,33 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     if (f & AR_TRY) distinct[3]++;
     if (f & CONVERSION) distinct[4]++;
   }
-  return { labels, series, geoCounts: Array.from(geoCounts), countryNames, events, flagged, distinct, unique, journeyOf: request.scope !== 'all' };
+  return {
+    labels, series, future: timeline.future, partial: timeline.partial, geoCounts: Array.from(geoCounts), countryNames, events, flagged, distinct,
+    perProduct, productIds: ranked ? products.map((p) => p.productId) : [], unique, journeyOf: request.scope !== 'all',
+  };
+}
+
+/** The four figures of a tally. */
+export function statsOf(t: Pick<Tally, 'unique' | 'distinct' | 'flagged' | 'events'>): StatFigures {
+  const { distinct, flagged, events } = t;
+  return t.unique
+    ? { consultations: distinct[1], interactions: distinct[2], arTries: distinct[3], conversionRate: conversionRate(distinct[4], distinct[0]) }
+    : { consultations: flagged[0], interactions: flagged[1], arTries: flagged[2], conversionRate: conversionRate(flagged[3], events) };
+}
+
+/** The chart's values of one metric: none after today. */
+export function seriesValues(t: Tally, metric: Metric): Array<number | null> {
+  return t.series[METRIC_ORDER.indexOf(metric)].map((v, i) => (t.future[i] ? null : v));
 }
 
 /** The dashboard's figures for one metric, from a tally. */
 export function figuresOf(t: Tally, metric: Metric): Figures {
-  const { distinct, flagged, events } = t;
-  const stats = t.unique
-    ? { consultations: distinct[1], interactions: distinct[2], arTries: distinct[3], conversionRate: conversionRate(distinct[4], distinct[0]) }
-    : { consultations: flagged[0], interactions: flagged[1], arTries: flagged[2], conversionRate: conversionRate(flagged[3], events) };
-
+  const { distinct } = t;
+  const stats = statsOf(t);
   // The journey is for one product only (empty for the all scope): distinct sessions reaching each step.
   const steps = [distinct[1], distinct[2], distinct[3], distinct[4]];
   const journey = t.journeyOf && steps.some((n) => n > 0) ? journeyPercentages(JOURNEY_STEPS.map((st, i) => ({ name: st.name, count: steps[i] }))) : [];
 
   const geo = mergeGeo(t.countryNames.map((label, i) => ({ label, value: t.geoCounts[i] })).filter((g) => g.value > 0));
-  const values = t.series[METRIC_ORDER.indexOf(metric)].slice();
-  return { stats, series: { labels: t.labels, values }, geo, journey, eventCount: events };
+  return { stats, series: { labels: t.labels, values: seriesValues(t, metric), partial: t.partial }, geo, journey, eventCount: t.events };
 }

@@ -2,7 +2,10 @@
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { figuresOf, Numbering } from './aggregate';
+import { figuresOf, Numbering, seriesValues, statsOf } from './aggregate';
+import { rankingOf } from './ranking';
+import { buildCsv, csvFileName } from './csv';
+import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
 import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
 import { Tallies } from './tallies';
@@ -55,7 +58,7 @@ export class AnalyticsEngine {
     this.epoch++;
     this.memory.clear();
     this.checkedAt.clear();
-    this.numbering = new Numbering();
+    this.numbering = new Numbering(this.numbering.zone.timeZone);
     this.tallies.forget();
     this.dictionary = new SessionDictionary();
     this.dictionaryLoaded = null;
@@ -99,7 +102,13 @@ export class AnalyticsEngine {
     }
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
 
-    const toCheck = ids.filter((id) => !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
+    if ((request.timeZone ?? DEFAULT_TIME_ZONE) !== this.numbering.zone.timeZone) {
+      // Another reporting zone: every event's day changes, so the days and tallies are made again.
+      this.numbering = new Numbering(request.timeZone ?? DEFAULT_TIME_ZONE);
+      this.tallies.forget();
+    }
+    const retry = new Set(request.retry ?? []);
+    const toCheck = ids.filter((id) => retry.has(id) || !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
     // Cached figures first, but only when every product is cached: partial totals would mislead.
     const allCached = ids.length > 0 && ids.every((id) => this.memory.has(id));
     if (allCached && toCheck.length) void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
@@ -171,6 +180,20 @@ export class AnalyticsEngine {
     return this.compose(request, ids, now, { complete: true, offline, failed });
   }
 
+  /**
+   * "Exporter CSV": the ranking and the evolution series of a selection, from the records in memory (the
+   * view on screen was made from them: its tallies are kept, so this is no new pass), as a Blob.
+   */
+  exportCsv(request: ViewRequest, names: Record<number, string>, companyName: string, metricLabel: string): { blob: Blob; fileName: string } {
+    const view = this.compose(request, request.scope === 'all' ? request.productIds : [request.scope], new Date(this.clock()), { complete: true, offline: false, failed: [] });
+    const text = buildCsv({
+      ranking: view.ranking.map((r) => ({ ...r, name: names[r.productId] ?? `Produit ${r.productId}` })),
+      series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
+      metricLabel,
+    });
+    return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName: csvFileName(companyName, { from: null, to: null, ...request }) };
+  }
+
   private compose(request: ViewRequest, ids: number[], now: Date, state: { complete: boolean; offline: boolean; failed: number[] }): DashboardView {
     const failed = new Set(state.failed);
     const used: StoredColumns[] = [];
@@ -184,9 +207,13 @@ export class AnalyticsEngine {
       used.push(r);
       cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
     }
+    const current = this.tallies.of(used, request, now, this.numbering);
+    const before = request.compare && request.period !== 'all_time' ? this.tallies.of(used, request, now, this.numbering, true) : null;
     return {
       generation: request.generation,
-      ...figuresOf(this.tallies.of(used, request, now, this.numbering), request.metric),
+      ...figuresOf(current, request.metric),
+      previous: before && { stats: statsOf(before), values: seriesValues(before, request.metric), eventCount: before.events },
+      ranking: rankingOf(current, before),
       cachedAt,
       offline: state.offline,
       failedProducts: state.failed,

@@ -14,18 +14,19 @@ export class Tallies {
   private numbering: Numbering | null = null;
   private byKey = new Map<string, { records: StoredColumns[]; tally: Tally }>();
 
-  of(records: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering): Tally {
+  of(records: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering, previous = false): Tally {
     if (numbering !== this.numbering || records.some((r) => !this.known.has(r)) || this.byKey.size >= KEPT) {
       this.forget();
       this.numbering = numbering;
       records.forEach((r) => this.known.add(r));
     }
-    // all_time's buckets run to the current year: the year is part of what a tally answers.
-    const { scope, counting, period, year, month, week } = request;
-    const key = [scope, counting, period, year, month, week, now.getUTCFullYear()].join('/');
+    // Which buckets are past, partial or future depends on today (and all_time's years run to this year):
+    // today's local day is part of what a tally answers.
+    const { scope, counting, period, year, month, week, from, to } = request;
+    const key = [scope, counting, period, year, month, week, from, to, previous, numbering.zone.day(now.getTime())].join('/');
     const kept = this.byKey.get(key);
     if (kept && sameRecords(kept.records, records)) return kept.tally;
-    const made = tally(records, request, now, numbering);
+    const made = tally(records, request, now, numbering, previous);
     this.byKey.set(key, { records, tally: made });
     return made;
   }

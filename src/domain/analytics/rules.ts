@@ -29,3 +29,15 @@ export function journeyPercentages(steps: JourneyStep[]): JourneyPoint[] {
   const sum = steps.reduce((s, x) => s + x.count, 0);
   return steps.map((s) => ({ ...s, percent: percent(s.count, sum) }));
 }
+
+/** The change from `previous` to `current` in whole percent, null when there was nothing before (shown "—"). */
+export function changePercent(current: number, previous: number): number | null {
+  return previous > 0 ? Math.round(((current - previous) / previous) * 100) : null;
+}
+
+/** "+12 %", "−5 %", "0 %" or "—" (fr-FR, a real minus sign). */
+export function changeLabel(change: number | null): string {
+  if (change === null) return '—';
+  if (change === 0) return '0 %';
+  return `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('fr-FR')} %`;
+}

@@ -1,9 +1,13 @@
-// The dashboard selections of spec 1 section 4, their labels (section 9), defaults and URL form.
+// The dashboard selections, their labels, defaults and URL form. "now" is a Date whose UTC date is today in
+// the company's reporting zone (see localNow): the options and defaults follow the company's calendar.
+import { DAY_MS, dayNumber, dayOfIso, isoOf } from './buckets';
+import { DEFAULT_TIME_ZONE, todayIn } from './zone';
+
 export const METRICS = ['consultation', 'engagement', 'ar_usage', 'conversion'] as const;
 export type Metric = (typeof METRICS)[number];
 export const COUNTINGS = ['total', 'unique_users'] as const;
 export type Counting = (typeof COUNTINGS)[number];
-export const PERIODS = ['all_time', 'week', 'month', 'year'] as const;
+export const PERIODS = ['all_time', 'week', 'month', 'year', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
 export const METRIC_LABELS: Record<Metric, { label: string; description: string }> = {
@@ -21,6 +25,7 @@ export const PERIOD_LABELS: Record<Period, string> = {
   week: 'Semaine',
   month: 'Mois',
   year: 'Année',
+  custom: 'Personnalisée',
 };
 export const MONTH_NAMES = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
 export const FIRST_YEAR = 2020;
@@ -39,7 +44,15 @@ export interface Selection {
   month: number;
   /** 1-based 7-day block of the month. */
   week: number;
+  /** A custom range's first and last day (inclusive), "YYYY-MM-DD"; null unless period is custom. */
+  from: string | null;
+  to: string | null;
+  /** Compare with the previous period of the same length. */
+  compare: boolean;
 }
+
+/** A Date whose UTC date is today in this zone (what the selection rules read as "now"). */
+export const localNow = (timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): Date => new Date(todayIn(timeZone, now) * DAY_MS);
 
 /** Years 2020 up to the current year. */
 export function yearOptions(now: Date): number[] {
@@ -74,10 +87,40 @@ export function weekOptions(year: number, month: number): WeekBlock[] {
   return blocks;
 }
 
+/** The block of the month holding this day of the month. */
+export const weekOfDay = (day: number): number => Math.floor((day - 1) / 7) + 1;
+
+/** The blocks a user may pick: those already begun (this month's future blocks hold nothing yet). */
+export function weekChoices(year: number, month: number, now: Date): WeekBlock[] {
+  const all = weekOptions(year, month);
+  if (year !== now.getUTCFullYear() || month !== now.getUTCMonth() + 1) return all;
+  return all.slice(0, weekOfDay(now.getUTCDate()));
+}
+
+/** The period containing today: this month, and the week block holding today. */
 export function defaultSelection(now: Date): Selection {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  return { companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year, month, week: weekOptions(year, month).length };
+  return {
+    companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year, month, week: weekOfDay(now.getUTCDate()),
+    from: null, to: null, compare: false,
+  };
+}
+
+/** Quick custom ranges ending today: "7 derniers jours" … "12 derniers mois". */
+export const QUICK_RANGES = [
+  { label: '7 derniers jours', days: 7 },
+  { label: '30 derniers jours', days: 30 },
+  { label: '90 derniers jours', days: 90 },
+  { label: '12 derniers mois', months: 12 },
+] as const;
+
+export function quickRange(q: (typeof QUICK_RANGES)[number], now: Date): { from: string; to: string } {
+  const today = Math.floor(now.getTime() / DAY_MS);
+  if ('days' in q) return { from: isoOf(today - q.days + 1), to: isoOf(today) };
+  // The same day 12 months back, the next day: a year of days ending today.
+  const from = dayNumber(now.getUTCFullYear(), now.getUTCMonth() + 1 - q.months, now.getUTCDate()) + 1;
+  return { from: isoOf(from), to: isoOf(today) };
 }
 
 /** Keeps month and week inside what the year and month allow (latest month, last week by default). */
@@ -86,9 +129,17 @@ export function clampSelection(s: Selection, now: Date): Selection {
   const year = Math.min(Math.max(s.year, years[0]), years[years.length - 1]);
   const months = monthOptions(year, now);
   const month = Math.min(Math.max(s.month, 1), months[months.length - 1]);
-  const weeks = weekOptions(year, month);
+  const weeks = weekChoices(year, month, now);
   const week = Math.min(Math.max(s.week, 1), weeks.length);
-  return { ...s, year, month, week };
+  // A custom range: two real dates in order, not after today (a missing one: the last 30 days).
+  const today = Math.floor(now.getTime() / DAY_MS);
+  let from = dayOfIso(s.from);
+  let to = dayOfIso(s.to);
+  if (s.period !== 'custom') return { ...s, year, month, week, from: null, to: null };
+  if (to === null || to > today) to = today;
+  if (from === null) from = to - 29;
+  if (from > to) [from, to] = [to, from];
+  return { ...s, year, month, week, from: isoOf(Math.max(from, dayNumber(FIRST_YEAR, 1, 1))), to: isoOf(to) };
 }
 
 const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
@@ -108,6 +159,9 @@ export function selectionFromParams(params: URLSearchParams, now: Date): Selecti
       year: int(params.get('annee')) ?? d.year,
       month: int(params.get('mois')) ?? d.month,
       week: int(params.get('semaine')) ?? d.week,
+      from: params.get('du'),
+      to: params.get('au'),
+      compare: params.get('comparer') === '1',
     },
     now,
   );
@@ -123,5 +177,10 @@ export function selectionToParams(s: Selection): URLSearchParams {
   p.set('annee', String(s.year));
   p.set('mois', String(s.month));
   p.set('semaine', String(s.week));
+  if (s.period === 'custom' && s.from && s.to) {
+    p.set('du', s.from);
+    p.set('au', s.to);
+  }
+  if (s.compare) p.set('comparer', '1');
   return p;
 }

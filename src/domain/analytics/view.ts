@@ -14,6 +14,15 @@ export interface ViewRequest {
   year: number;
   month: number;
   week: number;
+  /** Custom range, "YYYY-MM-DD" inclusive (period custom only). */
+  from?: string | null;
+  to?: string | null;
+  /** Also compute the previous period (cards' change, second series, ranking's change). */
+  compare?: boolean;
+  /** The company's reporting time zone (IANA): day, week, month and year edges. */
+  timeZone?: string;
+  /** Products to fetch again now, whatever their last check (the "Réessayer" of failed products). */
+  retry?: number[];
 }
 
 export interface StatFigures {
@@ -27,7 +36,12 @@ export interface StatFigures {
 export interface DashboardView {
   generation: number;
   stats: StatFigures;
-  series: { labels: string[]; values: number[] };
+  /** null for a bucket after today (nothing drawn); `partial`: the bucket holding today, -1 when none. */
+  series: { labels: string[]; values: Array<number | null>; partial: number };
+  /** The previous period's figures when comparing (null otherwise). */
+  previous: { stats: StatFigures; values: Array<number | null>; eventCount: number } | null;
+  /** One row per product (all-products scope), with the previous period's when comparing. */
+  ranking: RankingRow[];
   geo: GeoItem[];
   journey: JourneyPoint[];
   /** Number of events the figures come from (0: the spec's empty messages show). */
@@ -40,6 +54,20 @@ export interface DashboardView {
   failedProducts: number[];
   /** False while the cached figures are shown and revalidation goes on. */
   complete: boolean;
+}
+
+export interface RankingRow {
+  productId: number;
+  consultations: number;
+  interactions: number;
+  arTries: number;
+  conversions: number;
+  /** Integer percent, as the stat card. */
+  conversionRate: number;
+  /** What the rate divides by: the product's events, or its distinct sessions when counting unique users. */
+  base: number;
+  /** The previous period's consultations when comparing, else null. */
+  previousConsultations: number | null;
 }
 
 export interface Progress {

@@ -4,6 +4,7 @@ import { METRIC_LABELS, COUNTING_LABELS } from '../../domain/analytics/selection
 import type { DashboardView } from '../../domain/analytics/view';
 import { ChartCard } from '../../ui/ChartCard';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
+import { ALL_FAILED } from './IncompleteData';
 import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
 import { BAR_HEIGHT, JourneyChart } from './JourneyChart';
 
@@ -16,16 +17,22 @@ interface Props {
   selection: Selection;
   view: DashboardView | null;
   frozen: boolean;
+  /** Every call failed: the charts say so instead of an empty-data message. */
+  unavailable?: boolean;
+  /** Start of the export file names: visio3d_<company>_<period>. */
+  pngPrefix: string;
 }
 
-export function AnalysisCharts({ selection, view, frozen }: Props) {
+export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix }: Props) {
   const key = JSON.stringify(selection);
   const metric = METRIC_LABELS[selection.metric];
   const noCompany = selection.companyId === null;
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
   const labels = noCompany ? [NO_COMPANY] : (view?.series.labels ?? []);
   const values = noCompany ? [0] : (view?.series.values ?? []);
-  const seriesEmpty = !noCompany && view !== null && values.every((v) => v === 0);
+  // "No data" only when the period has no event at all: a metric at zero among events shows its zeros.
+  const seriesEmpty = !noCompany && view !== null && view.eventCount === 0;
+  const failMessage = unavailable && !noCompany ? ALL_FAILED : null;
   const geo = view?.geo ?? [];
   const journey = view?.journey ?? [];
 
@@ -36,30 +43,33 @@ export function AnalysisCharts({ selection, view, frozen }: Props) {
       </h2>
       <ChartCard
         title="Évolution"
+        pngName={`${pngPrefix}_evolution.png`}
         subtitle={`${metric.label} (${COUNTING_LABELS[selection.counting]}) — ${metric.description}`}
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}
-        emptyMessage={seriesEmpty ? EMPTY_SERIES : null}
+        emptyMessage={failMessage ?? (seriesEmpty ? EMPTY_SERIES : null)}
       >
-        {labels.length > 0 && <EvolutionChart labels={labels} values={values} />}
+        {labels.length > 0 && <EvolutionChart labels={labels} values={values} partial={view?.series.partial ?? -1} previous={view?.previous?.values ?? null} />}
       </ChartCard>
       <div className="chart-pair">
         <ChartCard
           title="Origine géographique - Visiteurs / Utilisateurs uniques"
+          pngName={`${pngPrefix}_geographie.png`}
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
           resetKey={key}
-          emptyMessage={!noCompany && view !== null && geo.length === 0 ? EMPTY_GEO : null}
+          emptyMessage={failMessage ?? (!noCompany && view !== null && geo.length === 0 ? EMPTY_GEO : null)}
         >
           {geo.length > 0 && <GeoChart geo={geo} />}
         </ChartCard>
         <ChartCard
           title="Parcours utilisateur"
+          pngName={`${pngPrefix}_parcours.png`}
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}
-          emptyMessage={!noCompany && view !== null && journey.length === 0 ? EMPTY_JOURNEY : null}
+          emptyMessage={failMessage ?? (!noCompany && view !== null && journey.length === 0 ? EMPTY_JOURNEY : null)}
         >
           {journey.length > 0 && <JourneyChart steps={journey} />}
         </ChartCard>

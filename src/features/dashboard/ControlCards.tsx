@@ -1,16 +1,21 @@
 // The three control cards of spec 1 section 2: company and scope, analysis type, period.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
+import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { memo, useEffect, useState } from 'react';
 import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
-  COUNTINGS, COUNTING_LABELS, METRICS, METRIC_LABELS, MONTH_NAMES, PERIODS, PERIOD_LABELS, monthOptions, weekOptions, yearOptions,
+  COUNTINGS, COUNTING_LABELS, METRICS, METRIC_LABELS, MONTH_NAMES, PERIODS, PERIOD_LABELS, localNow, monthOptions, weekChoices, yearOptions,
 } from '../../domain/analytics/selection';
+import { zoneLabel } from '../../domain/analytics/zone';
 import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
+import { PeriodRange } from './PeriodRange';
 
 interface Props {
+  /** The company's reporting time zone: its calendar gives "today" and the period's edges. */
+  timeZone: string;
   isAdmin: boolean;
   companyName: string | null;
   products: ProductRef[];
@@ -27,12 +32,12 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-export const ControlCards = memo(function ControlCards({ isAdmin, companyName, products, productsLoading }: Props) {
+export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, companyName, products, productsLoading }: Props) {
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
   const [companies, setCompanies] = useState<Entreprise[]>([]);
-  const now = new Date();
+  const now = localNow(timeZone);
 
   // Only Admins load the company list (spec 1 section 6); a failure is only logged.
   useEffect(() => {
@@ -125,7 +130,8 @@ export const ControlCards = memo(function ControlCards({ isAdmin, companyName, p
             onChange={(e) => update({ period: e.value })}
           />
         </Field>
-        <div className="control-row">
+        {s.period === 'custom' && <PeriodRange s={s} now={now} update={update} />}
+        <div className="control-row" hidden={s.period === 'custom'}>
           <Field id="dashboard-year" label="Année">
             <Dropdown
               inputId="dashboard-year"
@@ -145,15 +151,27 @@ export const ControlCards = memo(function ControlCards({ isAdmin, companyName, p
             />
           </Field>
         </div>
-        <Field id="dashboard-week" label="Semaine">
-          <Dropdown
-            inputId="dashboard-week"
-            value={s.week}
-            options={weekOptions(s.year, s.month).map((w) => ({ label: w.label, value: w.week }))}
-            onChange={(e) => update({ week: e.value })}
-            disabled={s.period !== 'week'}
+        {s.period !== 'custom' && (
+          <Field id="dashboard-week" label="Semaine">
+            <Dropdown
+              inputId="dashboard-week"
+              value={s.week}
+              options={weekChoices(s.year, s.month, now).map((w) => ({ label: w.label, value: w.week }))}
+              onChange={(e) => update({ week: e.value })}
+              disabled={s.period !== 'week'}
+            />
+          </Field>
+        )}
+        <div className="control-switch">
+          <InputSwitch
+            inputId="dashboard-compare"
+            checked={s.compare && s.period !== 'all_time'}
+            onChange={(e) => update({ compare: Boolean(e.value) })}
+            disabled={s.period === 'all_time'}
           />
-        </Field>
+          <label htmlFor="dashboard-compare">Comparer à la période précédente</label>
+        </div>
+        <small className="muted dashboard-zone">{zoneLabel(timeZone)}</small>
       </section>
     </div>
   );

@@ -1,18 +1,24 @@
 // The dashboard (spec 1 section 2): controls, the four figures and the detailed analysis, all computed
 // by the analytics worker from the cached events of the chosen company's products.
-import { useAtom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
 import { LOGO_URL, PROVIDER } from '../../app/brand';
 import { ADMIN_ROLE } from '../../domain/auth';
-import { selectionToParams } from '../../domain/analytics/selection';
+import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
+import { download } from '../../ui/exportImage';
+import { periodSlug, slug } from '../../../workers/analytics/csv';
+import { exportCsv } from './analyticsClient';
+import { RankingTable } from './RankingTable';
 import { EMPTY_STATS } from '../../domain/analytics/view';
 import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts } from './AnalysisCharts';
-import { selectionAtom } from './atoms';
+import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
+import { IncompleteData } from './IncompleteData';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
+import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
 import './dashboard.css';
 
@@ -44,6 +50,7 @@ export function DashboardPage() {
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
+  const { timeZone, name: adminCompanyName } = useCompanyTimeZone(selection.companyId);
 
   // A bookmarked product that is not (or no longer) the company's: back to all products.
   useEffect(() => {
@@ -51,10 +58,27 @@ export function DashboardPage() {
       setSelection((s) => ({ ...s, scope: 'all' }));
   }, [products, productsLoading, selection.scope, selection.companyId, setSelection]);
 
+  const update = useSetAtom(updateSelectionAtom);
+  const [exporting, setExporting] = useState(false);
+  const shownCompany = companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
+  const filePrefix = `visio3d_${slug(isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany)}_${periodSlug(selection)}`;
+  const downloadCsv = () => {
+    setExporting(true);
+    const { scope, metric, counting, period, year, month, week, from, to, compare } = selection;
+    const request = { generation: 0, productIds: products.map((p) => p.id), scope, metric, counting, period, year, month, week, from, to, compare, timeZone };
+    exportCsv(request, Object.fromEntries(products.map((p) => [p.id, p.name])), isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany, METRIC_LABELS[metric].label)
+      .then(({ blob, fileName }) => download(blob, fileName))
+      .catch((err) => console.error('Export CSV', err))
+      .finally(() => setExporting(false));
+  };
+
   const waitingForCompany = !isAdmin && selection.companyId !== user?.entrepriseId;
-  const state = useDashboardView(selection, products, productsLoading || waitingForCompany);
+  const state = useDashboardView(selection, products, productsLoading || waitingForCompany, timeZone);
   const view = state.view;
-  const stats = state.failed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
+  // Every product's call failed (or the load as a whole): no figure is shown as if it were data.
+  const failed = view?.complete ? view.failedProducts : [];
+  const allFailed = state.failed || (!!view?.complete && products.length > 0 && failed.length >= (selection.scope === 'all' ? products.length : 1));
+  const stats = allFailed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
   // A non-admin's figures wait for his company (not zeros while the user loads); an admin without a
   // company sees zeros (spec 1 section 8).
   const statsLoading = waitingForCompany || (selection.companyId !== null && (productsLoading || !state.current));
@@ -66,7 +90,7 @@ export function DashboardPage() {
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
       </header>
 
-      <ControlCards isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
+      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
 
       {view?.offline && view.cachedAt !== null && (
         <p className="dashboard-offline" role="status">
@@ -74,9 +98,22 @@ export function DashboardPage() {
         </p>
       )}
       <DashboardProgress />
+      {selection.companyId !== null && state.current && (
+        <IncompleteData failed={failed} products={products} allFailed={allFailed} retrying={state.loading} onRetry={state.retry} />
+      )}
 
-      <StatCards stats={stats} loading={statsLoading} />
-      <AnalysisCharts selection={selection} view={state.failed ? null : view} frozen={productsLoading} />
+      <StatCards stats={stats} previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)} loading={statsLoading} />
+      <AnalysisCharts selection={selection} view={allFailed ? null : view} frozen={productsLoading} unavailable={allFailed} pngPrefix={filePrefix} />
+      {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
+        <RankingTable
+          rows={view.ranking}
+          products={products}
+          comparing={selection.compare && selection.period !== 'all_time'}
+          onSelect={(id) => update({ scope: id })}
+          onExportCsv={downloadCsv}
+          exporting={exporting}
+        />
+      )}
     </section>
   );
 }

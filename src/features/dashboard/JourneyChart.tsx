@@ -35,5 +35,6 @@ export const JourneyChart = memo(function JourneyChart({ steps }: { steps: Journ
     [labelKey, steps],
   );
   const summary = labels.map((l, i) => `${l} ${steps[i]?.percent ?? 0} %`).join(', ');
-  return <UPlotChart options={options} data={data} height={BAR_HEIGHT} label={`Parcours utilisateur : ${summary}`} />;
+  const tooltip = (i: number) => (steps[i] ? [labels[i], `${steps[i].percent.toLocaleString('fr-FR')} % (${steps[i].count.toLocaleString('fr-FR')} sessions)`] : null);
+  return <UPlotChart options={options} data={data} height={BAR_HEIGHT} label={`Parcours utilisateur : ${summary}`} tooltip={tooltip} />;
 });

@@ -1,20 +1,37 @@
-// The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner.
+// The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner; when
+// comparing, each shows the previous period's value and the change (green up, red down, "—" from 0).
 import { memo } from 'react';
+import { changeLabel, changePercent } from '../../domain/analytics/rules';
 import type { StatFigures } from '../../domain/analytics/view';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 
-export const StatCards = memo(function StatCards({ stats, loading }: { stats: StatFigures; loading: boolean }) {
-  const n = (v: number) => v.toLocaleString('fr-FR');
+const n = (v: number) => v.toLocaleString('fr-FR');
+
+function Delta({ current, previous, format }: { current: number; previous: number; format: (v: number) => string }) {
+  const change = changePercent(current, previous);
+  const tone = change === null || change === 0 ? '' : change > 0 ? 'up' : 'down';
+  return (
+    <span className="stat-delta">
+      <span className="muted">Période précédente : {format(previous)}</span>
+      <span className={`stat-change ${tone}`}>{changeLabel(change)}</span>
+    </span>
+  );
+}
+
+export const StatCards = memo(function StatCards({ stats, previous, loading }: { stats: StatFigures; previous: StatFigures | null; loading: boolean }) {
+  const delta = (key: keyof StatFigures, format: (v: number) => string = n) =>
+    previous && !loading ? <Delta current={stats[key]} previous={previous[key]} format={format} /> : undefined;
+  const pct = (v: number) => `${v} %`;
   return (
     <section aria-labelledby="stats-title">
       <h2 id="stats-title" className="section-title">
         Statistiques Générales - Visualisation 3D/AR
       </h2>
       <StatGrid>
-        <StatCard label="Nombre de consultation du modèle" value={n(stats.consultations)} icon="pi-eye" loading={loading} />
-        <StatCard label="Interactions 3D" value={n(stats.interactions)} icon="pi-box" loading={loading} />
-        <StatCard label="Essais AR" value={n(stats.arTries)} icon="pi-mobile" loading={loading} />
-        <StatCard label="Taux de conversion" value={`${stats.conversionRate} %`} icon="pi-percentage" loading={loading} />
+        <StatCard label="Nombre de consultation du modèle" value={n(stats.consultations)} icon="pi-eye" loading={loading} hint={delta('consultations')} />
+        <StatCard label="Interactions 3D" value={n(stats.interactions)} icon="pi-box" loading={loading} hint={delta('interactions')} />
+        <StatCard label="Essais AR" value={n(stats.arTries)} icon="pi-mobile" loading={loading} hint={delta('arTries')} />
+        <StatCard label="Taux de conversion" value={pct(stats.conversionRate)} icon="pi-percentage" loading={loading} hint={delta('conversionRate', pct)} />
       </StatGrid>
     </section>
   );

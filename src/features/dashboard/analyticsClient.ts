@@ -47,6 +47,11 @@ export async function computeView(
   }
 }
 
+/** The CSV of a selection, built by the worker from what it holds (see AnalyticsEngine.exportCsv). */
+export async function exportCsv(request: ViewRequest, names: Record<number, string>, companyName: string, metricLabel: string): Promise<{ blob: Blob; fileName: string }> {
+  return engine().exportCsv(request, names, companyName, metricLabel);
+}
+
 // Logout and 401: nothing of this user's analytics stays on the PC.
 registerUserCacheCleaner(async () => {
   if (remote) await remote.clear();

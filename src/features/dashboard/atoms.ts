@@ -2,13 +2,13 @@
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
 import { atom } from 'jotai';
 import type { Progress } from '../../domain/analytics/view';
-import { clampSelection, selectionFromParams, type Scope, type Selection } from '../../domain/analytics/selection';
+import { clampSelection, localNow, selectionFromParams, type Scope, type Selection } from '../../domain/analytics/selection';
 
-export const selectionAtom = atom<Selection>(selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), new Date()));
+export const selectionAtom = atom<Selection>(selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), localNow()));
 
 /** Changes some selections; month and week stay within what the year and month allow. */
 export const updateSelectionAtom = atom(null, (get, set, patch: Partial<Selection>) => {
-  set(selectionAtom, clampSelection({ ...get(selectionAtom), ...patch }, new Date()));
+  set(selectionAtom, clampSelection({ ...get(selectionAtom), ...patch }, localNow()));
 });
 
 /** Changing the company resets the scope to all products. */

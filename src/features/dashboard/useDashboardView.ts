@@ -20,6 +20,8 @@ export interface ViewState {
   failed: boolean;
   /** The view answers the current selection (cached or fresh), not a previous one. */
   current: boolean;
+  /** Loads the failed products of the view again (the others as usual), then recomputes. */
+  retry: () => void;
 }
 
 /** The products the page holds, and for which company. */
@@ -27,26 +29,28 @@ interface Products {
   companyId: number | null;
   productKey: string;
   loading: boolean;
+  /** The company's reporting zone (its day, week, month and year edges). */
+  timeZone: string;
 }
 
 /** What a view must answer: until a view for it arrives, the figures are not current (spinners). */
 function viewKey(s: Selection, p: Products): string {
-  return [s.companyId, p.productKey, p.loading, s.scope, s.metric, s.counting, s.period, s.year, s.month, s.week].join('/');
+  return [s.companyId, p.productKey, p.loading, p.timeZone, s.scope, s.metric, s.counting, s.period, s.year, s.month, s.week, s.from, s.to, s.compare].join('/');
 }
 
-export function useDashboardView(selection: Selection, products: ProductRef[], productsLoading: boolean): ViewState {
+export function useDashboardView(selection: Selection, products: ProductRef[], productsLoading: boolean, timeZone: string): ViewState {
   const store = useStore();
   const generation = useRef(0);
   const started = useRef<string | null>(null);
-  const [state, setState] = useState<Omit<ViewState, 'current'> & { viewKey: string }>({ view: null, loading: false, failed: false, viewKey: '' });
-  const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading };
+  const [state, setState] = useState<Omit<ViewState, 'current' | 'retry'> & { viewKey: string }>({ view: null, loading: false, failed: false, viewKey: '' });
+  const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading, timeZone };
   const key = viewKey(selection, held);
   const latest = useRef(held);
 
-  /** Starts the view for (s, p) unless it is the one already started. */
-  const start = useRef((s: Selection, p: Products) => {
+  /** Starts the view for (s, p) unless it is the one already started (or `retry` asks some products again). */
+  const start = useRef((s: Selection, p: Products, retry?: number[]) => {
     const k = viewKey(s, p);
-    if (k === started.current) return;
+    if (k === started.current && !retry) return;
     started.current = k;
     const gen = ++generation.current;
     // Clearing the company, or its products still loading: nothing to ask the worker.
@@ -58,13 +62,13 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
     const current = () => gen === generation.current;
     setState((old) => ({ ...old, loading: true, failed: false }));
-    const finish = (next: Omit<ViewState, 'current'>) => {
+    const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
       store.set(progressAtom, null);
       setState({ ...next, viewKey: k });
     };
-    const { scope, metric, counting, period, year, month, week } = s;
+    const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
     computeView(
-      { generation: gen, productIds, scope, metric, counting, period, year, month, week },
+      { generation: gen, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone: p.timeZone, retry },
       (progress) => current() && store.set(progressAtom, progress),
       (view) => current() && setState((old) => ({ ...old, view, viewKey: k })),
     )
@@ -94,5 +98,8 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
   useEffect(() => start(selection, held), [key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const { viewKey: shown, ...rest } = state;
-  return { ...rest, current: shown === key };
+  const failedIds = state.view?.failedProducts ?? [];
+  // A load that failed as a whole retries everything; otherwise only the products that failed.
+  const retry = () => start(store.get(selectionAtom), latest.current, state.failed ? held.productKey.split(',').filter(Boolean).map(Number) : failedIds);
+  return { ...rest, current: shown === key, retry };
 }

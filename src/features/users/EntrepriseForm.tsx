@@ -1,16 +1,21 @@
 // The new-company form of spec 2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
 import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { createEntreprise, type Entreprise } from '../../api/entreprises';
-import { entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
+import { DEFAULT_TIME_ZONE, entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
 import { FormField } from './FormField';
 
 type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
 
+/** The IANA zones of the browser, for the dashboard's reporting time zone. */
+const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
   const [values, setValues] = useState<Required<Record<Field, string>>>({ NomEntreprise: '', Adresse: '', Telephone: '', Siret: '' });
+  const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -27,7 +32,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
     if (Object.keys(entrepriseFormErrors(values)).length) return;
     setSaving(true);
     try {
-      onCreated(await createEntreprise(values));
+      onCreated(await createEntreprise({ ...values, TimeZone: timeZone }));
     } catch (err) {
       // Company creation failures are only logged (spec 2 section 8); a field the server refused is shown.
       console.error('Error creating entreprise', err);
@@ -58,6 +63,9 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
         {field('Adresse', 'Adresse')}
         {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
         {field('Siret', 'SIRET', { inputMode: 'numeric' })}
+        <FormField id="entreprise-TimeZone" label="Fuseau horaire des statistiques" error={serverErrors.TimeZone}>
+          <Dropdown inputId="entreprise-TimeZone" value={timeZone} options={TIME_ZONES} onChange={(e) => setTimeZone(e.value)} filter />
+        </FormField>
       </div>
       <div className="form-actions">
         <Button type="button" label="Ajouter l'entreprise" icon="pi pi-building" loading={saving} onClick={submit} />

@@ -1,0 +1,94 @@
+// What the ranking adds to a selection switch: the one pass (tally) over 1 000 products × 3 000 events
+// with the per-product counts (all-products scope) against the same pass without them (a product scope
+// runs the same loop without the ranking), then the rows built from it, and the comparison's second pass.
+// A unit-level micro-benchmark, standalone: `npx tsx bench/ranking.ts [products] [eventsPerProduct]`.
+// Prints medians; the full `npm run bench` drives the browser and is not needed for this figure.
+import { performance } from 'node:perf_hooks';
+import { Numbering, tally, type TallyRequest } from '../workers/analytics/aggregate';
+import type { StoredColumns } from '../workers/analytics/columns';
+import { rankingOf } from '../workers/analytics/ranking';
+import { median } from './stats';
+
+const PRODUCTS = Number(process.argv[2] ?? 1000);
+const EVENTS = Number(process.argv[3] ?? 3000);
+const SESSIONS = 150_000;
+const RUNS = 15;
+const DAY = 86_400_000;
+const start = Date.UTC(2024, 0, 1);
+const end = Date.UTC(2026, 10, 20);
+
+// A deterministic generator (same figures every run).
+let seed = 42;
+const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+
+function product(id: number): StoredColumns {
+  const n = EVENTS;
+  const time = new Float64Array(n);
+  const session = new Uint32Array(n);
+  const flags = new Uint8Array(n);
+  const country = new Uint16Array(n);
+  for (let i = 0; i < n; i++) time[i] = start + random() * (end - start);
+  time.sort();
+  let limit = 0;
+  for (let i = 0; i < n; i++) {
+    session[i] = Math.floor(random() * SESSIONS);
+    if (session[i] >= limit) limit = session[i] + 1;
+    flags[i] = (random() < 0.8 ? 1 : 0) | (random() < 0.4 ? 2 : 0) | (random() < 0.15 ? 4 : 0) | (random() < 0.05 ? 8 : 0);
+    country[i] = Math.floor(random() * 6);
+  }
+  return { productId: id, count: n, time, session, sessionLimit: limit, flags, country, countries: ['France', 'Belgique', 'Suisse', 'Allemagne', 'Espagne', 'Italie'], first: time[0], last: time[n - 1] };
+}
+
+const records = Array.from({ length: PRODUCTS }, (_, i) => product(i + 1));
+const numbering = new Numbering('Europe/Paris');
+const now = new Date(end + DAY);
+
+function time(f: () => unknown): number[] {
+  f(); // warm-up (JIT, the records' day numbers kept by the numbering)
+  const xs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = performance.now();
+    f();
+    xs.push(performance.now() - t0);
+  }
+  return xs;
+}
+
+/** Medians of a and b measured one after the other at each run. */
+function pair(a: () => unknown, b: () => unknown): [number, number] {
+  a();
+  b();
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    let t = performance.now();
+    a();
+    xs.push(performance.now() - t);
+    t = performance.now();
+    b();
+    ys.push(performance.now() - t);
+  }
+  return [median(xs), median(ys)];
+}
+
+const t0 = performance.now();
+for (const r of records) numbering.daysOf(r);
+console.log(`${PRODUCTS} produits × ${EVENTS} événements (${(PRODUCTS * EVENTS).toLocaleString('fr-FR')}), jours locaux une fois : ${(performance.now() - t0).toFixed(1)} ms`);
+console.log('sélection | sans classement (médiane ms) | avec classement | coût du classement | lignes | comparaison (2e passe)');
+for (const [label, request] of [
+  ['année, total', { period: 'year', year: 2025, counting: 'total' }],
+  ['toutes les données, total', { period: 'all_time', year: 2025, counting: 'total' }],
+  ['année, utilisateurs uniques', { period: 'year', year: 2025, counting: 'unique_users' }],
+  ['30 jours, total', { period: 'custom', from: '2026-10-21', to: '2026-11-19', counting: 'total' }],
+] as const) {
+  const base = { month: 1, week: 1, ...request } as Omit<TallyRequest, 'scope'>;
+  // Interleaved, so that a busy machine slows both alike.
+  const [without, withRanking] = pair(
+    () => tally(records, { ...base, scope: 1 }, now, numbering),
+    () => tally(records, { ...base, scope: 'all' }, now, numbering),
+  );
+  const t = tally(records, { ...base, scope: 'all' }, now, numbering);
+  const rows = median(time(() => rankingOf(t, null)));
+  const previous = base.period === 'all_time' ? NaN : median(time(() => tally(records, { ...base, scope: 'all' }, now, numbering, true)));
+  console.log(`${label} | ${without.toFixed(2)} | ${withRanking.toFixed(2)} | ${(withRanking - without + rows).toFixed(2)} | ${rows.toFixed(2)} | ${Number.isNaN(previous) ? '—' : previous.toFixed(2)}`);
+}

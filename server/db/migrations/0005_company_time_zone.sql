@@ -1,0 +1,1 @@
+ALTER TABLE "entreprises" ADD COLUMN "time_zone" text DEFAULT 'Europe/Paris' NOT NULL;

@@ -1,0 +1,43 @@
+// The company's reporting time zone (the dashboard's day, week, month and year edges): Europe/Paris by
+// default, sent as timeZone, chosen by an Admin at creation among the IANA names, anything else refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let admin: string;
+let directeur: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.fr');
+  directeur = await t.login('directeur@demo.fr');
+});
+afterAll(() => t.close());
+
+type Ent = { entrepriseId: number; nomEntreprise: string; timeZone: string };
+const list = async (token: string) => (await t.call('GET', '/api/Entreprise', token)).json().$values as Ent[];
+
+describe('timeZone of a company', () => {
+  it('is Europe/Paris by default, for an Admin and for a company user', async () => {
+    const all = await list(admin);
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.every((e) => e.timeZone === 'Europe/Paris')).toBe(true);
+    const own = await list(directeur);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ nomEntreprise: 'Maison Lumière', timeZone: 'Europe/Paris' });
+  });
+
+  it('is chosen at creation, stored and sent back', async () => {
+    const res = await t.call('POST', '/api/Entreprise', admin, { NomEntreprise: 'Studio Montréal', Telephone: '0320000000', Siret: '44306184100047', TimeZone: 'America/Toronto' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().timeZone).toBe('America/Toronto');
+    expect((await list(admin)).find((e) => e.nomEntreprise === 'Studio Montréal')!.timeZone).toBe('America/Toronto');
+  });
+
+  it('refuses a name that is not an IANA time zone, and creates nothing', async () => {
+    const before = (await list(admin)).length;
+    const res = await t.call('POST', '/api/Entreprise', admin, { NomEntreprise: 'Studio Mars', Telephone: '0320000000', Siret: '38012986600030', TimeZone: 'Mars/Olympus' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.TimeZone).toBe('Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
+    expect((await list(admin)).length).toBe(before);
+  });
+});

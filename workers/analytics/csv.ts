@@ -1,0 +1,76 @@
+// "Exporter CSV": what is on screen (the ranking, one row per product, and the evolution series, one row
+// per bucket with the previous period when comparing) as two sections of one file, for French Excel:
+// UTF-8 with a BOM (accents), ";" between cells, decimal commas. A cell starting with = + - @ (or a tab or
+// carriage return) is prefixed with ' so that no spreadsheet runs it as a formula (CSV injection).
+import type { RankingRow } from '../../src/domain/analytics/view';
+import type { Selection } from '../../src/domain/analytics/selection';
+
+export const BOM = '\uFEFF';
+const SEP = ';';
+const EOL = '\r\n';
+
+/** One cell: injection-escaped, quoted when it holds a separator, a quote or a line break. */
+export function cell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return decimal(value);
+  // Text (a product name, a label) may come from anyone: never a formula. Numbers are ours: a negative
+  // change stays a number Excel can compute with.
+  const s = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A number with a decimal comma, at most one decimal (no thousands separator: Excel reads it as a number). */
+export function decimal(v: number): string {
+  return String(Math.round(v * 10) / 10).replace('.', ',');
+}
+
+export interface CsvInput {
+  ranking: Array<RankingRow & { name: string }>;
+  series: { labels: string[]; values: Array<number | null>; previous: Array<number | null> | null };
+  metricLabel: string;
+}
+
+export function buildCsv(input: CsvInput): string {
+  const comparing = input.ranking.some((r) => r.previousConsultations !== null) || input.series.previous !== null;
+  const lines: string[] = [];
+  const row = (cells: Array<string | number | null>) => lines.push(cells.map(cell).join(SEP));
+  row(['Classement des produits']);
+  row(['Produit', 'Consultations', 'Interactions 3D', 'Essais AR', 'Conversions', 'Taux de conversion (%)', ...(comparing ? ['Consultations (période précédente)', 'Évolution (%)'] : [])]);
+  input.ranking.forEach((r) => {
+    const rate = r.base > 0 ? (r.conversions / r.base) * 100 : 0;
+    const prev = r.previousConsultations;
+    const change = prev ? ((r.consultations - prev) / prev) * 100 : null;
+    row([r.name, r.consultations, r.interactions, r.arTries, r.conversions, rate, ...(comparing ? [prev, change] : [])]);
+  });
+  row([]);
+  row([`Évolution — ${input.metricLabel}`]);
+  row(['Période', 'Valeur', ...(input.series.previous ? ['Période précédente'] : [])]);
+  input.series.labels.forEach((label, i) => {
+    row([label, input.series.values[i] ?? null, ...(input.series.previous ? [input.series.previous[i] ?? null] : [])]);
+  });
+  return BOM + lines.join(EOL) + EOL;
+}
+
+/** "maison-lumiere": lower case, no accents, words joined by "-". */
+export function slug(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'entreprise'
+  );
+}
+
+/** The period part of the file name: 2026-11, 2026, 2026-11-s3, 2026-01-01_2026-01-31, tout. */
+export function periodSlug(s: Pick<Selection, 'period' | 'year' | 'month' | 'week' | 'from' | 'to'>): string {
+  const mm = String(s.month).padStart(2, '0');
+  if (s.period === 'year') return String(s.year);
+  if (s.period === 'month') return `${s.year}-${mm}`;
+  if (s.period === 'week') return `${s.year}-${mm}-s${s.week}`;
+  if (s.period === 'custom') return `${s.from}_${s.to}`;
+  return 'tout';
+}
+
+export const csvFileName = (company: string, s: Parameters<typeof periodSlug>[0]): string => `visio3d_${slug(company)}_${periodSlug(s)}_classement.csv`;
