@@ -130,6 +130,8 @@ export const groupeModelSchema = z.object({
   chemin3d: z.string().nullable(),
   cheminPdf: z.string().nullable(),
   ficheCote: z.string().nullable(),
+  /** The key of the product's public viewer page and of its events (docs/viewer.md). */
+  publicKey: z.string(),
   createdAt: z.string(),
 });
 export type GroupeModel = z.infer<typeof groupeModelSchema>;
