@@ -51,5 +51,11 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()) },
   worker: { format: 'es' },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    // The public product viewer is its own page and bundle (docs/viewer.md).
+    rollupOptions: { input: { main: 'index.html', viewer: 'viewer.html' } },
+  },
 });

@@ -11,6 +11,7 @@ import { installGuard } from './auth/guard';
 import { installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
+import { installViewer } from './http/viewer';
 import { routePlugins } from './routes/index';
 import { FileStorage } from './files/storage';
 import type { App, Deps } from './deps';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  await installViewer(app, deps.db, options.distDir);
   await installSpa(app, options.distDir);
   await app.ready();
   return app as App;
