@@ -53,6 +53,11 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()) },
   worker: { format: 'es' },
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  // Source maps of the app's own code (served, never precached: globPatterns has no .map).
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    // Source maps of the app's own code (served, never precached: globPatterns has no .map).
+    sourcemap: true,
+    // The public product viewer is its own page and bundle (docs/viewer.md).
+    rollupOptions: { input: { main: 'index.html', viewer: 'viewer.html' } },
+  },
 });

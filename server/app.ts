@@ -12,6 +12,7 @@ import { installGuard } from './auth/guard';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
+import { installViewer } from './http/viewer';
 import { routePlugins } from './routes/index';
 import { FileStorage } from './files/storage';
 import { installUploadCleanup } from './files/receiveUpload';
@@ -80,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  await installViewer(app, deps.db, options.distDir);
   await installSpa(app, options.distDir);
   await app.ready();
   return app as App;

@@ -13,7 +13,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/i] }));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/i, /^\/viewer(\/|$)/i] }));
 
 async function userKey(request: Request): Promise<string> {
   const auth = request.headers.get('Authorization') ?? '';

@@ -31,6 +31,10 @@ export const entreprises = pgTable('entreprises', {
   dateValidCatalogue: date('date_valid_catalogue'),
   // The reporting time zone of the dashboard (IANA name): its day, week, month and year edges.
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
+  /** Where the viewer's "Demander un devis" leads (https), set by an Admin or Directeur. */
+  quoteUrl: text('quote_url'),
+  /** The origins (https) allowed to frame the company's viewer pages: their CSP `frame-ancestors`. */
+  frameOrigins: jsonb('frame_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -179,9 +183,17 @@ export const groupeModels = pgTable(
     chemin3d: text('chemin_3d'),
     cheminPdf: text('chemin_pdf'),
     ficheCote: text('fiche_cote'),
+    /**
+     * The product's public viewer key (/viewer/{publicKey}, POST /api/collect): random and unguessable,
+     * drawn by the database for every writer (122 random bits of gen_random_uuid, built in since
+     * PostgreSQL 13, so PGlite and PostgreSQL alike, and existing rows get one each when the column is added).
+     */
+    publicKey: text('public_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
-  (t) => [index('groupe_models_entreprise_idx').on(t.entrepriseId)],
+  (t) => [index('groupe_models_entreprise_idx').on(t.entrepriseId), uniqueIndex('groupe_models_public_key_unique').on(t.publicKey)],
 );
 
 export const models = pgTable(

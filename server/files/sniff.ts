@@ -1,7 +1,7 @@
 // File types recognised by their content, as far as each format allows, never by their name.
 // Uploads are sniffed on their first SNIFF_BYTES while they stream in (sniff(head, 'unknown')), then once
 // more when their size is known (sniff(head, size)): only binary STL needs the size to be confirmed.
-export type FileKind = 'pdf' | 'mp4' | 'png' | 'jpg' | 'webp' | 'gif' | 'svg' | 'stl' | 'step' | 'fbx';
+export type FileKind = 'pdf' | 'mp4' | 'png' | 'jpg' | 'webp' | 'gif' | 'svg' | 'stl' | 'step' | 'fbx' | 'glb' | 'gltf';
 
 const startsWith = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, Math.min(to, b.length)).toString('latin1');
@@ -24,6 +24,9 @@ export function sniff(b: Buffer, size: number | 'unknown' = b.length): FileKind 
   if (ascii(b, 0, 18) === 'Kaydara FBX Binary' || /^\s*; FBX \d/.test(ascii(b, 0, 64))) return 'fbx';
   if (ascii(b, 0, 13) === 'ISO-10303-21;') return 'step';
   if (isStl(b, size)) return 'stl';
+  if (ascii(b, 0, 4) === 'glTF' && b.length >= 12 && b.readUInt32LE(4) === 2) return 'glb';
+  // glTF's JSON: an object with its "asset" member (the version) near the start.
+  if (/^\s*\{/.test(ascii(b, 0, 64)) && /"asset"\s*:/.test(ascii(b, 0, 4096))) return 'gltf';
   if (/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(ascii(b, 0, 512))) return 'svg';
   return null;
 }

@@ -8,6 +8,7 @@ import { analyticsRoutes } from './analytics/index';
 import { customersRoutes } from './customers/index';
 import { usersRoutes } from './users/index';
 import { catalogueRoutes } from './catalogue/index';
+import { viewerRoutes } from './collect/index';
 
 export const routePlugins: RoutePlugin[] = [
   authRoutes,
@@ -18,4 +19,5 @@ export const routePlugins: RoutePlugin[] = [
   ...customersRoutes,
   ...usersRoutes,
   ...catalogueRoutes,
+  ...viewerRoutes,
 ];

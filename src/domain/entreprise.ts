@@ -69,3 +69,50 @@ export function entrepriseFormErrors(values: EntrepriseCreateInput): Record<stri
   if (!r.success) for (const issue of r.error.issues) out[String(issue.path[0])] ??= issue.message;
   return out;
 }
+
+/** An https origin alone ("https://www.example.fr"), as a CSP `frame-ancestors` source names it. */
+export function isHttpsOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' && u.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export const MAX_FRAME_ORIGINS = 20;
+
+/**
+ * The company's viewer settings (docs/viewer.md), changed through PUT /api/Entreprise/{id} by an Admin or
+ * a Directeur: where "Demander un devis" leads, and the sites allowed to embed the viewer.
+ */
+export const viewerSettingsSchema = z.object({
+  quoteUrl: z
+    .string()
+    .trim()
+    .max(2000, "Adresse de demande de devis invalide (2000 caractères max)")
+    .refine((s) => s === '' || isHttpsUrl(s), 'Adresse de demande de devis invalide (https://…)')
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional(),
+  frameOrigins: z
+    .array(
+      z
+        .string()
+        .trim()
+        .refine(isHttpsOrigin, "Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)")
+        .transform((s) => s.replace(/\/$/, '')),
+    )
+    .max(MAX_FRAME_ORIGINS, `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+});
+export type ViewerSettings = z.output<typeof viewerSettingsSchema>;

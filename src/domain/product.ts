@@ -19,7 +19,7 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** File kinds as recognised by their content (server/files/sniff.ts). */
-export type CatalogueFileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'stl' | 'step' | 'fbx' | 'pdf';
+export type CatalogueFileKind = 'png' | 'jpg' | 'webp' | 'gif' | 'stl' | 'step' | 'fbx' | 'glb' | 'gltf' | 'pdf';
 
 export interface FileRule {
   kinds: CatalogueFileKind[];
@@ -34,11 +34,12 @@ export interface FileRule {
 const MiB = 1024 * 1024;
 const IMAGE_KINDS: CatalogueFileKind[] = ['png', 'jpg', 'webp', 'gif'];
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-export const MODEL_3D_ACCEPT = '.fbx,.stl,.step,.stp';
+export const MODEL_3D_ACCEPT = '.glb,.gltf,.fbx,.stl,.step,.stp';
 
 export const IMAGE_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 10 * MiB, min: 0, max: MAX_IMAGES, label: 'Images' };
 export const ICON_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 2 * MiB, min: 0, max: 1, label: 'Icône' };
-export const MODEL_3D_RULE: FileRule = { kinds: ['fbx', 'stl', 'step'], accept: MODEL_3D_ACCEPT, maxBytes: 100 * MiB, min: 0, max: 1, label: 'Modèle 3D (.fbx, .stl, .step)' };
+// glTF/GLB is what the public viewer shows (docs/viewer.md); an STL is converted for it, FBX and STEP are not.
+export const MODEL_3D_RULE: FileRule = { kinds: ['glb', 'gltf', 'fbx', 'stl', 'step'], accept: MODEL_3D_ACCEPT, maxBytes: 100 * MiB, min: 0, max: 1, label: 'Modèle 3D (.glb, .gltf, .fbx, .stl, .step)' };
 export const PDF_RULE: FileRule = { kinds: ['pdf'], accept: 'application/pdf,.pdf', maxBytes: 20 * MiB, min: 0, max: 1, label: 'PDF' };
 
 /** The file fields of the product group payload, by their multipart names. */
@@ -130,6 +131,8 @@ export const groupeModelSchema = z.object({
   chemin3d: z.string().nullable(),
   cheminPdf: z.string().nullable(),
   ficheCote: z.string().nullable(),
+  /** The key of the product's public viewer page and of its events (docs/viewer.md). */
+  publicKey: z.string(),
   createdAt: z.string(),
 });
 export type GroupeModel = z.infer<typeof groupeModelSchema>;

@@ -22,7 +22,11 @@ export async function seedAccounts(db: Db, now = new Date()): Promise<DemoAccoun
     .insert(entreprises)
     .values([
       { nomEntreprise: 'Visio3D', adresse: '12 rue des Arts, 75003 Paris', telephone: '0140000000', siret: '73282932000074' },
-      { nomEntreprise: 'Maison Lumière', adresse: '8 quai Saint-Vincent, 69001 Lyon', telephone: '0478000000', siret: '55210055400013' },
+      {
+        nomEntreprise: 'Maison Lumière', adresse: '8 quai Saint-Vincent, 69001 Lyon', telephone: '0478000000', siret: '55210055400013',
+        // The viewer's settings (docs/viewer.md): products get their public keys from the database.
+        quoteUrl: 'https://www.maison-lumiere.fr/devis', frameOrigins: ['https://www.maison-lumiere.fr'],
+      },
       { nomEntreprise: 'Atelier Bois & Design', adresse: '3 rue du Moulin, 44000 Nantes', telephone: '0240000000', siret: '40483304800022' },
     ])
     .returning();

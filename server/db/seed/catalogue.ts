@@ -36,6 +36,8 @@ const maisonProducts: ProductSeed[] = [
   {
     nom: 'Applique Laiton', categorie: 'Appliques', ref: 'ML-APP-014', placement: 'Mur', prix: '149.90',
     specification: 'Laiton brossé, abat-jour en lin.', images: ['applique.png'], icone: 'icone.png', pdf: 'fiche-produit.pdf',
+    // The viewer's demo model (scripts/make-demo-glb.ts).
+    fichier3d: 'applique.glb',
   },
   {
     nom: 'Lampadaire Arc', categorie: 'Lampadaires', ref: 'ML-LAM-203', placement: 'Sol', prix: '1249.00',

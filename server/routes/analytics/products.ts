@@ -12,6 +12,8 @@ export const productSchema = z.object({
   nomProduit: z.string(),
   entrepriseId: z.number(),
   refPrimaire: z.string().nullable(),
+  /** The product's viewer key (docs/viewer.md): only its own company (or an Admin) reaches this list. */
+  publicKey: z.string(),
 });
 
 const productsRoutes: RoutePlugin = async (app, { db }) => {
@@ -26,6 +28,7 @@ const productsRoutes: RoutePlugin = async (app, { db }) => {
           nomProduit: groupeModels.nomGroupeModel,
           entrepriseId: groupeModels.entrepriseId,
           refPrimaire: groupeModels.refPrimaire,
+          publicKey: groupeModels.publicKey,
         })
         .from(groupeModels)
         .where(eq(groupeModels.entrepriseId, entrepriseId))

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { entreprises } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
-import { badRequest, notFound, parseId } from '../../http/errors';
+import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
+import { viewerSettingsSchema } from '../../../src/domain/entreprise';
 import type { RoutePlugin } from '../../deps';
 import type { Db } from '../../db/client';
 import type { FastifyRequest } from 'fastify';
@@ -14,6 +15,8 @@ const entrepriseDetail = z.object({
   entrepriseId: z.number(),
   nomEntreprise: z.string(),
   dateValidCatalogue: z.string().nullable(),
+  quoteUrl: z.string().nullable(),
+  frameOrigins: z.array(z.string()),
 });
 
 const putBody = z.object({
@@ -23,14 +26,28 @@ const putBody = z.object({
     .string({ error: 'Date de validation du catalogue requise' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date de validation du catalogue invalide (AAAA-MM-JJ)')
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Date de validation du catalogue invalide (AAAA-MM-JJ)')
-    .nullable(),
+    .nullable()
+    // Absent: unchanged (a PUT of the viewer settings alone).
+    .optional(),
+  ...viewerSettingsSchema.shape,
 });
+
+/** The viewer settings (docs/viewer.md) are the company's public face: an Admin or its Directeur only. */
+const VIEWER_SETTINGS_ROLES = new Set(['Admin', 'Directeur']);
+
+const detailFields = {
+  entrepriseId: entreprises.entrepriseId,
+  nomEntreprise: entreprises.nomEntreprise,
+  dateValidCatalogue: entreprises.dateValidCatalogue,
+  quoteUrl: entreprises.quoteUrl,
+  frameOrigins: entreprises.frameOrigins,
+};
 
 async function reachable(db: Db, request: FastifyRequest, raw: string) {
   const id = parseId(raw);
   if (!reachesEntreprise(request.user, id)) throw notFound('Entreprise introuvable');
   const [row] = await db
-    .select({ entrepriseId: entreprises.entrepriseId, nomEntreprise: entreprises.nomEntreprise, dateValidCatalogue: entreprises.dateValidCatalogue })
+    .select(detailFields)
     .from(entreprises)
     .where(eq(entreprises.entrepriseId, id));
   if (!row) throw notFound('Entreprise introuvable');
@@ -53,12 +70,19 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
       const body = request.body;
       if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId)
         throw badRequest("L'identifiant de l'entreprise ne correspond pas à l'adresse");
+      // The same values sent back (the catalogue page PUTs what it read) are not a change of settings.
+      const changesViewer =
+        (body.quoteUrl !== undefined && body.quoteUrl !== current.quoteUrl) ||
+        (body.frameOrigins !== undefined && JSON.stringify(body.frameOrigins) !== JSON.stringify(current.frameOrigins));
+      if (changesViewer && !VIEWER_SETTINGS_ROLES.has(request.user.role)) throw forbidden();
       // Only the catalogue validation date changes here: renaming a company is not a catalogue action.
+      const changes = { dateValidCatalogue: body.dateValidCatalogue, quoteUrl: body.quoteUrl, frameOrigins: body.frameOrigins };
+      if (Object.values(changes).every((v) => v === undefined)) return current;
       const [row] = await db
         .update(entreprises)
-        .set({ dateValidCatalogue: body.dateValidCatalogue })
+        .set(changes)
         .where(eq(entreprises.entrepriseId, current.entrepriseId))
-        .returning({ entrepriseId: entreprises.entrepriseId, nomEntreprise: entreprises.nomEntreprise, dateValidCatalogue: entreprises.dateValidCatalogue });
+        .returning(detailFields);
       request.log.info({ event: 'catalogue.validated', entrepriseId: row.entrepriseId, date: row.dateValidCatalogue });
       return row;
     },

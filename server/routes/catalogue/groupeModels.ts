@@ -31,6 +31,7 @@ export const toGroupeModel = (r: Row) => ({
   chemin3d: r.chemin3d,
   cheminPdf: r.cheminPdf,
   ficheCote: r.ficheCote,
+  publicKey: r.publicKey,
   createdAt: r.createdAt.toISOString(),
 });
 

@@ -4,6 +4,7 @@ import { catalogueEntries } from './catalogue';
 import { coreEntries } from './core';
 import { customerEntries } from './customers';
 import { userEntries } from './users';
+import { viewerEntries } from './viewer';
 import type { MatrixEntry } from './types';
 
-export const matrixEntries: MatrixEntry[] = [...coreEntries, ...customerEntries, ...userEntries, ...analyticsEntries, ...catalogueEntries];
+export const matrixEntries: MatrixEntry[] = [...coreEntries, ...customerEntries, ...userEntries, ...analyticsEntries, ...catalogueEntries, ...viewerEntries];

@@ -1,0 +1,45 @@
+// GET /viewer/{key}: the public viewer page (its own Vite entry, dist/viewer.html) under its own CSP:
+// framing allowed only by the company's declared origins (frame-ancestors), nothing else loosened beyond
+// what <model-viewer> needs (blob: and data: for the model's textures). docs/viewer.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { isHttpsOrigin } from '../../src/domain/entreprise';
+import { viewerProduct } from '../routes/collect/viewerProduct';
+import { notFound } from './errors';
+
+export function viewerCsp(frameOrigins: string[]): string {
+  // Stored origins were validated on the way in; checked again, as they are written into a header.
+  const ancestors = ["'self'", ...frameOrigins.filter(isHttpsOrigin)];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' data: blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.join(' ')}`,
+  ].join('; ');
+}
+
+export async function installViewer(app: FastifyInstance, db: Db, distDir: string | undefined): Promise<void> {
+  const page = distDir ? path.join(distDir, 'viewer.html') : null;
+  app.get('/viewer/:key', { schema: { hide: true } }, async (request, reply) => {
+    const { key } = request.params as { key: string };
+    const product = await viewerProduct(db, key);
+    if (!product || !page || !fs.existsSync(page)) throw notFound('Visionneuse introuvable');
+    // Read per request, like the app's files: a build deployed in place is served at once.
+    const html = await fs.promises.readFile(page);
+    reply.removeHeader('X-Frame-Options');
+    return reply
+      .header('Content-Security-Policy', viewerCsp(product.frameOrigins))
+      .header('Cache-Control', 'no-cache')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

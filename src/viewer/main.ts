@@ -1,0 +1,82 @@
+// The public 3D/AR viewer of one product (/viewer/{publicKey}, docs/viewer.md): <model-viewer> with orbit,
+// zoom and AR, the product's name and price, "Demander un devis", and the visit's events. Nothing of the
+// back-office is imported here: this bundle stays small for phones.
+import { createCollector } from './collector';
+import './viewer.css';
+
+interface ViewerInfo {
+  nom: string;
+  prix: number | null;
+  modelUrl: string | null;
+  unsupportedFormat: string | null;
+  quoteUrl: string | null;
+}
+
+const $ = (id: string) => document.getElementById(id)!;
+const key = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+
+function message(text: string) {
+  const p = document.createElement('p');
+  p.className = 'message';
+  p.textContent = text;
+  $('stage').replaceChildren(p);
+}
+
+async function start() {
+  // model-viewer (with three.js) is its own chunk, loaded while the product's data comes: this entry stays
+  // a few KB (the e2e test checks the budget).
+  const element = import('@google/model-viewer');
+  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}`).catch(() => null);
+  $('viewer').setAttribute('aria-busy', 'false');
+  if (!res?.ok) return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
+  const info = (await res.json()) as ViewerInfo;
+
+  document.title = `${info.nom} — Visionneuse 3D`;
+  $('nom').textContent = info.nom;
+  $('prix').textContent = info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
+
+  const events = createCollector(key);
+  const devis = $('devis') as HTMLAnchorElement;
+  if (info.quoteUrl) {
+    devis.href = info.quoteUrl;
+    devis.hidden = false;
+    devis.addEventListener('click', () => events.record('conversion'));
+  }
+
+  if (!info.modelUrl) return message(info.unsupportedFormat ? 'Modèle 3D non disponible dans ce format' : 'Aucun modèle 3D pour ce produit.');
+
+  try {
+    await element;
+  } catch {
+    return message('Visionneuse indisponible, réessayez plus tard.');
+  }
+  const viewer = document.createElement('model-viewer');
+  viewer.setAttribute('src', info.modelUrl);
+  viewer.setAttribute('alt', `Modèle 3D : ${info.nom}`);
+  viewer.setAttribute('camera-controls', '');
+  viewer.setAttribute('touch-action', 'pan-y');
+  viewer.setAttribute('ar', '');
+  viewer.setAttribute('ar-modes', 'webxr scene-viewer quick-look');
+  viewer.setAttribute('shadow-intensity', '1');
+  viewer.id = 'modele';
+
+  let shown = false;
+  let moved = false;
+  viewer.addEventListener('load', () => {
+    if (!shown) events.record('consultation');
+    shown = true;
+  });
+  viewer.addEventListener('camera-change', (e) => {
+    if (!moved && (e as CustomEvent<{ source?: string }>).detail?.source === 'user-interaction') {
+      moved = true;
+      events.record('iframeInteraction');
+    }
+  });
+  viewer.addEventListener('ar-status', (e) => {
+    if ((e as CustomEvent<{ status?: string }>).detail?.status === 'session-started') events.record('arTry');
+  });
+  viewer.addEventListener('error', () => message('Le modèle 3D n’a pas pu être chargé.'));
+  $('stage').replaceChildren(viewer);
+}
+
+void start();

@@ -1,0 +1,88 @@
+// The viewer's data (docs/viewer.md): each product's public key in its own company's answers, and the
+// company's quote URL and framing origins, set by an Admin or a Directeur only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let admin: string;
+let directeur: string;
+let manager: string;
+let atelier: string;
+const company: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.fr');
+  directeur = await t.login('directeur@demo.fr');
+  manager = await t.login('manager@demo.fr');
+  atelier = await t.login('directeur@atelier-bois.fr');
+  for (const e of (await t.call('GET', '/api/Entreprise', admin)).json().$values) company[e.nomEntreprise] = e.entrepriseId;
+});
+afterAll(() => t.close());
+
+describe('publicKey', () => {
+  it('is random, distinct per product and shown in the product lists of its company', async () => {
+    const groupes = (await t.call('GET', '/api/GroupeModel', directeur)).json().$values;
+    const produits = (await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, directeur)).json().$values;
+    expect(groupes.length).toBeGreaterThan(0);
+    for (const g of groupes) expect(g.publicKey).toMatch(/^[0-9a-f]{32}$/);
+    const keys = new Set(produits.map((p: { publicKey: string }) => p.publicKey));
+    expect(keys.size).toBe(produits.length);
+    for (const g of groupes) expect(keys.has(g.publicKey)).toBe(true);
+  });
+
+  it("is never given to another company's user", async () => {
+    expect((await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, atelier)).statusCode).toBe(404);
+    const own = (await t.call('GET', '/api/GroupeModel', atelier)).json().$values;
+    const maison = (await t.call('GET', '/api/GroupeModel', directeur)).json().$values.map((g: { publicKey: string }) => g.publicKey);
+    for (const g of own) expect(maison).not.toContain(g.publicKey);
+  });
+});
+
+describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
+  const url = () => `/api/Entreprise/${company['Maison Lumière']}`;
+
+  it('the Directeur sets them; GET answers them; origins are normalised', async () => {
+    const res = await t.call('PUT', url(), directeur, { quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr/', 'https://shop.example.fr'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr'] });
+    expect((await t.call('GET', url(), manager)).json()).toMatchObject({ quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr'] });
+  });
+
+  it('an Admin sets them for any company', async () => {
+    const res = await t.call('PUT', `/api/Entreprise/${company['Atelier Bois & Design']}`, admin, { quoteUrl: 'https://atelier.example.fr/contact' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().quoteUrl).toBe('https://atelier.example.fr/contact');
+  });
+
+  it('a Manager may not change them (403) but may send them back unchanged with the catalogue date', async () => {
+    expect((await t.call('PUT', url(), manager, { quoteUrl: 'https://evil.example.com/' })).statusCode).toBe(403);
+    expect((await t.call('PUT', url(), manager, { frameOrigins: ['https://evil.example.com'] })).statusCode).toBe(403);
+    const current = (await t.call('GET', url(), manager)).json();
+    const res = await t.call('PUT', url(), manager, { ...current, dateValidCatalogue: '2026-01-02' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ dateValidCatalogue: '2026-01-02', quoteUrl: current.quoteUrl, frameOrigins: current.frameOrigins });
+  });
+
+  it('refuses what is not https, origins with a path, and another company (404)', async () => {
+    for (const body of [
+      { quoteUrl: 'http://shop.example.fr/devis' },
+      { quoteUrl: 'javascript:alert(1)' },
+      { frameOrigins: ['https://shop.example.fr/page'] },
+      { frameOrigins: ['http://shop.example.fr'] },
+      { frameOrigins: ["https://a.fr 'unsafe-inline'"] },
+      { frameOrigins: ['*'] },
+    ]) {
+      const res = await t.call('PUT', url(), directeur, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toBeDefined();
+    }
+    expect((await t.call('PUT', url(), atelier, { quoteUrl: 'https://a.fr/' })).statusCode).toBe(404);
+  });
+
+  it('an empty quote URL clears it', async () => {
+    const res = await t.call('PUT', url(), directeur, { quoteUrl: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().quoteUrl).toBeNull();
+  });
+});

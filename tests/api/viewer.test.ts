@@ -1,0 +1,117 @@
+// The public viewer's routes (docs/viewer.md): its data and model by key (GLB as stored, an STL converted
+// to GLB, FBX/STEP refused with the page's message) and the page itself under its frame-ancestors CSP.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupeModels } from '../../server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let directeur: string;
+let distDir: string;
+type Groupe = { idGroupeModel: number; nomGroupeModel: string; publicKey: string };
+let groupes: Groupe[];
+const byName = (n: string) => groupes.find((g) => g.nomGroupeModel === n)!;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-dist-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(distDir, 'viewer.html'), '<!doctype html><title>Visionneuse 3D</title>');
+  t = await createTestApp({ distDir });
+  directeur = await t.login('directeur@demo.fr');
+  groupes = (await t.call('GET', '/api/GroupeModel', directeur)).json().$values;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('GET /api/viewer/{key}', () => {
+  it('is public and gives name, price, the model and quote URLs', async () => {
+    const g = byName('Applique Laiton');
+    const res = await t.call('GET', `/api/viewer/${g.publicKey}`, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      nom: 'Applique Laiton',
+      prix: 149.9,
+      modelUrl: `/api/viewer/${g.publicKey}/model`,
+      unsupportedFormat: null,
+      quoteUrl: 'https://www.maison-lumiere.fr/devis',
+    });
+    // Nothing internal: no ids, no storage key.
+    expect(res.body).not.toContain('catalogue/');
+  });
+
+  it('serves the GLB as stored', async () => {
+    const g = byName('Applique Laiton');
+    const res = await t.call('GET', `/api/viewer/${g.publicKey}/model`, null);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('model/gltf-binary');
+    expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+  });
+
+  it('converts an STL to a valid GLB (positions in metres)', async () => {
+    const g = byName('Suspension Opale');
+    const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
+    expect(info.modelUrl).toBe(`/api/viewer/${g.publicKey}/model`);
+    const res = await t.call('GET', info.modelUrl, null);
+    expect(res.statusCode).toBe(200);
+    const glb = res.rawPayload;
+    expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(glb.readUInt32LE(4)).toBe(2);
+    expect(glb.readUInt32LE(8)).toBe(glb.length);
+    const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
+    expect(json.asset.version).toBe('2.0');
+    const accessor = json.accessors[0];
+    expect(accessor.count % 3).toBe(0);
+    expect(accessor.count).toBeGreaterThan(0);
+    // The second request reads the converted file kept beside the upload.
+    expect((await t.call('GET', info.modelUrl, null)).rawPayload.equals(glb)).toBe(true);
+  });
+
+  it('gives no model URL for FBX and STEP, and the model route answers 404', async () => {
+    for (const [name, format] of [['Suspension Nuage', 'fbx'], ['Lampadaire Arc', 'step']]) {
+      const g = byName(name);
+      const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
+      expect(info).toMatchObject({ modelUrl: null, unsupportedFormat: format });
+      expect((await t.call('GET', `/api/viewer/${g.publicKey}/model`, null)).statusCode).toBe(404);
+    }
+  });
+
+  it('answers 404 for an unknown or malformed key', async () => {
+    for (const key of ['0'.repeat(32), 'x', '..%2F..%2Fetc']) {
+      expect((await t.call('GET', `/api/viewer/${key}`, null)).statusCode).toBe(404);
+      expect((await t.call('GET', `/api/viewer/${key}/model`, null)).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('GET /viewer/{key}', () => {
+  it("serves the viewer page under a CSP that lets only the company's origins frame it", async () => {
+    const g = byName('Applique Laiton');
+    const res = await t.app.inject({ method: 'GET', url: `/viewer/${g.publicKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Visionneuse 3D');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' https://www.maison-lumiere.fr");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('follows the settings the Directeur changes', async () => {
+    const g = byName('Applique Laiton');
+    const [row] = await t.database.db.select({ e: groupeModels.entrepriseId }).from(groupeModels).where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
+    await t.call('PUT', `/api/Entreprise/${row.e}`, directeur, { frameOrigins: ['https://boutique.example.fr', 'https://blog.example.fr'] });
+    const csp = String((await t.app.inject({ method: 'GET', url: `/viewer/${g.publicKey}` })).headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' https://boutique.example.fr https://blog.example.fr");
+    expect(csp).not.toContain('maison-lumiere');
+  });
+
+  it('answers 404 for an unknown key; the back-office keeps its own no-framing CSP', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/viewer/${'0'.repeat(32)}` })).statusCode).toBe(404);
+    const app = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(String(app.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});

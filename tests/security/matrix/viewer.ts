@@ -1,0 +1,31 @@
+// The public viewer's routes (docs/viewer.md): no session; the product's public key is the only thing that
+// names a product, whoever calls (tests/api/collect.test.ts checks that a key writes into its own product
+// only). Cells: "own" a batch on a key of the principal's company (202), "other" the same key with a time
+// two days old (refused, 400, nothing written), "unknown" a key no product has (404).
+import { eq } from 'drizzle-orm';
+import * as s from '../../../server/db/schema';
+import type { Fixtures, Principal } from '../harness/fixtures';
+import { everyone, type MatrixEntry, type Target } from './types';
+
+export async function viewerKey(fx: Fixtures, p: Principal, target: Target): Promise<string> {
+  if (target === 'unknown') return '0'.repeat(32);
+  const id = await fx.groupe(fx.own(p));
+  const [g] = await fx.db.select({ key: s.groupeModels.publicKey }).from(s.groupeModels).where(eq(s.groupeModels.idGroupeModel, id));
+  return g.key;
+}
+
+export const viewerEntries: MatrixEntry[] = [
+  {
+    route: 'POST /api/collect',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: ({ target }) => (target === 'unknown' ? [404] : target === 'other' ? [400] : [202]),
+    request: async (fx, c) => ({
+      url: '/api/collect',
+      // A browser's: inject's own user agent reads as a bot, whose batches are ignored (202).
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' },
+      payload: { key: await viewerKey(fx, c.principal, c.target), sessionId: 'matrix-session', events: [{ type: 'consultation', ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}) }] },
+    }),
+  },
+];
