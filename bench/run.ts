@@ -11,6 +11,7 @@ import { startServer } from '../tests/helpers/server';
 import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { runBaseline, type BaselineResult } from './baseline';
 import { loadServer, type CannonResult } from './cannon';
+import { lightCallReport, measureLightCall } from './lightCall';
 import { fillPostgres, pgliteDataDir } from './dataDir';
 import { parseFlags } from './flags';
 import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
@@ -79,7 +80,11 @@ async function main() {
 
   if (flags.postgres) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
 
-  const text = report(machine, main, ours, base, growth, cannon);
+  // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
+  log('\nAppel léger pendant 20 chargements (PGlite)…');
+  const light = await measureLightCall({ dir, company: company(flags.products), rounds: flags.runs, log });
+
+  const text = `${report(machine, main, ours, base, growth, cannon)}\n${lightCallReport(light)}`;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);
