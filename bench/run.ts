@@ -11,6 +11,7 @@ import { startServer } from '../tests/helpers/server';
 import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { runBaseline, type BaselineResult } from './baseline';
 import { loadServer, type CannonResult } from './cannon';
+import { lightCallReport, measureLightCall } from './lightCall';
 import { fillPostgres, pgliteDataDir } from './dataDir';
 import { parseFlags } from './flags';
 import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
@@ -83,7 +84,11 @@ async function main() {
   // Upload memory: its own server process (demo data), after the rest so as not to disturb it.
   const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
 
-  const text = report(machine, main, ours, base, growth, cannon) + uploads;
+  // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
+  log('\nAppel léger pendant 20 chargements (PGlite)…');
+  const light = await measureLightCall({ dir, company: company(flags.products), rounds: flags.runs, log });
+
+  const text = `${report(machine, main, ours, base, growth, cannon)}\n${lightCallReport(light)}` + uploads;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);

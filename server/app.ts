@@ -9,6 +9,7 @@ import { TokenService } from './auth/tokens';
 import { LoginThrottle, defaultThrottleLimits, type ThrottleLimits } from './auth/loginThrottle';
 import { LimiterFactory, limiterStoreFor, type LimiterStore } from './auth/limiters';
 import { installGuard } from './auth/guard';
+import { installLightTraffic } from './db/heavyLane';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
   };
+  installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 

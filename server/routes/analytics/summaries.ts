@@ -111,7 +111,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/Product/:productId/summary',
-    { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: summarySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: summarySchema } } },
     async (request) => {
       const { productId, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       return totals.getOrCompute(keyOfTag(tag), () => lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS));
@@ -120,22 +120,25 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/Entreprise/:companyId/summary',
-    { schema: { tags: ['Analytique'], params: z.object({ companyId: z.string() }), response: { 200: summarySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ companyId: z.string() }), response: { 200: summarySchema } } },
     async (request) => {
       const id = await reachableEntreprise(db, request.user, request.params.companyId);
-      // The company's products with their events versions: a few hundred rows read by key.
-      const products = await db
-        .select({ id: groupeModels.idGroupeModel, version: productEventVersions.version })
-        .from(groupeModels)
-        .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
-        .where(eq(groupeModels.entrepriseId, id));
+      // The company's products with their events versions: a few hundred rows read by key, still enough
+      // that twenty of them at once would hold light queries: in the lane too.
+      const products = await lane(() =>
+        db
+          .select({ id: groupeModels.idGroupeModel, version: productEventVersions.version })
+          .from(groupeModels)
+          .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
+          .where(eq(groupeModels.entrepriseId, id)),
+      );
       return sum(await totalsOf(products));
     },
   );
 
   app.get(
     '/api/ProductStatistics/geo/Product/:productId',
-    { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: geoSchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: geoSchema } } },
     async (request) => {
       const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       return countries.getOrCompute(keyOfTag(tag), async () => {
@@ -156,7 +159,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
   // Four steps, each with the number of distinct sessions whose events carry its flag.
   app.get(
     '/api/UserJourney/Product/:productId/summary',
-    { schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: journeySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: journeySchema } } },
     async (request) => {
       const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       const steps = await db.select().from(userJourneySteps).orderBy(asc(userJourneySteps.stepOrder));
