@@ -1,15 +1,19 @@
 // The new-company form of spec 2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
+import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { createEntreprise, type Entreprise } from '../../api/entreprises';
 import { entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
+import { can } from '../../domain/permissions';
+import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
 
 type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
 
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
+  const me = useAtomValue(currentUserAtom);
   const [values, setValues] = useState<Required<Record<Field, string>>>({ NomEntreprise: '', Adresse: '', Telephone: '', Siret: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -50,6 +54,8 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
     </FormField>
   );
 
+  // Creating a client company is the provider's (docs/permissions.md); the server refuses it to others.
+  if (!can(me?.role, 'entreprise.create')) return null;
   return (
     <div className="card">
       <h2>Nouvelle entreprise</h2>
