@@ -1,4 +1,5 @@
 // Users (spec 2 section 7, "Users and companies"): lists, one user, roles, creation and the Admin edits.
+import type { OwnPasswordChange } from '../domain/ownPassword';
 import type { CurrentUser } from '../domain/user';
 import type { InlineField, UserCreateInput } from '../domain/userForm';
 import { http } from './http';
@@ -10,7 +11,8 @@ export interface User {
   userId: number;
   nom: string;
   prenom: string;
-  mail: string;
+  /** null for a colleague whose contacts the reader's role may not read (docs/permissions.md). */
+  mail: string | null;
   mobile: string | null;
   fonction: string | null;
   roleId?: number;
@@ -41,6 +43,9 @@ export const updateUserField = (userId: number, field: InlineField, value: strin
   http.put<User>(`/api/User/${userId}/${field}`, { [field]: value });
 
 export const disableUser = (userId: number) => http.put<User>(`/api/User/${userId}/disable`);
+
+/** 'Modifier mon mot de passe': answers a fresh token (the change ended every earlier session). */
+export const changeOwnPassword = (payload: OwnPasswordChange) => http.put<{ token: string }>('/api/User/me/password', payload);
 
 /** Success is 204 (spec 2 section 9). */
 export const changePassword = (userId: number, newPassword: string) => http.put<void>(`/api/User/${userId}/password`, { newPassword });

@@ -1,11 +1,14 @@
 // The navigation frame's sidebar (spec 1 section 2): brand, sections, Clients badge, coming-soon items,
-// active link, and the footer with initials, name, role and "Se déconnecter".
+// active link, and the footer with initials, name, role, "Modifier mon mot de passe" and "Se déconnecter".
 import { useAtomValue } from 'jotai';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
+import { can } from '../domain/permissions';
 import { displayName, initials, roleLabel } from '../domain/user';
 import { currentUserAtom } from '../features/auth/atoms';
+import { OwnPasswordModal } from '../features/users/OwnPasswordModal';
 import { PROVIDER } from './brand';
 import { useClientsBadge } from './useClientsBadge';
 import { useLogout } from './useLogout';
@@ -34,6 +37,7 @@ export function Sidebar() {
   const user = useAtomValue(currentUserAtom);
   const badge = useClientsBadge();
   const logout = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
   return (
     <aside className="sidebar">
       <div className="brand">
@@ -60,8 +64,12 @@ export function Sidebar() {
           <strong data-testid="user-name">{displayName(user?.prenom, user?.nom)}</strong>
           <small data-testid="user-role">{roleLabel(user)}</small>
         </div>
+        {can(user?.role, 'password.changeOwn') && (
+          <Button label="Modifier mon mot de passe" icon="pi pi-lock" text size="small" onClick={() => setPasswordOpen(true)} />
+        )}
         <Button label="Se déconnecter" icon="pi pi-sign-out" text size="small" onClick={logout} />
       </footer>
+      <OwnPasswordModal visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
     </aside>
   );
 }

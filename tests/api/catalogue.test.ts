@@ -181,19 +181,21 @@ describe('colours', () => {
 
 describe('GET/PUT /api/Entreprise/{id}', () => {
   it("sets the catalogue validation date of the user's company; another company answers 404", async () => {
+    // The validation date is a company setting: Directeur (and Admin), not Manager (docs/permissions.md).
+    const directeur = await t.login('directeur@demo.fr');
     const me = (await t.call('GET', '/api/User/current', maison)).json();
     const id = me.entrepriseId;
     const got = await t.call('GET', `/api/Entreprise/${id}`, maison);
     expect(got.statusCode).toBe(200);
     expect(got.json()).toMatchObject({ entrepriseId: id, nomEntreprise: 'Maison Lumière' });
-    const put = await t.call('PUT', `/api/Entreprise/${id}`, maison, { nomEntreprise: 'Maison Lumière', entrepriseId: id, dateValidCatalogue: '2026-11-21' });
+    const put = await t.call('PUT', `/api/Entreprise/${id}`, directeur, { nomEntreprise: 'Maison Lumière', entrepriseId: id, dateValidCatalogue: '2026-11-21' });
     expect(put.statusCode).toBe(200);
     expect((await t.call('GET', `/api/Entreprise/${id}`, maison)).json().dateValidCatalogue).toBe('2026-11-21');
     const atelierId = (await t.call('GET', '/api/User/current', atelier)).json().entrepriseId;
     expect((await t.call('GET', `/api/Entreprise/${atelierId}`, maison)).statusCode).toBe(404);
-    expect((await t.call('PUT', `/api/Entreprise/${atelierId}`, maison, { entrepriseId: atelierId, dateValidCatalogue: '2026-11-21' })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/Entreprise/${atelierId}`, directeur, { entrepriseId: atelierId, dateValidCatalogue: '2026-11-21' })).statusCode).toBe(404);
     expect((await t.call('GET', `/api/Entreprise/${atelierId}`, atelier)).json().dateValidCatalogue).toBeNull();
-    expect((await t.call('PUT', `/api/Entreprise/${id}`, maison, { entrepriseId: id, dateValidCatalogue: 'hier' })).statusCode).toBe(400);
+    expect((await t.call('PUT', `/api/Entreprise/${id}`, directeur, { entrepriseId: id, dateValidCatalogue: 'hier' })).statusCode).toBe(400);
     expect((await t.call('GET', `/api/Entreprise/${atelierId}`, admin)).statusCode).toBe(200);
   });
 });

@@ -232,14 +232,17 @@ describe('user management (Vendeur)', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'vendeur@demo.fr');
     await page.goto('/Users');
-    await page.locator('.users-table tbody tr', { hasText: 'manager@demo.fr' }).waitFor();
+    await page.locator('.users-table tbody tr', { hasText: 'Girard' }).waitFor();
     const companies = await page.locator('.users-table tbody tr td:last-child').allTextContents();
     expect(new Set(companies)).toEqual(new Set(['Maison Lumière']));
     expect(await page.getByRole('button', { name: 'Créer un utilisateur' }).count()).toBe(0);
-    await page.locator('.users-table tbody tr', { hasText: 'manager@demo.fr' }).click();
+    await page.locator('.users-table tbody tr', { hasText: 'Girard' }).click();
     await page.waitForURL(/detailsCopy$/);
     await page.getByRole('heading', { name: /^Licences \(\d+\)$/ }).waitFor();
-    await page.getByText('manager@demo.fr').waitFor();
+    await page.getByText('Girard', { exact: true }).waitFor();
+    // A colleague's mail and licence key are not a Vendeur's to read (docs/permissions.md).
+    expect(await page.getByText('manager@demo.fr').count()).toBe(0);
+    expect(await page.locator('.licence-table td', { hasText: /V3D-/ }).count()).toBe(0);
     for (const name of ['Modifier mot de passe', 'Ajouter une licence', 'Désactiver utilisateur', 'Modifier nom', 'Modifier email', "Modifier la date d'expiration", 'Supprimer la licence']) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }

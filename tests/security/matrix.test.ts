@@ -2,7 +2,8 @@
 // (Admin; Directeur, Manager, Vendeur of company A and of company B; no token, forged token, expired
 // token, disabled user, licence expired) x {own record, other company's record, unknown id}.
 // A refused write changes nothing (database and files compared before and after); an accepted write of a
-// non-Admin touches nothing of another company; no answer of a non-Admin carries another company's data.
+// non-Admin touches nothing of another company; no answer of a non-Admin carries another company's data,
+// nor a field his role may not read (colleagues' contacts, licence keys: docs/permissions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppWithRoutes, routeKey, type RouteInfo } from './harness/app';
 import { Fixtures, type Principal } from './harness/fixtures';
@@ -75,6 +76,8 @@ async function playCell(entry: MatrixEntry, cell: Cell): Promise<string | null> 
   }
   const leaked = leaks(cell.principal, res.body);
   if (res.statusCode < 300 && leaked.length) return `${where}: leaks ${leaked.join(', ')}`;
+  const unreadable = res.statusCode < 300 && entry.unreadable ? entry.unreadable(cell, res.json()) : [];
+  if (unreadable.length) return `${where}: shows what ${cell.principal.role} may not read: ${unreadable.join(', ')}`;
   if (print && res.statusCode >= 400) {
     const diff = fingerprintDiff(print, await fingerprint(fx.db, t.filesDir));
     if (diff.length) return `${where}: refused (${res.statusCode}) but changed ${diff.join(', ')}`;

@@ -22,7 +22,8 @@ beforeAll(async () => {
   t = await createTestApp();
   token = await t.login('vendeur@demo.fr');
   customerId = (await t.call('GET', '/api/Customers/forCurrentUser', token)).json().$values[0].customerId;
-  const cat = await t.call('POST', '/api/Categorie', token, { Nom_categorie: 'Uploads' });
+  // Categories are a Manager's (docs/permissions.md); the Vendeur files products under them.
+  const cat = await t.call('POST', '/api/Categorie', await t.login('manager@demo.fr'), { Nom_categorie: 'Uploads' });
   const form = multipart([
     { name: 'NomGroupeModel', value: 'Lampe' },
     { name: 'IdCategorie', value: String(cat.json().id) },

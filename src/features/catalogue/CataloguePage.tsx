@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchEntreprise, updateEntreprise, type EntrepriseDetail } from '../../api/catalogue';
+import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
@@ -74,9 +75,13 @@ export function CataloguePage() {
       <PageTitle
         actions={
           <>
-            <Button label="Ajouter Nuancier" icon="pi pi-palette" onClick={validateCatalogue} loading={validating} />
+            {can(user?.role, 'entreprise.settings') && (
+              <Button label="Ajouter Nuancier" icon="pi pi-palette" onClick={validateCatalogue} loading={validating} />
+            )}
             <Button label="Créer un produit" icon="pi pi-plus" outlined onClick={() => navigate('/products')} />
-            <Button label="Gestion des catégories" icon="pi pi-sitemap" outlined onClick={() => navigate('/creer-categorie')} />
+            {can(user?.role, 'catalogue.structure') && (
+              <Button label="Gestion des catégories" icon="pi pi-sitemap" outlined onClick={() => navigate('/creer-categorie')} />
+            )}
           </>
         }
       >

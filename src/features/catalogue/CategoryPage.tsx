@@ -23,7 +23,9 @@ import {
   parentLabel,
   type Category,
 } from '../../domain/category';
+import { can } from '../../domain/permissions';
 import { EmptyState } from '../../ui/EmptyState';
+import { currentUserAtom } from '../auth/atoms';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { useCategories } from './useCategories';
@@ -32,6 +34,8 @@ import './catalogue.css';
 const NO_PARENT = 0;
 
 export function CategoryPage() {
+  // The catalogue's structure is not every role's (docs/permissions.md): others only read the list.
+  const manages = can(useAtomValue(currentUserAtom)?.role, 'catalogue.structure');
   const { categories, loading, error, reload } = useCategories();
   const [nom, setNom] = useState('');
   const [parent, setParent] = useState<number>(NO_PARENT);
@@ -99,6 +103,7 @@ export function CategoryPage() {
     <section>
       <ConfirmDialog />
       <PageTitle>Gestion des catégories</PageTitle>
+      {manages && (
       <form className="card" onSubmit={add} noValidate>
         <div className="catalogue-form">
           <div className="field">
@@ -115,6 +120,7 @@ export function CategoryPage() {
           <Button type="submit" label="Ajouter catégorie" icon="pi pi-plus" loading={saving} />
         </div>
       </form>
+      )}
       <div className="card">
         {loading && !categories.length ? (
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-label="Chargement des catégories" />
@@ -137,7 +143,9 @@ export function CategoryPage() {
                   <td>{c.nomCategorie}</td>
                   <td>{parentLabel(c)}</td>
                   <td>
+                    {manages && (
                     <Button type="button" label="Supprimer" icon="pi pi-trash" severity="danger" text onClick={() => askRemove(c)} aria-label={`Supprimer ${c.nomCategorie}`} />
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 // The new-company form of spec 2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
+import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -6,6 +7,8 @@ import { useState } from 'react';
 import { ApiError } from '../../api/http';
 import { createEntreprise, type Entreprise } from '../../api/entreprises';
 import { DEFAULT_TIME_ZONE, entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
+import { can } from '../../domain/permissions';
+import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
 
 type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
@@ -14,6 +17,7 @@ type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
 const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
 
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
+  const me = useAtomValue(currentUserAtom);
   const [values, setValues] = useState<Required<Record<Field, string>>>({ NomEntreprise: '', Adresse: '', Telephone: '', Siret: '' });
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -55,6 +59,8 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
     </FormField>
   );
 
+  // Creating a client company is the provider's (docs/permissions.md); the server refuses it to others.
+  if (!can(me?.role, 'entreprise.create')) return null;
   return (
     <div className="card">
       <h2>Nouvelle entreprise</h2>

@@ -65,7 +65,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
       ) : (
         <DataTable value={licences} dataKey="licenceId" className="licence-table">
           <Column header="Type" field="type" />
-          <Column header="Clé" field="licenceKey" />
+          <Column header="Clé" body={(l: Licence) => l.licenceKey ?? '—'} />
           <Column
             header="Date d'activation"
             body={(l: Licence) =>

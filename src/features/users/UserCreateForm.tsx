@@ -1,6 +1,7 @@
 // The user form of spec 2.14 for a chosen company: every field, the manager among the company's users,
 // the password hint, 'Activer l'utilisateur immédiatement' checked by default, the per-field messages of
 // spec 2 section 5; submission is blocked while any message shows.
+import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
@@ -18,13 +19,16 @@ import {
   type UserFormField,
   type UserFormValues,
 } from '../../domain/userForm';
+import { grantsRole } from '../../domain/permissions';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
 
 type Errors = Partial<Record<UserFormField, string>>;
 
 export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   const navigate = useNavigate();
+  const me = useAtomValue(currentUserAtom);
   const [values, setValues] = useState<UserFormValues>(emptyUserForm);
   const [touched, setTouched] = useState<Partial<Record<UserFormField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Errors>({});
@@ -108,7 +112,8 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
           <Dropdown
             inputId="roleId"
             value={values.roleId}
-            options={roles}
+            // Admin is offered only in the provider's company (docs/permissions.md).
+            options={roles.filter((r) => !!me && grantsRole({ userId: me.id, role: me.role, entrepriseId: me.entrepriseId ?? -1 }, r.nomRole, entrepriseId))}
             optionLabel="nomRole"
             optionValue="roleId"
             onChange={(e) => set('roleId', e.value)}

@@ -1,6 +1,7 @@
 // /users/{userId}/details (spec 2.15, read-only) and /users/{userId}/detailsCopy (spec 2.16, inline edits).
-// Admin-only controls follow spec 2 section 6: inline edits only when the viewed user is not an Admin or
-// is oneself; password, licences and disable for Admin only. The server enforces the same rules.
+// Controls follow docs/permissions.md: inline edits, password reset and disable only for an Admin, never on
+// another Admin (one's own password goes through 'Modifier mon mot de passe'); licences for Admin only.
+// The server enforces the same rules.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -11,7 +12,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { disableUser, type User } from '../../api/users';
-import { ADMIN_ROLE } from '../../domain/auth';
+import { can, managesUser } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
 import { formatDate } from './format';
@@ -51,9 +52,10 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
     );
   }
 
-  const isAdmin = me?.role === ADMIN_ROLE;
   const isSelf = me?.id === user.userId;
-  const canEditFields = isAdmin && (user.nomRole !== ADMIN_ROLE || isSelf);
+  const manages = !!me && managesUser({ userId: me.id, role: me.role }, { userId: user.userId, role: user.nomRole });
+  const canEditFields = manages;
+  const managesLicences = can(me?.role, 'licence.manage');
 
   function disable(u: User) {
     confirmDanger({
@@ -71,12 +73,12 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
     });
   }
 
-  const addLicenceButton = isAdmin && <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />;
+  const addLicenceButton = managesLicences && <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />;
   const actions = inline ? (
     <div className="details-actions">
-      {isAdmin && <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />}
+      {manages && !isSelf && <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />}
       {addLicenceButton}
-      {isAdmin && !isSelf && user.isActive && (
+      {manages && !isSelf && user.isActive && (
         <Button label="Désactiver utilisateur" icon="pi pi-ban" severity="danger" outlined onClick={() => disable(user)} />
       )}
     </div>
@@ -121,7 +123,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
           <Detail label="Date de création">{formatDate(user.createdAt)}</Detail>
         </div>
       </div>
-      {adding && isAdmin && (
+      {adding && managesLicences && (
         <LicenceAddForm
           userId={user.userId}
           onCancel={() => setAdding(false)}
@@ -131,8 +133,8 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
           }}
         />
       )}
-      <LicenceList licences={licences} isAdmin={isAdmin} activationEditable={inline} onChanged={() => void reloadLicences()} />
-      {inline && isAdmin && <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />}
+      <LicenceList licences={licences} isAdmin={managesLicences} activationEditable={inline} onChanged={() => void reloadLicences()} />
+      {inline && manages && !isSelf && <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />}
     </section>
   );
 }

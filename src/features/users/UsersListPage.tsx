@@ -10,7 +10,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchUsers, type User } from '../../api/users';
-import { ADMIN_ROLE } from '../../domain/auth';
+import { can } from '../../domain/permissions';
 import { initials } from '../../domain/user';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -47,12 +47,12 @@ export function UsersListPage() {
 
   const shown = useMemo(() => searchUsers(users, search), [users, search]);
   const stats = useMemo(() => userStats(users), [users]);
-  const isAdmin = me?.role === ADMIN_ROLE;
+  const mayCreate = can(me?.role, 'user.create');
 
   return (
     <section>
       <PageTitle
-        actions={isAdmin && <Button label="Créer un utilisateur" icon="pi pi-user-plus" onClick={() => navigate('/UserCreateFormulaire')} />}
+        actions={mayCreate && <Button label="Créer un utilisateur" icon="pi pi-user-plus" onClick={() => navigate('/UserCreateFormulaire')} />}
       >
         Utilisateurs
       </PageTitle>
@@ -104,7 +104,7 @@ export function UsersListPage() {
                 </div>
               )}
             />
-            <Column field="mail" header="Email" />
+            <Column header="Email" body={(u: User) => u.mail ?? '—'} />
             <Column header="Date de création" body={(u: User) => formatDate(u.createdAt)} />
             <Column header="Rôle" body={(u: User) => <RoleBadge role={u.nomRole} />} />
             <Column field="nomEntreprise" header="Entreprise" />

@@ -1,7 +1,8 @@
 // Catalogue (issue 7's routes) and companies: everyone works on his own company's catalogue; an Admin may
-// name another company (?entrepriseId= or EntrepriseId); creating a company is Admin only.
+// name another company (?entrepriseId= or EntrepriseId); creating a company is Admin only, categories are
+// managed by Admin, Directeur and Manager, the catalogue's validation date set by Admin and Directeur.
 import { multipart } from '../harness/multipart';
-import { adminOnly, everyone, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
+import { adminOnly, direction, everyone, management, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
 import type { Fixtures, Principal } from '../harness/fixtures';
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
@@ -50,20 +51,20 @@ export const catalogueEntries: MatrixEntry[] = [
   { route: 'GET /api/Entreprise/:id', roles: everyone, request: (fx, c) => ({ url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}` }) },
   {
     route: 'PUT /api/Entreprise/:id',
-    roles: everyone,
+    roles: direction,
     request: (fx, c) => ({ url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}`, payload: { dateValidCatalogue: '2026-01-15' } }),
   },
   listByCompany('GET /api/Categorie'),
   {
     route: 'POST /api/Categorie',
-    roles: everyone,
+    roles: management,
     record: true,
     ok: [201],
     request: (fx, c) => ({ url: '/api/Categorie', payload: { Nom_categorie: 'Luminaires', Id_categorie_mere: null, EntrepriseId: companyId(fx, c.principal, c.target) } }),
   },
   {
     route: 'DELETE /api/Categorie/:id',
-    roles: everyone,
+    roles: management,
     ok: [204],
     request: async (fx, c) => ({ url: `/api/Categorie/${c.target === 'unknown' ? UNKNOWN_ID : await fx.category(companyOf(fx, c.principal, c.target))}` }),
   },

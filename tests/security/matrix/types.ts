@@ -30,9 +30,15 @@ export interface MatrixEntry {
   public?: boolean;
   /** Expected statuses of a public route's cell (its own rules replace the session rules). */
   expect?: (cell: Cell) => number[];
+  /** What a success body shows that the principal may not read (docs/permissions.md); empty when fine. */
+  unreadable?: (cell: Cell, body: unknown) => string[];
 }
 
 export const UNKNOWN_ID = 987654;
 
 export const everyone: Role[] = ['Admin', 'Directeur', 'Manager', 'Vendeur'];
 export const adminOnly: Role[] = ['Admin'];
+/** Who manages the catalogue's structure (categories) and reads colleagues' contacts. */
+export const management: Role[] = ['Admin', 'Directeur', 'Manager'];
+/** Who sets company settings (the catalogue's validation date). */
+export const direction: Role[] = ['Admin', 'Directeur'];
