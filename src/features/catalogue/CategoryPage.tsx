@@ -25,7 +25,6 @@ import {
 } from '../../domain/category';
 import { can } from '../../domain/permissions';
 import { EmptyState } from '../../ui/EmptyState';
-import { currentUserAtom } from '../auth/atoms';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { useCategories } from './useCategories';
