@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          // The Lighthouse budgets share the e2e server (one seeded database, one build).
+          include: ['tests/e2e/**/*.test.ts', 'tests/lighthouse/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],
           fileParallelism: false,

@@ -9,6 +9,7 @@
 //   (`p-button-${severity}`) are kept through that prefix.
 import fs from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import postcss, { type Root, type Rule } from 'postcss';
 import type { Plugin } from 'vite';
 
@@ -58,7 +59,7 @@ export function trimCss(root: Root, used: Set<string>, prefixes: string[]): void
 /** Tokens p-…/pi-… of the app's sources and of every PrimeReact module they reach (followed through
  * their own primereact/… imports). Computed from sources, before bundling, so the trimmed CSS is what its
  * content hash covers (hashed assets are served as immutable). */
-export function usedTokens(root: string): { used: Set<string>; prefixes: string[] } {
+export function usedTokens(root: string): { used: Set<string>; prefixes: string[]; modules: string[] } {
   const used = new Set<string>();
   const seen = new Set<string>();
   const queue: string[] = [];
@@ -82,8 +83,47 @@ export function usedTokens(root: string): { used: Set<string>; prefixes: string[
     if (entry) scan(fs.readFileSync(path.join(dir, entry), 'utf8'));
   }
   // A prefix such as "p-button-" (a template literal in the code); too short ones would keep everything.
-  return { used, prefixes: [...used].filter((t) => t.endsWith('-') && t.length >= 5) };
+  return { used, prefixes: [...used].filter((t) => t.endsWith('-') && t.length >= 5), modules: [...seen].sort() };
 }
+
+/** The CSS PrimeReact injects at run time when a component first mounts (module-level string constants
+ * such as `var styles = "@layer primereact {…}"`), read from the modules' sources. Injected after the first
+ * paint, it moved content (the login's password group wrapped then unwrapped: CLS 0.07); served in the
+ * stylesheet it is there from the first paint. The later injection repeats the same rules in the same
+ * layer, so the cascade does not change. */
+export function runtimeStyles(root: string, modules: string[]): string {
+  const out: string[] = [];
+  for (const spec of ['primereact/componentbase', ...modules.filter((m) => m !== 'primereact/componentbase')]) {
+    const dir = path.join(root, 'node_modules', spec);
+    const pkg = path.join(dir, 'package.json');
+    if (!fs.existsSync(pkg)) continue;
+    const entry = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { module?: string }).module;
+    if (!entry) continue;
+    const code = fs.readFileSync(path.join(dir, entry), 'utf8');
+    const sandbox: Record<string, unknown> = {};
+    const names: string[] = [];
+    for (const [line, name] of code.matchAll(/^var ([\w$]+) = "(?:[^"\\\n]|\\.)*"(?:\.concat\([^;\n]*\))?;$/gm)) {
+      try {
+        vm.runInNewContext(line.replace(/^var /, 'globalThis.'), sandbox);
+        names.push(name);
+      } catch {
+        /* refers to something that is not a string constant: not CSS */
+      }
+    }
+    // A few components declare theirs inline: `css: { styles: "…" }`.
+    for (const [, literal] of code.matchAll(/^\s+styles: ("(?:[^"\\\n]|\\.)*"),?$/gm)) {
+      sandbox[`inline${names.length}`] = JSON.parse(literal);
+      names.push(`inline${names.length}`);
+    }
+    // Constants folded into others (commonStyle concatenates buttonStyles…) appear once, inside them.
+    const css = names.map((n) => String(sandbox[n])).filter((v) => /[.@][\w-]+[^{]*\{/.test(v));
+    const kept = css.filter((v) => !css.some((other) => other !== v && other.includes(v)));
+    if (kept.length) out.push(`/* ${spec} */`, ...kept);
+  }
+  return out.join('\n');
+}
+
+const RUNTIME_ID = 'virtual:primereact-runtime.css';
 
 export function primeCss(root = process.cwd()): Plugin {
   let tokens: ReturnType<typeof usedTokens> | undefined;
@@ -92,6 +132,16 @@ export function primeCss(root = process.cwd()): Plugin {
     enforce: 'pre',
     buildStart() {
       tokens = undefined;
+    },
+    resolveId(id) {
+      return id === RUNTIME_ID ? `\0${RUNTIME_ID}` : null;
+    },
+    load(id) {
+      if (id !== `\0${RUNTIME_ID}`) return null;
+      tokens ??= usedTokens(root);
+      const css = postcss.parse(runtimeStyles(root, tokens.modules));
+      trimCss(css, tokens.used, tokens.prefixes);
+      return css.toString();
     },
     transform(code, id) {
       const file = id.split('?')[0];

@@ -1,4 +1,6 @@
 import './zodConfig';
+// PrimeReact's own structural CSS, in the stylesheet rather than injected after the first paint (scripts/primeCss.ts).
+import 'virtual:primereact-runtime.css';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './fonts.css';

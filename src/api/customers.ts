@@ -1,9 +1,11 @@
 // Customers (spec 2 section 7).
 import type { Customer, CustomerCreate, CustomerDetail, CustomerEdit } from '../domain/customer';
 import { http } from './http';
+import { shared } from './shared';
 
+/** Concurrent callers (the page and the sidebar badge) share one request. */
 export const fetchCustomersForCurrentUser = (signal?: AbortSignal) =>
-  http.list<Customer>('/api/Customers/forCurrentUser', 'customers', { signal });
+  shared('customers/forCurrentUser', (s) => http.list<Customer>('/api/Customers/forCurrentUser', 'customers', { signal: s }), signal);
 
 export const fetchCustomersForUser = (userId: number | string, signal?: AbortSignal) =>
   http.list<Customer>(`/api/Customers/forUser/${encodeURIComponent(String(userId))}`, 'customers', { signal });

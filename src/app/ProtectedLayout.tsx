@@ -64,7 +64,7 @@ export function ProtectedLayout() {
   return (
     <div className="frame">
       <Sidebar />
-      <main className="content">
+      <main className="content" id="contenu">
         <OfflineBanner />
         <ServerDownBanner />
         <Outlet />

@@ -43,7 +43,7 @@ export function LoginPage() {
   }
 
   return (
-    <main className="login-page">
+    <main className="login-page" id="contenu">
       <section className="login-card" aria-labelledby="login-title">
         <img src={LOGO_URL} alt={PROVIDER} className="login-logo" width={64} height={64} />
         <h1 id="login-title">Connexion</h1>

@@ -1,0 +1,92 @@
+// Accessibility scan (axe-core rules, run by Lighthouse's snapshot mode: axe-core itself is MPL-2.0, a
+// licence the project does not take as a direct dependency; Lighthouse ships it): every route of the route
+// table signed in as an Admin, the Vendeur's own pages as the Vendeur, a PrimeReact dropdown open and a
+// dialog open. No violation of impact serious or critical.
+import { snapshot } from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { baseUrl } from '../helpers/e2e';
+import { routePaths, tokenOf } from '../helpers/routeTable';
+
+let browser: Browser;
+let admin: string;
+let vendeur: string;
+let paths: string[];
+
+beforeAll(async () => {
+  browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  vendeur = await tokenOf(baseUrl(), 'vendeur@demo.fr');
+  admin = await tokenOf(baseUrl(), 'admin@demo.fr');
+  paths = await routePaths(baseUrl(), vendeur);
+});
+afterAll(() => browser?.close());
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof snapshot>>>['lhr'];
+
+/** The serious or critical violations of the page as it is now, one line each with the nodes. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await snapshot(page, {
+    config: {
+      extends: 'lighthouse:default',
+      settings: { onlyCategories: ['accessibility'], formFactor: 'desktop', screenEmulation: { disabled: true } },
+    },
+  });
+  const lhr = result!.lhr as Lhr;
+  return lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.score === 0)
+    .filter((a) => ['serious', 'critical'].includes((a.details as { debugData?: { impact?: string } } | undefined)?.debugData?.impact ?? ''))
+    .map((a) => {
+      const items = (a.details as { items?: Array<{ node?: { selector?: string } }> }).items ?? [];
+      return `${a.id}: ${items.map((i) => i.node?.selector).join(', ')}`;
+    });
+}
+
+async function open(path: string, token: string | null): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
+  if (token) {
+    await page.goto(`${baseUrl()}/logo.svg`);
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+  }
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle0' });
+  return page;
+}
+
+async function scan(path: string, token: string | null, act?: (page: Page) => Promise<void>): Promise<string[]> {
+  const page = await open(path, token);
+  try {
+    await act?.(page);
+    return (await violations(page)).map((v) => `${path}: ${v}`);
+  } finally {
+    await page.browserContext().close();
+  }
+}
+
+describe('accessibility: no serious or critical violation', () => {
+  it('on every route of the route table (Admin; the Vendeur on his own pages)', async () => {
+    const found: string[] = [];
+    for (const path of paths) {
+      found.push(...(await scan(path, path === '/login' ? null : admin)));
+      if (/^\/(dashboard|customers|proposition)/.test(path)) found.push(...(await scan(path, vendeur)));
+    }
+    expect(found).toEqual([]);
+  }, 900_000);
+
+  it('with a PrimeReact dropdown open and with a dialog open', async () => {
+    const dropdown = await scan('/dashboard', vendeur, async (page) => {
+      await page.waitForSelector('.p-dropdown');
+      await page.click('.p-dropdown');
+      await page.waitForSelector('.p-dropdown-panel');
+    });
+    const customer = paths.find((p) => /^\/customers\/\d+$/.test(p))!;
+    const dialog = await scan(customer, vendeur, async (page) => {
+      const button = await page.waitForSelector('::-p-text(Supprimer)');
+      await button!.click();
+      await page.waitForSelector('.p-dialog');
+    });
+    expect([...dropdown, ...dialog]).toEqual([]);
+  }, 300_000);
+});
