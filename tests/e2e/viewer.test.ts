@@ -23,6 +23,8 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
 }
 const events = async () => (await api<{ $values: Event[] }>(`/api/ProductStatistics/Product/${product.idGroupeModel}`)).$values;
 
+const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
 beforeAll(async () => {
   // WebGL needs a GPU or SwiftShader: the shared flags disable the GPU, so this file launches its own.
   browser = await chromium.launch({
@@ -40,7 +42,8 @@ afterAll(() => browser?.close());
 describe('the public viewer', () => {
   it('shows the model, and a drag, a quote request and an AR session become exactly four events of one session', async () => {
     const before = await events();
-    const { context, page, errors } = await newPage(browser, { viewport: { width: 420, height: 760 } });
+    // A visitor's browser: headless Chromium's own user agent is on the robots list, whose events are dropped.
+    const { context, page, errors } = await newPage(browser, { viewport: { width: 420, height: 760 }, userAgent: VISITOR_AGENT });
     // The quote page is the company's site: answered here, so the test needs no network.
     await context.route('https://www.maison-lumiere.fr/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Devis</p>' }));
 

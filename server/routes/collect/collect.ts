@@ -3,7 +3,7 @@
 // Order of the checks: bots and over-limit addresses cost no query; an unknown key answers 404; a valid
 // batch is one INSERT, then 202. Nothing is stored on any refusal.
 import { eq, sql } from 'drizzle-orm';
-import { isbot } from 'isbot';
+import { isRobot } from './bots';
 import { z } from 'zod';
 import { collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
 import { groupeModels, productEvents } from '../../db/schema';
@@ -53,7 +53,7 @@ const collectRoutes: RoutePlugin = async (app, { db }) => {
       schema: { tags: ['Visionneuse'], body: z.unknown(), response: { 202: z.object({ accepted: z.number() }) } },
     },
     async (request, reply) => {
-      if (isbot(request.headers['user-agent'] ?? '')) return reply.status(202).send({ accepted: 0 });
+      if (isRobot(request.headers['user-agent'])) return reply.status(202).send({ accepted: 0 });
 
       const waitIp = await limiter.address(request.ip);
       if (waitIp) {
