@@ -11,7 +11,8 @@ import { SubdivisionPage } from './SubdivisionPage';
 // Product flow (spec 4): /products -> /subdivision -> (/sousdiv) -> /options -> /dashboard.
 // The models page's route is not shown in the spec: /modeles?groupId= (issue 7).
 export const catalogueRoutes: RouteObject[] = [
-  { path: '/products', element: <ProductCreatePage /> },
+  { path: '/products', element: <ProductCreatePage key="create" /> },
+  { path: '/products/:id/edit', element: <ProductCreatePage key="edit" /> },
   { path: '/subdivision', element: <SubdivisionPage /> },
   { path: '/sousdiv', element: <SousDivPage /> },
   { path: '/options', element: <OptionsPage /> },
