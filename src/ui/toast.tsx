@@ -23,5 +23,8 @@ export function AppToast() {
       current = null;
     };
   }, []);
-  return <Toast ref={ref} position="top-right" />;
+  // Top centre, between the page title and its actions: the actions ("Retour", "Modifier", "Supprimer") sit
+  // top right, the form buttons at the bottom and "Se déconnecter" bottom left, where a toast would hide
+  // them for seconds.
+  return <Toast ref={ref} position="top-center" />;
 }
