@@ -29,7 +29,7 @@ describe('failed list loads', () => {
       await signIn(page, 'admin@demo.fr');
       const restore = await failing(page, api);
       await page.goto(path);
-      const panel = page.getByRole('alert').filter({ hasText: text });
+      const panel = page.locator('.load-error').filter({ hasText: text });
       await panel.waitFor();
       expect(await page.getByText("n'a été ajouté pour le moment").count()).toBe(0);
       expect(await page.locator('.stat-card').count()).toBe(0);
@@ -45,7 +45,7 @@ describe('failed list loads', () => {
     await signIn(page, 'admin@demo.fr');
     const restore = await failing(page, /\/api\/User\/current$/);
     await page.reload();
-    const panel = page.getByRole('alert').filter({ hasText: "Erreur lors de la récupération des informations de l'utilisateur" });
+    const panel = page.locator('.load-error').filter({ hasText: "Erreur lors de la récupération des informations de l'utilisateur" });
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await restore();
@@ -73,10 +73,11 @@ describe('ways out', () => {
     const { page, context } = await newPage(browser, { serviceWorkers: 'block' });
     await signIn(page, 'vendeur@demo.fr');
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers: { authorization: `Bearer ${token}` } })).json()).$values as Array<{
-      propositions?: { $values?: Array<{ propositionId: number }> } | Array<{ propositionId: number }>;
-    }>;
-    const props = customers.flatMap((c) => (Array.isArray(c.propositions) ? c.propositions : (c.propositions?.$values ?? [])));
+    const headers = { authorization: `Bearer ${token}` };
+    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers })).json()).$values as Array<{ customerId: number; propositionCount: number }>;
+    const withProps = customers.find((c) => c.propositionCount > 0)!;
+    const detail = await (await page.request.get(`/api/Customers/${withProps.customerId}`, { headers })).json();
+    const props = (Array.isArray(detail.propositions) ? detail.propositions : detail.propositions.$values) as Array<{ propositionId: number }>;
     await page.goto(`/proposition/${props[0].propositionId}`);
     await page.getByRole('button', { name: 'Modifier' }).click();
     await page.route(/\/api\/Propositions\/\d+$/, (route) => (route.request().method() === 'PUT' ? route.fulfill(problem) : route.continue()));
@@ -100,7 +101,7 @@ describe('ways out', () => {
       const b = await button.boundingBox();
       if (!b) continue;
       const overlaps = b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
-      expect(overlaps, await button.textContent()).toBe(false);
+      expect(overlaps, (await button.textContent()) ?? "").toBe(false);
     }
     await context.close();
   });
