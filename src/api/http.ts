@@ -63,13 +63,11 @@ export function onServerReachability(listener: (down: boolean) => void): () => v
   return () => reachabilityListeners.delete(listener);
 }
 
-export const OFFLINE_WRITE_MESSAGE = "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.";
-
 /** Performs a call and returns the raw Response when it succeeded (2xx); throws ApiError otherwise. */
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   // Offline, a write would be lost: refuse it plainly instead (the form keeps what was typed).
   if (method !== 'GET' && globalThis.navigator?.onLine === false) {
-    throw new ApiError(0, OFFLINE_WRITE_MESSAGE);
+    throw new ApiError(0, "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.");
   }
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();

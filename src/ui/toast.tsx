@@ -1,7 +1,6 @@
 // One app-wide PrimeReact Toast; any screen calls notify() (success and error messages of the spec).
 import { Toast, type ToastMessage } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
-import { OFFLINE_WRITE_MESSAGE } from '../api/http';
 
 let current: Toast | null = null;
 const pending: ToastMessage[] = [];
@@ -13,12 +12,7 @@ export function notify(message: ToastMessage): void {
 }
 
 export const notifySuccess = (detail: string) => notify({ severity: 'success', summary: 'Succès', detail });
-// Offline, every failure comes from the missing network: the specific message (the one the HTTP client
-// refuses writes with) tells the user what to do, where each screen's generic failure text would not.
-export const notifyError = (detail: string) =>
-  globalThis.navigator?.onLine === false
-    ? notify({ severity: 'warn', summary: 'Hors ligne', detail: OFFLINE_WRITE_MESSAGE })
-    : notify({ severity: 'error', summary: 'Erreur', detail });
+export const notifyError = (detail: string) => notify({ severity: 'error', summary: 'Erreur', detail });
 
 export function AppToast() {
   const ref = useRef<Toast>(null);

@@ -106,19 +106,3 @@ describe('ways out', () => {
     await context.close();
   });
 });
-
-describe('offline writes', () => {
-  it('show the specific offline message, not the screen\'s generic failure', async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, 'directeur@demo.fr');
-    await page.goto('/creer-categorie');
-    await page.getByRole('button', { name: 'Ajouter catégorie' }).waitFor();
-    await context.setOffline(true);
-    await page.fill('#category-name', 'Hors ligne');
-    await page.getByRole('button', { name: 'Ajouter catégorie' }).click();
-    await page.locator('.p-toast-message', { hasText: "Vous êtes hors ligne : la modification n'a pas été enregistrée." }).waitFor();
-    expect(await page.locator('.p-toast-message', { hasText: "La catégorie n'a pas pu être ajoutée" }).count()).toBe(0);
-    await context.setOffline(false);
-    await context.close();
-  });
-});
