@@ -25,6 +25,11 @@ export async function createProduct(form: FormData): Promise<{ idGroupeModel: nu
   return response.json();
 }
 
+/** PUT /api/GroupeModel/{id}: the creation form's fields and files (sent files replace, Retirer empties). */
+export const updateProduct = (id: number, form: FormData) => http.put<GroupeModel>(`/api/GroupeModel/${id}`, form);
+/** DELETE /api/GroupeModel/{id}: 409 while statistics refer to the product. */
+export const deleteProduct = (id: number) => http.delete<void>(`/api/GroupeModel/${id}`);
+
 export const fetchModels = (groupId?: number, signal?: AbortSignal) =>
   http.list<Model>(groupId ? `/api/Model?groupId=${groupId}` : '/api/Model', 'Models', { signal });
 export const createModel = (form: FormData) => http.post<Model>('/api/Model', form);

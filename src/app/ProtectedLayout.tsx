@@ -1,7 +1,7 @@
 // The guard and the frame of every protected page: unauthenticated visitors go to /login; the current
 // user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Message } from 'primereact/message';
+import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/http';
@@ -11,6 +11,8 @@ import { FullScreenSpinner } from './FullScreenSpinner';
 import { Sidebar } from './Sidebar';
 import { OfflineBanner } from './OfflineBanner';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
+import { LoadError } from '../ui/LoadError';
+import { useLogout } from './useLogout';
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
 
@@ -18,6 +20,7 @@ export function ProtectedLayout() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
   const [user, setUser] = useAtom(currentUserAtom);
   const signedOut = useSetAtom(signedOutAtom);
+  const logout = useLogout();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // A server that does not answer yet is retried every few seconds (never a dead end).
@@ -56,7 +59,9 @@ export function ProtectedLayout() {
       return (
         <div className="fullscreen-spinner">
           <ServerDownBanner />
-          <Message severity="error" text={error} />
+          <LoadError text={error} onRetry={() => setAttempt((a) => a + 1)}>
+            <Button label="Se déconnecter" icon="pi pi-sign-out" outlined onClick={logout} />
+          </LoadError>
         </div>
       );
     return <FullScreenSpinner label="Chargement de votre session…" />;

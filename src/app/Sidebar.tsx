@@ -52,7 +52,8 @@ export function Sidebar() {
         <Link to="/dashboard" icon="pi-chart-bar" label="Dashboard" />
         <Link to="/customers" icon="pi-users" label="Clients" badge={badge} />
         <h2 className="nav-section">Administration</h2>
-        <ComingSoon icon="pi-book" label="Catalogue" />
+        {/* Live for every role: the server lets each user manage his own company's catalogue (docs/back-office.md). */}
+        <Link to="/catalogue" icon="pi-book" label="Catalogue" />
         <Link to="/users" icon="pi-id-card" label="Utilisateurs" />
         <ComingSoon icon="pi-cog" label="Paramètres" />
       </nav>

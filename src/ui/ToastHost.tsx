@@ -6,5 +6,8 @@ import { attachToast } from './toast';
 export default function ToastHost() {
   const ref = useRef<Toast>(null);
   useEffect(() => attachToast(ref.current), []);
-  return <Toast ref={ref} position="top-right" />;
+  // Top centre, between the page title and its actions: the actions ("Retour", "Modifier", "Supprimer") sit
+  // top right, the form buttons at the bottom and "Se déconnecter" bottom left, where a toast would hide
+  // them for seconds.
+  return <Toast ref={ref} position="top-center" />;
 }

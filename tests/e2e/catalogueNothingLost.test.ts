@@ -43,7 +43,7 @@ describe('options staged on /options', () => {
 
     // Leaving by the sidebar asks; "Rester" keeps everything.
     await page.locator('a.nav-link[href="/customers"]').click();
-    const dialog = page.getByRole('alertdialog').filter({ hasText: 'Quitter sans enregistrer ?' });
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Quitter sans enregistrer ?' });
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Rester');
     await dialog.getByRole('button', { name: 'Rester' }).click();
@@ -98,12 +98,12 @@ describe('categories (issue 16 §1.3)', () => {
     expect(await rows.count()).toBeGreaterThan(8);
 
     await page.getByRole('button', { name: `Supprimer Parent ${stamp}` }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await dialog.getByText(`Supprimer « Parent ${stamp} » et sa sous-catégorie ? 1 produit perdra sa catégorie (il reste au catalogue).`).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Annuler');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Annuler');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('cell', { name: `Parent ${stamp}`, exact: true }).waitFor();
+    await page.locator('table[aria-label="Catégories"] tbody tr > td:first-child', { hasText: new RegExp(`^Parent ${stamp}$`) }).waitFor();
 
     // The create call names the user's company, as the contract's payload does.
     await page.fill('#category-name', `Nouvelle ${stamp}`);
@@ -112,6 +112,44 @@ describe('categories (issue 16 §1.3)', () => {
       page.getByRole('button', { name: 'Ajouter catégorie' }).click(),
     ]);
     expect(request.postDataJSON().EntrepriseId).toBe(me.entrepriseId);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('products (issue 16 §1.6, §1.7)', () => {
+  it('creates a product without image (placeholder), edits it and deletes it after confirmation', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'directeur@demo.fr');
+    const stamp = Date.now().toString().slice(-5);
+    const name = `Sans image ${stamp}`;
+    await page.goto('/products');
+    await page.locator('.p-dropdown:has(#product-category)').click();
+    await page.locator('.p-dropdown-item').first().click();
+    await page.fill('#product-name', name);
+    await page.getByRole('button', { name: 'Sol' }).click();
+    await page.getByRole('button', { name: 'Créer le produit' }).click();
+    await page.waitForURL(/\/subdivision\?groupId=\d+$/);
+
+    await page.goto('/catalogue');
+    await page.locator('.p-accordion-header', { hasText: 'Modèles' }).click();
+    const card = page.getByRole('article', { name });
+    await card.getByRole('img', { name: "Pas d'image" }).waitFor();
+
+    await card.getByRole('button', { name: `Modifier ${name}` }).click();
+    await page.waitForURL(/\/products\/\d+\/edit$/);
+    await page.getByText('Images actuelles : 0.').waitFor();
+    expect(await page.inputValue('#product-name')).toBe(name);
+    await page.fill('#product-name', `${name} bis`);
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    await page.waitForURL('**/catalogue');
+    await page.locator('.p-accordion-header', { hasText: 'Modèles' }).click();
+    const edited = page.getByRole('article', { name: `${name} bis` });
+    await edited.waitFor();
+
+    await edited.getByRole('button', { name: `Supprimer ${name} bis` }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Supprimer le produit' });
+    await dialog.getByRole('button', { name: 'Supprimer' }).click();
+    await edited.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 });

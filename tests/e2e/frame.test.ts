@@ -99,7 +99,8 @@ describe('the frame', () => {
     await badge.waitFor();
     expect(await badge.textContent()).toBe('9+');
     expect(await page.getByText('Plateforme de gestion').count()).toBe(1);
-    expect(await page.locator('.nav-link.disabled').allTextContents()).toEqual(['CatalogueBientôt', 'ParamètresBientôt']);
+    expect(await page.locator('.nav-link.disabled').allTextContents()).toEqual(['ParamètresBientôt']);
+    expect(await page.locator('a.nav-link[href="/catalogue"]').textContent()).toBe('Catalogue');
     await context.close();
   });
 

@@ -29,11 +29,14 @@ describe('licences (issue 16 §1.4)', () => {
     await input.click();
     await dialog.getByRole('button', { name: 'Maintenant' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Now' }).count()).toBe(0);
-    // The open panel leaves the modal's buttons visible and clickable.
+    // The open panel leaves the modal's buttons visible and clickable (nothing drawn over them).
     const save = dialog.getByRole('button', { name: 'Enregistrer' });
-    const panel = await dialog.locator('.p-datepicker').boundingBox();
-    const button = await save.boundingBox();
-    expect(panel && button && (button.y >= panel.y + panel.height || button.y + button.height <= panel.y)).toBe(true);
+    const onTop = await save.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && el.contains(hit);
+    });
+    expect(onTop).toBe(true);
 
     await input.fill('01/01/2020 09:30');
     await input.press('Tab');
@@ -54,5 +57,17 @@ describe('licences (issue 16 §1.4)', () => {
     await page.getByRole('button', { name: 'Ajouter une licence' }).click();
     await page.locator('form[aria-label="Ajouter une licence"] button[type=submit]').click();
     await page.locator('.p-toast-message', { hasText: 'Clé de licence requise' }).waitFor();
+  });
+});
+
+describe('a disabled account (issue 16 §2)', () => {
+  it('is told its account is disabled, not sent to the licence activation', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/login');
+    await page.fill('#email', 'inactif@demo.fr');
+    await page.fill('#password', 'Demo!2026pass');
+    await page.click('button[type=submit]');
+    await page.getByRole('alert').filter({ hasText: 'Compte désactivé. Contactez votre administrateur.' }).waitFor();
+    expect(await page.getByText('Licence non activée').count()).toBe(0);
   });
 });

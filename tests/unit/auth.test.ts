@@ -53,6 +53,9 @@ describe('login error catalogue', () => {
     expect(loginErrorMessage(new ApiError(0, 'x'))).toBe('Failed to login');
     expect(loginErrorMessage(new ApiError(401, 'x'))).toBe('Failed to login');
     expect(loginErrorMessage(new ApiError(403, 'x'))).toBe('Licence non activée');
+    // Issue 16: a disabled account gets its own words, not the licence modal.
+    expect(loginErrorMessage(new ApiError(403, 'Utilisateur désactivé'))).toBe('Compte désactivé. Contactez votre administrateur.');
+    expect(isLicenceError(loginErrorMessage(new ApiError(403, 'Utilisateur désactivé')))).toBe(false);
     expect(loginErrorMessage(new ApiError(429, 'Trop de tentatives'))).toBe('Trop de tentatives');
     expect(loginErrorMessage(new TypeError('boom'))).toBe('Failed to login');
     expect(isLicenceError('Licence non activée')).toBe(true);

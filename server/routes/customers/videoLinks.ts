@@ -6,7 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicVideoPath } from '../../../src/domain/proposition';
 import { propositions, videoAccessTokens } from '../../db/schema';
-import { badRequest, gone, notFound, parseId } from '../../http/errors';
+import { badRequest, notFound, parseId } from '../../http/errors';
+import { refuseLink } from './linkErrorPage';
 import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
@@ -54,14 +55,14 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
     { config: { public: true }, compress: false, schema: { tags: ['Video'], params: z.object({ token: z.string() }) } },
     async (request, reply) => {
       const token = request.params.token.toLowerCase();
-      if (!TOKEN.test(token)) throw notFound('Lien invalide');
+      if (!TOKEN.test(token)) return refuseLink(request, reply, 'invalid');
       const [link] = await db
         .select({ id: videoAccessTokens.id, expiresAt: videoAccessTokens.expiresAt, video: propositions.cheminVideo })
         .from(videoAccessTokens)
         .innerJoin(propositions, eq(propositions.propositionId, videoAccessTokens.propositionId))
         .where(eq(videoAccessTokens.token, token));
-      if (!link) throw notFound('Lien invalide');
-      if (link.expiresAt.getTime() <= Date.now()) throw gone('Ce lien a expiré.');
+      if (!link) return refuseLink(request, reply, 'invalid');
+      if (link.expiresAt.getTime() <= Date.now()) return refuseLink(request, reply, 'expired');
       const opens = opensPlayback(request.method, request.headers.range);
       if (files.exists(link.video) && views.seen(token, request.ip, request.headers['user-agent'] ?? '', opens)) {
         await db

@@ -3,6 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -72,6 +73,7 @@ export function CataloguePage() {
 
   return (
     <section>
+      <ConfirmDialog />
       <PageTitle
         actions={
           <>

@@ -6,16 +6,17 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
+import { deleteProduct, fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { parentLabel, type Category } from '../../domain/category';
 import type { Couleur } from '../../domain/option';
 import { formatEuros, type GroupeModel, type Model } from '../../domain/product';
 import { EmptyState } from '../../ui/EmptyState';
-import { notifyError } from '../../ui/toast';
+import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthImage, downloadCatalogueFile } from './AuthImage';
 
 /** Loads once on mount; the error text is the spec's. */
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string) {
+function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string, version = 0) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -29,7 +30,7 @@ function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [version]);
   return { data, error };
 }
 
@@ -67,8 +68,23 @@ function download(key: string, name: string) {
   });
 }
 
-function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
+function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]; onDeleted: () => void }) {
   const navigate = useNavigate();
+  const askDelete = () =>
+    confirmDanger({
+      header: 'Supprimer le produit',
+      message: `Supprimer « ${g.nomGroupeModel} » avec ses modèles, options, subdivisions et fichiers ? Cette action est définitive.`,
+      accept: () =>
+        void deleteProduct(g.idGroupeModel)
+          .then(() => {
+            notifySuccess(`Produit « ${g.nomGroupeModel} » supprimé`);
+            onDeleted();
+          })
+          .catch((err) => {
+            console.error('Erreur lors de la suppression du produit', err);
+            notifyError(`Le produit n'a pas été supprimé : ${(err as Error).message}`);
+          }),
+    });
   const slug = g.nomGroupeModel.replace(/[^\p{L}\p{N}]+/gu, '-');
   return (
     <article className="product-card" aria-label={g.nomGroupeModel}>
@@ -102,6 +118,8 @@ function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
       <div className="links">
         <Button size="small" outlined label="Modèles" onClick={() => navigate(`/modeles?groupId=${g.idGroupeModel}`)} />
         <Button size="small" outlined label="Options" onClick={() => navigate(`/options?groupId=${g.idGroupeModel}`)} />
+        <Button size="small" outlined label="Modifier" icon="pi pi-pencil" aria-label={`Modifier ${g.nomGroupeModel}`} onClick={() => navigate(`/products/${g.idGroupeModel}/edit`)} />
+        <Button size="small" outlined severity="danger" label="Supprimer" icon="pi pi-trash" aria-label={`Supprimer ${g.nomGroupeModel}`} onClick={askDelete} />
       </div>
     </article>
   );
@@ -109,7 +127,8 @@ function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
 
 export function ModelsSection() {
   const [search, setSearch] = useState('');
-  const groups = useLoad<GroupeModel[]>(fetchGroupeModels, 'Error fetching GroupModels');
+  const [version, setVersion] = useState(0);
+  const groups = useLoad<GroupeModel[]>(fetchGroupeModels, 'Error fetching GroupModels', version);
   const models = useLoad<Model[]>((signal) => fetchModels(undefined, signal), 'Error fetching Models');
   if (groups.error) return <Message severity="error" text={groups.error} />;
   if (!groups.data) return <Loading what="des modèles" />;
@@ -123,7 +142,7 @@ export function ModelsSection() {
       {!shown.length && <EmptyState title="Aucun produit trouvé" text="Aucun produit ne correspond à votre recherche." />}
       <div className="product-cards">
         {shown.map((g) => (
-          <ProductCard key={g.idGroupeModel} g={g} models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)} />
+          <ProductCard key={g.idGroupeModel} g={g} models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)} onDeleted={() => setVersion((v) => v + 1)} />
         ))}
       </div>
     </>

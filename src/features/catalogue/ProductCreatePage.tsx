@@ -1,4 +1,6 @@
 // /products: product group creation (spec 2.7, 5): every field, the spec's messages, 201 -> /subdivision.
+// /products/:id/edit: the same form filled with the product; files chosen replace the current ones of
+// their field, fields left without a new file keep theirs (docs/back-office.md).
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -6,9 +8,10 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { createProduct } from '../../api/catalogue';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { createProduct, fetchGroupeModel, updateProduct } from '../../api/catalogue';
+import { notifySuccess } from '../../ui/toast';
 import { ApiError } from '../../api/http';
 import { CREATE_CATEGORY_OPTION, categoryPath } from '../../domain/category';
 import { PLACEMENTS, PRODUCT_FILES, validateProductForm, type Placement } from '../../domain/product';
@@ -24,6 +27,9 @@ type Errors = Partial<Record<string, string>>;
 
 export function ProductCreatePage() {
   const navigate = useNavigate();
+  const { id } = useParams();
+  const editId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
+  const [current, setCurrent] = useState<{ images: number; loaded: boolean; missing: boolean }>({ images: 0, loaded: editId === null, missing: false });
   const { categories, error: categoriesError } = useCategories();
   const [nom, setNom] = useState('');
   const [idCategorie, setIdCategorie] = useState<number | null>(null);
@@ -40,6 +46,28 @@ export function ProductCreatePage() {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (editId === null) return;
+    const controller = new AbortController();
+    fetchGroupeModel(editId, controller.signal)
+      .then((g) => {
+        setNom(g.nomGroupeModel);
+        setIdCategorie(g.idCategorie);
+        setRefPrimaire(g.refPrimaire ?? '');
+        setRefSecondaire(g.refSecondaire ?? '');
+        setPlacement((g.placement as Placement | null) ?? null);
+        setSpecification(g.specification ?? '');
+        setPrix(g.prixCatalogue);
+        setCurrent({ images: g.cheminImageGroupe.length, loaded: true, missing: false });
+      })
+      .catch((err) => {
+        if (err?.name === 'AbortError') return;
+        console.error('Erreur lors de la récupération du produit', err);
+        setCurrent({ images: 0, loaded: true, missing: true });
+      });
+    return () => controller.abort();
+  }, [editId]);
 
   const categoryOptions = [
     ...categories.map((c) => ({ label: categoryPath(c), value: c.id })),
@@ -71,6 +99,12 @@ export function ProductCreatePage() {
 
     setSaving(true);
     try {
+      if (editId !== null) {
+        await updateProduct(editId, form);
+        notifySuccess(`Produit « ${nom.trim()} » modifié`);
+        navigate('/catalogue');
+        return;
+      }
       const { idGroupeModel } = await createProduct(form);
       navigate(`/subdivision?groupId=${idGroupeModel}`);
     } catch (err) {
@@ -95,9 +129,22 @@ export function ProductCreatePage() {
     }
   }
 
+  if (editId !== null && current.missing)
+    return (
+      <section>
+        <PageTitle>Modifier le produit</PageTitle>
+        <div className="card" role="alert">
+          <Message severity="error" text="Ce produit est introuvable : il a peut-être été supprimé." />
+          <div className="catalogue-actions">
+            <Button label="Retour au catalogue" icon="pi pi-arrow-left" onClick={() => navigate('/catalogue')} />
+          </div>
+        </div>
+      </section>
+    );
+
   return (
     <section>
-      <PageTitle>Créer un produit</PageTitle>
+      <PageTitle>{editId === null ? 'Créer un produit' : 'Modifier le produit'}</PageTitle>
       <form className="card" onSubmit={submit} noValidate>
         {categoriesError && <Message severity="error" text={categoriesError} />}
         <div className="catalogue-form">
@@ -127,6 +174,11 @@ export function ProductCreatePage() {
             <label htmlFor="product-ref2">Référence secondaire</label>
             <InputText id="product-ref2" value={refSecondaire} onChange={(e) => setRefSecondaire(e.target.value)} />
           </div>
+          {editId !== null && current.loaded && (
+            <p className="field wide muted">
+              Images actuelles : {current.images}. Les images choisies ci-dessous remplacent les images actuelles ; un fichier choisi remplace celui de son champ.
+            </p>
+          )}
           <ImagesPicker images={images} onChange={setImages} error={errors.images} onError={(m) => setErrors((x) => ({ ...x, images: m ?? undefined }))} />
           <FilePicker id="product-icon" label="Icône" accept={PRODUCT_FILES.Icone.accept} file={icone} onChange={setIcone} error={errors.icone} />
           <FilePicker
@@ -170,7 +222,7 @@ export function ProductCreatePage() {
         </div>
         {serverError && <Message severity="error" text={serverError} className="catalogue-status" />}
         <div className="catalogue-actions">
-          <Button type="submit" label="Créer le produit" icon="pi pi-check" loading={saving} />
+          <Button type="submit" label={editId === null ? 'Créer le produit' : 'Enregistrer les modifications'} icon="pi pi-check" loading={saving} disabled={!current.loaded} />
           <Button type="button" label="Annuler" outlined onClick={() => navigate('/catalogue')} />
         </div>
       </form>

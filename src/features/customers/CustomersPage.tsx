@@ -14,6 +14,7 @@ import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatCard, StatGrid } from '../../ui/StatCard';
+import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
 import { CustomerCount } from './CustomerCount';
 import { CustomerName } from './CustomerName';
@@ -26,19 +27,28 @@ export function CustomersPage() {
   const [customers, setCustomers] = useState<Customer[]>([]);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
+    setLoading(true);
     fetchCustomersForCurrentUser(controller.signal)
-      .then(setCustomers)
+      .then((list) => {
+        setCustomers(list);
+        setLoadError(null);
+      })
       .catch((err) => {
         if (err?.name === 'AbortError') return;
         console.error('Error fetching customers', err);
-        notifyError(err instanceof UnexpectedListFormatError ? 'Format de réponse inattendu' : 'Erreur lors de la récupération des clients');
+        const message = err instanceof UnexpectedListFormatError ? 'Format de réponse inattendu' : 'Erreur lors de la récupération des clients';
+        notifyError(message);
+        // Zeros and "no customer yet" would pass for an empty database.
+        setLoadError(`${message}${err instanceof Error && err.message && !(err instanceof UnexpectedListFormatError) ? ` : ${err.message}` : ''}`);
       })
       .finally(() => setLoading(false));
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   const shown = useMemo(() => customers.filter((c) => matchesCustomerSearch(c, search)), [customers, search]);
   const stats = useMemo(() => customerStats(customers), [customers]);
@@ -48,6 +58,10 @@ export function CustomersPage() {
       <PageTitle actions={<Button label="Ajouter un client" icon="pi pi-user-plus" onClick={() => navigate('/customers/create')} />}>
         Clients
       </PageTitle>
+      {loadError ? (
+        <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
+      ) : (
+        <>
       <StatGrid>
         <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" loading={loading} />
         <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" loading={loading} />
@@ -92,6 +106,8 @@ export function CustomersPage() {
           </DataTable>
         )}
       </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The description, with the inline edit of spec 2.6 ('Modifier', then 'Enregistrer' / 'Annuler').
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
 import { useState } from 'react';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
 export function DescriptionEditor({ description, editing, onSave, onCancel }: Props) {
   const [text, setText] = useState(description ?? '');
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (!editing)
     return (
       <div className="prop-description">
@@ -26,6 +28,7 @@ export function DescriptionEditor({ description, editing, onSave, onCancel }: Pr
         <h2>Description</h2>
       </label>
       <InputTextarea id="prop-description" value={text} onChange={(e) => setText(e.target.value)} rows={4} autoResize maxLength={2000} />
+      {error && <Message severity="error" text={error} role="alert" />}
       <div className="prop-edit-actions">
         <Button
           label="Enregistrer"
@@ -33,8 +36,11 @@ export function DescriptionEditor({ description, editing, onSave, onCancel }: Pr
           loading={busy}
           onClick={async () => {
             setBusy(true);
+            setError(null);
             try {
               await onSave(text);
+            } catch (err) {
+              setError(`La description n'a pas été enregistrée : ${(err as Error).message || 'erreur inconnue'}`);
             } finally {
               setBusy(false);
             }

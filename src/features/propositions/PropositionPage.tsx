@@ -173,6 +173,8 @@ export function PropositionPage() {
       bump();
     } catch (err) {
       console.error('Échec de la mise à jour de la description', err);
+      // The editor stays open with the text typed, and says why (offline, refused, server down).
+      throw err;
     }
   };
 

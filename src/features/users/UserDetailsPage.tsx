@@ -76,6 +76,8 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
   const addLicenceButton = managesLicences && <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />;
   const actions = inline ? (
     <div className="details-actions">
+      <Button label="Voir ses clients" icon="pi pi-users" outlined onClick={() => navigate(`/users/${user.userId}/customers`)} />
+      <Button label="Fiche" icon="pi pi-id-card" text onClick={() => navigate(`/users/${user.userId}/details`)} />
       {manages && !isSelf && <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />}
       {addLicenceButton}
       {manages && !isSelf && user.isActive && (
@@ -85,6 +87,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
   ) : (
     <div className="details-actions">
       <Button label="Modifier l'utilisateur" icon="pi pi-user-edit" outlined onClick={() => navigate(`/users/${user.userId}/detailsCopy`)} />
+      <Button label="Voir ses clients" icon="pi pi-users" outlined onClick={() => navigate(`/users/${user.userId}/customers`)} />
       {addLicenceButton}
     </div>
   );

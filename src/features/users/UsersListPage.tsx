@@ -15,6 +15,7 @@ import { initials } from '../../domain/user';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
 import { StatCard, StatGrid } from '../../ui/StatCard';
+import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { formatDate } from './format';
@@ -28,22 +29,30 @@ export function UsersListPage() {
   const [users, setUsers] = useState<User[]>([]);
   const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
+    setLoading(true);
     fetchUsers(controller.signal)
-      .then(setUsers)
+      .then((list) => {
+        setUsers(list);
+        setLoadError(null);
+      })
       .catch((err) => {
         if (err?.name === 'AbortError') return;
         console.error('Error fetching users', err);
         notifyError('Erreur lors de la récupération des utilisateurs');
+        // Zeros and "no user yet" would pass for an empty database.
+        setLoadError(`Erreur lors de la récupération des utilisateurs${err instanceof Error && err.message ? ` : ${err.message}` : ''}`);
       })
       .finally(() => {
         // Under StrictMode the first, aborted load must not end the loading state.
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   const shown = useMemo(() => searchUsers(users, search), [users, search]);
   const stats = useMemo(() => userStats(users), [users]);
@@ -56,6 +65,10 @@ export function UsersListPage() {
       >
         Utilisateurs
       </PageTitle>
+      {loadError ? (
+        <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
+      ) : (
+        <>
       <StatGrid>
         <StatCard label="Total" value={stats.total} icon="pi-users" loading={loading} />
         <StatCard label="Administrateurs" value={stats.admins} icon="pi-shield" loading={loading} />
@@ -111,6 +124,8 @@ export function UsersListPage() {
           </DataTable>
         )}
       </div>
+        </>
+      )}
     </section>
   );
 }
