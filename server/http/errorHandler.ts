@@ -54,6 +54,9 @@ const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_BAD_URL: "L'adresse demandée est mal formée.",
   FST_ERR_MAX_PARAM_LENGTH: "Un paramètre de l'adresse est trop long.",
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Le formulaire doit être envoyé en multipart/form-data.',
+  FST_INVALID_JSON_FIELD_ERROR: "Un champ du formulaire déclaré JSON n'est pas un JSON valide.",
+  FST_PROTO_VIOLATION: "Un nom de champ du formulaire n'est pas autorisé.",
+  FST_MP_PREMATURE_CLOSE: 'Le formulaire envoyé est incomplet ou mal formé.',
 };
 const STATUS_DETAILS: Record<number, { title: string; detail: string }> = {
   400: { title: ERROR_TITLES.badRequest, detail: 'La requête est mal formée.' },
@@ -66,6 +69,14 @@ const STATUS_DETAILS: Record<number, { title: string; detail: string }> = {
   416: { title: 'Plage invalide', detail: "La plage demandée n'est pas disponible." },
   429: { title: 'Trop de requêtes', detail: 'Trop de requêtes : réessayez dans quelques instants.' },
   431: { title: 'En-têtes trop volumineux', detail: 'Les en-têtes de la requête dépassent la taille autorisée.' },
+};
+/** 413s say what was too much: a file, a body, or too many parts (not every 413 is a file's size). */
+const TOO_LARGE: Record<string, { title: string; detail: string }> = {
+  FST_REQ_FILE_TOO_LARGE: { title: 'Fichier trop volumineux', detail: 'La taille maximale autorisée est dépassée.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { title: 'Requête trop volumineuse', detail: 'Le corps de la requête dépasse la taille autorisée.' },
+  FST_FILES_LIMIT: { title: 'Trop de fichiers', detail: "Le formulaire contient plus de fichiers que cette action n'en accepte." },
+  FST_PARTS_LIMIT: { title: 'Formulaire trop long', detail: "Le formulaire contient plus de parties que cette action n'en accepte." },
+  FST_FIELDS_LIMIT: { title: 'Formulaire trop long', detail: "Le formulaire contient plus de champs que cette action n'en accepte." },
 };
 const FALLBACK_4XX = { title: ERROR_TITLES.badRequest, detail: 'La requête ne peut pas être traitée.' };
 
@@ -132,7 +143,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send({ status, title: 'Fichier trop volumineux', detail: 'La taille maximale autorisée est dépassée.' });
+      return reply.status(413).send({ status, ...(TOO_LARGE[error.code] ?? TOO_LARGE.FST_REQ_FILE_TOO_LARGE) });
     }
     if (status === 415 || (status >= 400 && status < 500 && error.code?.startsWith('FST_ERR_CTP'))) {
       return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Le corps de la requête doit être un JSON valide.' });
