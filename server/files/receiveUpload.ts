@@ -60,6 +60,8 @@ export const wrongKindMessage = (rule: PartRule) => rule.wrongKind ?? `${rule.la
 
 // The parser's own limits, reached only past ours: a form with more fields or parts than any screen sends.
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+// busboy's messages for a body cut short or malformed (they carry no code), and a client gone mid-body.
+const BROKEN = /Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form)|terminated early|Boundary (not found|required)|Premature close|aborted/i;
 
 export async function receiveMultipart(
   request: FastifyRequest,
@@ -173,10 +175,10 @@ async function receivePart(
 
 function asHttpError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
-  const e = err as { code?: string; statusCode?: number };
+  const e = err as { code?: string; message?: string };
   if (e.code && LIMIT_CODES.has(e.code)) return badRequest('Le formulaire contient trop de champs ou de fichiers.');
-  // Anything the parser raised (cut body, missing boundary, bad part header) is the sender's fault.
-  if (e.code?.startsWith('FST_') || (!e.statusCode && !(err as NodeJS.ErrnoException).syscall)) return malformed();
+  // What the parser raises for a cut or malformed body is the sender's fault, not a server error.
+  if (e.code?.startsWith('FST_') || BROKEN.test(e.message ?? '')) return malformed();
   return err;
 }
 
