@@ -1,4 +1,4 @@
-// The Comlink face of the analytics engine (DESIGN.md section 3): the app sends a selection, gets a
+// The Comlink face of the analytics engine (docs/architecture.md): the app sends a selection, gets a
 // small view back; raw events never reach the main thread.
 import * as Comlink from 'comlink';
 import { AnalyticsEngine } from './analytics/engine';

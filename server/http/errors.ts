@@ -1,4 +1,4 @@
-// JSON errors {status, title, detail} (DESIGN.md section 4), thrown from routes and mapped by the handler.
+// JSON errors {status, title, detail} (docs/architecture.md), thrown from routes and mapped by the handler.
 export class HttpError extends Error {
   constructor(
     public status: number,

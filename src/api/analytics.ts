@@ -1,4 +1,4 @@
-// The analytics summary calls of spec 1 section 7, read with the spec's loose field names. The events
+// The analytics summary calls of docs/product.md §1.7, read with the spec's loose field names. The events
 // themselves are fetched by the analytics worker (workers/analytics/fetch.ts), never on the main thread.
 import { readGeo, readJourney, readSummary } from '../domain/analytics/fields';
 import { http } from './http';

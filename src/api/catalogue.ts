@@ -1,4 +1,4 @@
-// Calls of the catalogue (spec 2 section 7 "Catalogue"): categories, product groups, models, options,
+// Calls of the catalogue (docs/product.md §2.7 "Catalogue"): categories, product groups, models, options,
 // sub-options, colours, the company's catalogue date, and downloads of stored catalogue files.
 import type { Category, CategoryCreate } from '../domain/category';
 import type { Couleur, CouleurPayload, Option, OptionPayload, SousOption } from '../domain/option';

@@ -1,4 +1,4 @@
-// Customers (spec 2 section 7).
+// Customers (docs/product.md §2.7).
 import type { Customer, CustomerCreate, CustomerDetail, CustomerEdit } from '../domain/customer';
 import { http } from './http';
 import { shared } from './shared';

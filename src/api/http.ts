@@ -23,7 +23,7 @@ export class ApiError extends Error {
 }
 
 const unauthorizedListeners = new Set<() => void>();
-/** Called on any 401, after local storage is wiped (spec 1 section 4). */
+/** Called on any 401, after local storage is wiped (docs/product.md §1.4). */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);

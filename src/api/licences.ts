@@ -1,4 +1,4 @@
-// Licences of a user and licence types (spec 2 section 7, "Licences").
+// Licences of a user and licence types (docs/product.md §2.7, "Licences").
 import type { Licence, LicenceCreateInput, LicenceType } from '../domain/licence';
 import { http } from './http';
 

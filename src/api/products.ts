@@ -1,4 +1,4 @@
-// GET /api/Produit/Entreprise/{id}: a company's products; on failure an empty list (spec 1 section 7).
+// GET /api/Produit/Entreprise/{id}: a company's products; on failure an empty list (docs/product.md §1.7).
 import { readProduct, type ProductRef } from '../domain/analytics/fields';
 import { http } from './http';
 

@@ -1,4 +1,4 @@
-// Propositions, their files and their share links (spec 2 section 7).
+// Propositions, their files and their share links (docs/product.md §2.7).
 import type { Proposition, StatusLabel } from '../domain/proposition';
 import { API_BASE, http } from './http';
 

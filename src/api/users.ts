@@ -1,4 +1,4 @@
-// Users (spec 2 section 7, "Users and companies"): lists, one user, roles, creation and the Admin edits.
+// Users (docs/product.md §2.7, "Users and companies"): lists, one user, roles, creation and the Admin edits.
 import type { OwnPasswordChange } from '../domain/ownPassword';
 import type { CurrentUser } from '../domain/user';
 import type { InlineField, UserCreateInput } from '../domain/userForm';
@@ -6,7 +6,7 @@ import { http } from './http';
 
 export const fetchCurrentUser = (signal?: AbortSignal) => http.get<CurrentUser>('/api/User/current', { signal });
 
-/** A user as the API answers it (spec 2 section 3). */
+/** A user as the API answers it (docs/product.md §2.3). */
 export interface User {
   userId: number;
   nom: string;
@@ -47,5 +47,5 @@ export const disableUser = (userId: number) => http.put<User>(`/api/User/${userI
 /** 'Modifier mon mot de passe': answers a fresh token (the change ended every earlier session). */
 export const changeOwnPassword = (payload: OwnPasswordChange) => http.put<{ token: string }>('/api/User/me/password', payload);
 
-/** Success is 204 (spec 2 section 9). */
+/** Success is 204 (docs/product.md §2.9). */
 export const changePassword = (userId: number, newPassword: string) => http.put<void>(`/api/User/${userId}/password`, { newPassword });

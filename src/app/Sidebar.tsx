@@ -1,4 +1,4 @@
-// The navigation frame's sidebar (spec 1 section 2): brand, sections, Clients badge, coming-soon items,
+// The navigation frame's sidebar (docs/product.md §1.2): brand, sections, Clients badge, coming-soon items,
 // active link, and the footer with initials, name, role, "Modifier mon mot de passe" and "Se déconnecter".
 import { useAtomValue } from 'jotai';
 import { Badge } from 'primereact/badge';

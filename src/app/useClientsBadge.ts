@@ -4,7 +4,7 @@ import { fetchCustomersForCurrentUser } from '../api/customers';
 import { badgeText, propositionTotal } from '../domain/badge';
 import { customersVersionAtom } from '../features/customers/badgeAtoms';
 
-/** The Clients badge text, or null when hidden; a failed load only logs (spec 1 section 8). */
+/** The Clients badge text, or null when hidden; a failed load only logs (docs/product.md §1.8). */
 export function useClientsBadge(): string | null {
   const version = useAtomValue(customersVersionAtom);
   const [text, setText] = useState<string | null>(null);

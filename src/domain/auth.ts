@@ -11,7 +11,7 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 export const loginResponseSchema = z.object({ token: z.string().min(1) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The role the client tests: only Admin is special (spec 2 section 6). */
+/** The role the client tests: only Admin is special (docs/product.md §2.6). */
 export const ADMIN_ROLE = 'Admin';
 export const ROLE_NAMES = ['Admin', 'Directeur', 'Manager', 'Vendeur'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];

@@ -1,4 +1,4 @@
-// Categories (spec 2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
+// Categories (docs/product.md §2.2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
 import { z } from 'zod';
 import { boundedText } from './text';
 

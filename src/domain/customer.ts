@@ -1,4 +1,4 @@
-// A customer as the API answers it (spec 2 section 3), and the create / edit rules of spec 2 section 5,
+// A customer as the API answers it (docs/product.md §2.3), and the create / edit rules of docs/product.md §2.5,
 // shared by the forms (per-field messages) and the server (400, nothing stored).
 import { z } from 'zod';
 import { propositionSchema } from './proposition';
@@ -63,7 +63,7 @@ const postalCode = z
   .refine((v) => !v || POSTAL_CODE.test(v), CUSTOMER_MESSAGES.postalCodeInvalid)
   .transform((v) => (v ? v : null));
 
-/** POST /api/Customers/NewCustomer (spec 2 sections 5 and 7). createdAt is accepted and ignored: the server dates it. */
+/** POST /api/Customers/NewCustomer (docs/product.md §2.5 and §2.7). createdAt is accepted and ignored: the server dates it. */
 export const customerCreateSchema = z.object({
   nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
   prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
@@ -123,7 +123,7 @@ export function matchesCustomerSearch(customer: Pick<Customer, 'nom' | 'prenom' 
   return [customer.nom, customer.prenom, customer.mail].some((field) => foldForSearch(field).includes(q));
 }
 
-/** The four cards of /customers (spec 2.2); the first three also serve /users/{id}/customers (spec 2.5). */
+/** The four cards of /customers (docs/product.md §2.2.2); the first three also serve /users/{id}/customers (docs/product.md §2.2.5). */
 export function customerStats(list: ReadonlyArray<Pick<Customer, 'propositionCount'>>) {
   const totalPropositions = list.reduce((s, c) => s + (Number(c.propositionCount) || 0), 0);
   const actifs = list.filter((c) => (Number(c.propositionCount) || 0) > 0).length;
@@ -136,7 +136,7 @@ export function propositionCountLabel(count: number): string {
   return count === 1 ? '1 proposition' : `${count} propositions`;
 }
 
-/** Dates in French format (spec 2 section 1). */
+/** Dates in French format (docs/product.md §2.1). */
 export function formatDateFr(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);

@@ -1,4 +1,4 @@
-// Licences and licence types as the API answers them, and their payloads (spec 2 sections 3 and 7).
+// Licences and licence types as the API answers them, and their payloads (docs/product.md §2.3 and §2.7).
 import { z } from 'zod';
 import { boundedText } from './text';
 

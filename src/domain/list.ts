@@ -1,4 +1,4 @@
-// Lists arrive as a plain array, as .NET's {"$id","$values":[...]} or as {values: [...]} (spec 1 section 3).
+// Lists arrive as a plain array, as .NET's {"$id","$values":[...]} or as {values: [...]} (docs/product.md §1.3).
 export class UnexpectedListFormatError extends Error {
   constructor(what?: string) {
     super(what ? `Unexpected response format for ${what}` : 'Unexpected response format');

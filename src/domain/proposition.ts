@@ -1,4 +1,4 @@
-// A proposition (a quote PDF plus a video) as the API answers it, and its display status (spec 2 section 4).
+// A proposition (a quote PDF plus a video) as the API answers it, and its display status (docs/product.md §2.4).
 import { z } from 'zod';
 import { boundedText } from './text';
 
@@ -22,7 +22,7 @@ export const propositionSchema = z.object({
 });
 export type Proposition = z.infer<typeof propositionSchema>;
 
-/** The four display labels of spec 2 section 4. */
+/** The four display labels of docs/product.md §2.4. */
 export const STATUS = {
   none: 'Aucune vidéo',
   pending: 'Vidéo non envoyée',
@@ -63,7 +63,7 @@ export function displayStatus(p: Pick<Proposition, 'cheminVideo' | 'statusName'>
 /** The public link path (relative) of a share token. */
 export const publicVideoPath = (token: string) => `/api/Video/public/${token}`;
 
-/** Expiry in fr-FR with year, month, day and hour (spec 2 section 9). */
+/** Expiry in fr-FR with year, month, day and hour (docs/product.md §2.9). */
 export function formatExpiryFr(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);

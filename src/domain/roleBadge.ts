@@ -1,4 +1,4 @@
-// Role badge colours (spec 2 section 6): Admin red, Vendeur violet, Manager blue, Directeur orange, others grey.
+// Role badge colours (docs/product.md §2.6): Admin red, Vendeur violet, Manager blue, Directeur orange, others grey.
 export type RoleColour = 'red' | 'violet' | 'blue' | 'orange' | 'grey';
 
 const COLOURS: Record<string, RoleColour> = { Admin: 'red', Vendeur: 'violet', Manager: 'blue', Directeur: 'orange' };

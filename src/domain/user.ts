@@ -1,4 +1,4 @@
-// The current user as GET /api/User/current answers it (spec 1 section 3, spec 2 section 3).
+// The current user as GET /api/User/current answers it (docs/product.md §1.3, docs/product.md §2.3).
 import { z } from 'zod';
 
 export const currentUserSchema = z.object({
@@ -13,7 +13,7 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** Avatar initials: first letter of prenom and of nom (spec 1 section 2, navigation frame). */
+/** Avatar initials: first letter of prenom and of nom (docs/product.md §1.2, navigation frame). */
 export function initials(prenom?: string | null, nom?: string | null): string {
   const a = (prenom ?? '').trim().charAt(0);
   const b = (nom ?? '').trim().charAt(0);

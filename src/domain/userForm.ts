@@ -1,11 +1,11 @@
-// The user-creation rules of spec 2 section 5, with their exact messages. One set of zod schemas used by
+// The user-creation rules of docs/product.md §2.5, with their exact messages. One set of zod schemas used by
 // the creation form, the password-change modal, the inline edits AND the server.
 import { z } from 'zod';
 import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
 import { boundedText } from './text';
 
 export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial';
-/** The special characters the password must contain one of (spec 2 section 9). */
+/** The special characters the password must contain one of (docs/product.md §2.9). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
 const name = (required: string, invalid: string) => boundedText({ required, max: 50, invalid, pattern: NAME });
@@ -42,7 +42,7 @@ export const fonctionSchema = boundedText({ max: 255, invalid: 'Fonction invalid
 
 const id = (message: string) => z.number({ error: message }).int(message).positive(message);
 
-/** POST /api/User/create body (spec 2 section 3). Role, company and function are not validated beyond their type. */
+/** POST /api/User/create body (docs/product.md §2.3). Role, company and function are not validated beyond their type. */
 export const userCreateSchema = z.object({
   EntrepriseId: id('Entreprise requise'),
   RoleId: id('Rôle requis'),
@@ -162,7 +162,7 @@ export function passwordChangeErrors(newPassword: string, confirmation: string):
   return out;
 }
 
-/** The inline-editable fields of spec 2.16, each with its body schema (PUT /api/User/{id}/{field}). */
+/** The inline-editable fields of docs/product.md §2.2.16, each with its body schema (PUT /api/User/{id}/{field}). */
 export const inlineFieldSchemas = {
   fonction: z.object({ fonction: fonctionSchema }),
   nom: z.object({ nom: nomSchema }),

@@ -1,4 +1,4 @@
-// Customers API: CRUD round trip, every validation rule of spec 2 section 5 (400, nothing stored),
+// Customers API: CRUD round trip, every validation rule of docs/product.md §2.5 (400, nothing stored),
 // cascade delete of propositions and their files, and tenant / role isolation (404).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,7 +86,7 @@ describe('customer CRUD', () => {
   });
 });
 
-describe('customer validation (spec 2 section 5): 400 with the message, nothing stored', () => {
+describe('customer validation (docs/product.md §2.5): 400 with the message, nothing stored', () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     ['nom missing', { nom: undefined }, 'nom', 'Nom requis'],
     ['nom blank', { nom: '   ' }, 'nom', 'Nom requis'],

@@ -1,4 +1,4 @@
-// Licences API (spec 2 sections 3 and 7) and the loop with login: the licence dates decide who gets in,
+// Licences API (docs/product.md §2.3 and §2.7) and the loop with login: the licence dates decide who gets in,
 // at login and at the next call; only Admin manages licences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';

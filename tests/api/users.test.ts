@@ -1,4 +1,4 @@
-// Users and companies API (spec 2 sections 3, 5, 6, 7): reading by reach, creation with the form's rules,
+// Users and companies API (docs/product.md sections 3, 5, 6, 7): reading by reach, creation with the form's rules,
 // inline edits, disable and password change, each Admin-only rule checked with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -167,7 +167,7 @@ describe('POST /api/User/create', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('refuses every rule of spec 2 section 5 with its message, and stores nothing', async () => {
+  it('refuses every rule of docs/product.md §2.5 with its message, and stores nothing', async () => {
     const before = await userCount();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ Nom: '' }, 'Nom', 'Nom requis'],

@@ -56,7 +56,7 @@ describe('customers and propositions (Vendeur)', () => {
     const badgeBefore = await expectedBadge(page);
     expect(await badge(page).textContent()).toBe(badgeBefore);
 
-    // Create: an invalid form shows each message of spec 2 section 5 and stays.
+    // Create: an invalid form shows each message of docs/product.md §2.5 and stays.
     await page.getByRole('button', { name: 'Ajouter un client' }).click();
     await page.waitForURL('**/customers/create');
     await page.fill('#customer-nom', 'Fontaine3');

@@ -71,7 +71,7 @@ describe('user management (Admin)', () => {
     await page.getByRole('heading', { name: "Informations de l'utilisateur" }).waitFor();
     expect(await page.locator('.p-dropdown:has(#entreprise) .p-dropdown-label').textContent()).toBe(COMPANY);
 
-    // The user form: hint, activation checked by default, every message of spec 2 section 5.
+    // The user form: hint, activation checked by default, every message of docs/product.md §2.5.
     await page.getByText('Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial').waitFor();
     expect(await page.locator('#isActive').isChecked()).toBe(true);
     await page.getByRole('button', { name: "Créer l'utilisateur" }).click();

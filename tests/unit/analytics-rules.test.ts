@@ -7,7 +7,7 @@ import {
   QUICK_RANGES, clampSelection, defaultSelection, monthOptions, quickRange, selectionFromParams, selectionToParams, weekChoices, weekOptions, yearOptions,
 } from '../../src/domain/analytics/selection';
 
-describe('event fields (spec 1 section 3)', () => {
+describe('event fields (docs/product.md §1.3)', () => {
   it('reads the session under every spelling, "unknown" otherwise', () => {
     expect(eventSession({ userSessionId: 'a' })).toBe('a');
     expect(eventSession({ userSessionID: 'b' })).toBe('b');
@@ -50,7 +50,7 @@ describe('event fields (spec 1 section 3)', () => {
   });
 });
 
-describe('country names (spec 1 section 5)', () => {
+describe('country names (docs/product.md §1.5)', () => {
   it('maps codes and English names to French names, capitalises the others', () => {
     expect(countryLabel('FR')).toBe('France');
     expect(countryLabel('US')).toBe('États-Unis');
@@ -68,7 +68,7 @@ describe('country names (spec 1 section 5)', () => {
   });
 });
 
-describe('counting rules (spec 1 section 7)', () => {
+describe('counting rules (docs/product.md §1.7)', () => {
   it('rounds the conversion rate and gives 0 without events', () => {
     expect(conversionRate(1, 3)).toBe(33);
     expect(conversionRate(2, 3)).toBe(67);
@@ -119,7 +119,7 @@ describe('time buckets', () => {
   });
 });
 
-describe('selections (spec 1 section 4)', () => {
+describe('selections (docs/product.md §1.4)', () => {
   const now = new Date(Date.UTC(2026, 10, 21, 12));
 
   it('offers years from 2020, months up to the current one this year, weeks as "Semaine N (start-end)"', () => {

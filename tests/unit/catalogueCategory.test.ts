@@ -1,4 +1,4 @@
-// Category list rules (spec 2.12, 5, 9).
+// Category list rules (docs/product.md §2.2.12, 5, 9).
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_LIST_LIMIT, DELETE_WITH_CHILDREN_CONFIRM, categoryDeleteMessage, categoryPath, hasSubCategories, parentLabel } from '../../src/domain/category';
 import { categoryImpact } from '../../src/features/catalogue/categoryImpact';

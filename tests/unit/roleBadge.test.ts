@@ -1,4 +1,4 @@
-// Role badge colours of spec 2 section 6.
+// Role badge colours of docs/product.md §2.6.
 import { describe, expect, it } from 'vitest';
 import { roleBadgeClass, roleColour } from '../../src/domain/roleBadge';
 

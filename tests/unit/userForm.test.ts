@@ -1,4 +1,4 @@
-// Every user-creation rule and message of spec 2 section 5, and the SIRET / phone rules of a new company.
+// Every user-creation rule and message of docs/product.md §2.5, and the SIRET / phone rules of a new company.
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD_HINT,

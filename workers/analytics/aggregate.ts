@@ -1,5 +1,5 @@
 // One pass over the columns of the selected products -> a tally that serves every metric, then the
-// figures of the dashboard for one metric (spec 1 section 7). Distinct sessions are counted with bit and
+// figures of the dashboard for one metric (docs/product.md §1.7). Distinct sessions are counted with bit and
 // byte arrays indexed by the session numbers the records carry (one SessionDictionary for all products),
 // so a session that saw two products counts once; no string is touched and no Set is built per event.
 import { bucketTimeline, periodPlan, previousPlan, yearOf, type PeriodPlan } from '../../src/domain/analytics/buckets';

@@ -1,4 +1,4 @@
-// Raw events -> columns: the shape the engine stores and scans (DESIGN.md section 3). Strings (sessions,
+// Raw events -> columns: the shape the engine stores and scans (docs/architecture.md). Strings (sessions,
 // countries) live once in per-product dictionaries; events hold indexes into them.
 import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '../../src/domain/analytics/fields';

@@ -1,4 +1,4 @@
-// Demo companies, roles, users and licences (DESIGN.md section 6). Password of every account: Demo!2026pass.
+// Demo companies, roles, users and licences (README, "Demo accounts"). Password of every account: Demo!2026pass.
 import type { Db } from '../client';
 import { entreprises, licences, roles, typeLicences, users, userJourneySteps } from '../schema';
 import { hashPassword } from '../../auth/password';

@@ -1,4 +1,4 @@
-// Customers (spec 2 section 7): by user, by id with propositions, create, update, delete with cascade.
+// Customers (docs/product.md §2.7): by user, by id with propositions, create, update, delete with cascade.
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { customerCreateSchema, customerDetailSchema, customerEditSchema, customerSchema } from '../../../src/domain/customer';

@@ -1,4 +1,4 @@
-// Propositions (spec 2 section 7): read, description update, status update, delete (files after commit).
+// Propositions (docs/product.md §2.7): read, description update, status update, delete (files after commit).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';

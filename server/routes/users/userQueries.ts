@@ -1,4 +1,4 @@
-// The user as the API answers it (spec 2 section 3), and the queries that read users.
+// The user as the API answers it (docs/product.md §2.3), and the queries that read users.
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-// Country labels in French (spec 1 section 5): codes and English names map to French names; any other
+// Country labels in French (docs/product.md §1.5): codes and English names map to French names; any other
 // name gets its first letter upper-cased. The geo chart knows about 40 codes.
 const BY_CODE: Record<string, string> = {
   FR: 'France', US: 'États-Unis', GB: 'Royaume-Uni', UK: 'Royaume-Uni', DE: 'Allemagne', ES: 'Espagne',

@@ -1,4 +1,4 @@
-// The counting rules of spec 1 section 7 that do not need the raw events: rates, geo merge, journey.
+// The counting rules of docs/product.md §1.7 that do not need the raw events: rates, geo merge, journey.
 import { countryLabel } from './countries';
 import type { GeoItem, JourneyStep } from './fields';
 

@@ -50,7 +50,7 @@ export interface DashboardView {
   cachedAt: number | null;
   /** The last revalidation failed for lack of network: cached figures are shown. */
   offline: boolean;
-  /** Products whose events could not be loaded (counted as empty, spec 1 section 7). */
+  /** Products whose events could not be loaded (counted as empty, docs/product.md §1.7). */
   failedProducts: number[];
   /** False while the cached figures are shown and revalidation goes on. */
   complete: boolean;

@@ -1,4 +1,4 @@
-// /login (spec 1 section 2): e-mail, password with show/hide, "Se connecter" always enabled, the raw error
+// /login (docs/product.md §1.2): e-mail, password with show/hide, "Se connecter" always enabled, the raw error
 // in a red alert under the password, the licence modal, and the desktop-only gate.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';

@@ -1,4 +1,4 @@
-// Authentication state (spec 1 section 4): starts authenticated when a token is stored; login stores it,
+// Authentication state (docs/product.md §1.4): starts authenticated when a token is stored; login stores it,
 // a failure records authError, logout and any 401 clear it.
 import { atom } from 'jotai';
 import { TOKEN_KEY, getToken } from '../../api/http';

@@ -1,4 +1,4 @@
-// Login is for desktop computers only (spec 1 sections 1, 2): phones and tablets see "Accès restreint".
+// Login is for desktop computers only (docs/product.md sections 1, 2): phones and tablets see "Accès restreint".
 export interface DeviceInfo {
   userAgent: string;
   /** navigator.userAgentData.mobile, where the browser gives client hints. */

@@ -1,4 +1,4 @@
-// The login error catalogue of spec 1 section 8.
+// The login error catalogue of docs/product.md §1.8.
 import { ApiError } from '../../api/http';
 
 export const LOGIN_FAILED = 'Failed to login';

@@ -1,4 +1,4 @@
-// The three expandable sections of /catalogue, each loading its data when first opened (spec 2.11, 8).
+// The three expandable sections of /catalogue, each loading its data when first opened (docs/product.md §2.2.11, 8).
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';

@@ -1,5 +1,5 @@
 // /options?groupId=: option groups of type Texte (Bascule or Liste) or Coloris; options may be staged and
-// are all sent in parallel, one POST /api/Option each; success -> /dashboard (spec 2.10, 4, 5).
+// are all sent in parallel, one POST /api/Option each; success -> /dashboard (docs/product.md §2.2.10, 4, 5).
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';

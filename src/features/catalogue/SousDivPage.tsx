@@ -1,4 +1,4 @@
-// /sousdiv?groupId=: the sub-options table (name, icon file, affected sizes); validating -> /options (spec 2.9).
+// /sousdiv?groupId=: the sub-options table (name, icon file, affected sizes); validating -> /options (docs/product.md §2.2.9).
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';

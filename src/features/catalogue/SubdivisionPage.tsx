@@ -1,4 +1,4 @@
-// /subdivision?groupId=: 'Oui' -> /sousdiv, 'Non' stores the default sub-options -> /options (spec 2.8).
+// /subdivision?groupId=: 'Oui' -> /sousdiv, 'Non' stores the default sub-options -> /options (docs/product.md §2.2.8).
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';

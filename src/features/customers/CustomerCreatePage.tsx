@@ -1,4 +1,4 @@
-// /customers/create (spec 2.4): nom, prénom, email, mobile, company, address, city, postal code,
+// /customers/create (docs/product.md §2.2.4): nom, prénom, email, mobile, company, address, city, postal code,
 // function/comment; cancel goes back one page; success toast then the list.
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /customers/{id} (spec 2.3): contact data, the propositions (status, description, date; click opens
+// /customers/{id} (docs/product.md §2.2.3): contact data, the propositions (status, description, date; click opens
 // one), edit, delete after confirmation, back; 'Client non trouvé' for an unknown or unreachable id.
 import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';

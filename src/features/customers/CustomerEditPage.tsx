@@ -1,4 +1,4 @@
-// /customers/edit/{id} (spec 2.4): nom, prénom, email, mobile, address, city, postal code, comment;
+// /customers/edit/{id} (docs/product.md §2.2.4): nom, prénom, email, mobile, address, city, postal code, comment;
 // cancel goes to /customers/{id}; success toast then the detail.
 import { useSetAtom } from 'jotai';
 import { Message } from 'primereact/message';

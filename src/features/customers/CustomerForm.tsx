@@ -1,5 +1,5 @@
-// The customer form of /customers/create and /customers/edit/{id} (spec 2.4): the domain's zod schema
-// gives each field its message of spec 2 section 5; nothing is sent while one is wrong. Field messages
+// The customer form of /customers/create and /customers/edit/{id} (docs/product.md §2.2.4): the domain's zod schema
+// gives each field its message of docs/product.md §2.5; nothing is sent while one is wrong. Field messages
 // the server answers (400) are shown the same way.
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';

@@ -1,4 +1,4 @@
-// /customers (spec 2.2): search over nom, prenom, mail (case and accents ignored), four stat cards,
+// /customers (docs/product.md §2.2.2): search over nom, prenom, mail (case and accents ignored), four stat cards,
 // 'Ajouter un client', a sortable paginated table whose rows open the customer, and both empty states.
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

@@ -1,4 +1,4 @@
-// /users/{userId}/customers (spec 2.5): 'Liste des Clients', back button, three cards, the table
+// /users/{userId}/customers (docs/product.md §2.2.5): 'Liste des Clients', back button, three cards, the table
 // (Client, Email, Date de création, Propositions), a spinner while loading, and the empty state.
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

@@ -1,4 +1,4 @@
-// The three control cards of spec 1 section 2: company and scope, analysis type, period.
+// The three control cards of docs/product.md §1.2: company and scope, analysis type, period.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -39,7 +39,7 @@ export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, comp
   const [companies, setCompanies] = useState<Entreprise[]>([]);
   const now = localNow(timeZone);
 
-  // Only Admins load the company list (spec 1 section 6); a failure is only logged.
+  // Only Admins load the company list (docs/product.md §1.6); a failure is only logged.
   useEffect(() => {
     if (!isAdmin) return;
     const controller = new AbortController();

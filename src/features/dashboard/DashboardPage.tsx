@@ -1,4 +1,4 @@
-// The dashboard (spec 1 section 2): controls, the four figures and the detailed analysis, all computed
+// The dashboard (docs/product.md §1.2): controls, the four figures and the detailed analysis, all computed
 // by the analytics worker from the cached events of the chosen company's products.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -80,7 +80,7 @@ export function DashboardPage() {
   const allFailed = state.failed || (!!view?.complete && products.length > 0 && failed.length >= (selection.scope === 'all' ? products.length : 1));
   const stats = allFailed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
   // A non-admin's figures wait for his company (not zeros while the user loads); an admin without a
-  // company sees zeros (spec 1 section 8).
+  // company sees zeros (docs/product.md §1.8).
   const statsLoading = waitingForCompany || (selection.companyId !== null && (productsLoading || !state.current));
 
   return (

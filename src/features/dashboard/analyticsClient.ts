@@ -1,4 +1,4 @@
-// The one long-lived Comlink proxy to the analytics worker (DESIGN.md section 8: a temporary proxy can
+// The one long-lived Comlink proxy to the analytics worker (docs/architecture.md: a temporary proxy can
 // leave a call hanging). The main thread gives it the token and the API base, and turns a 401 reported
 // by the worker into the http client's 401 path (storage wiped, signed out, caches deleted).
 import * as Comlink from 'comlink';

@@ -1,4 +1,4 @@
-// The dashboard selections as Jotai atoms (spec 1 section 4), seeded from the URL so a view survives a
+// The dashboard selections as Jotai atoms (docs/product.md §1.4), seeded from the URL so a view survives a
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
 import { atom } from 'jotai';
 import type { Progress } from '../../domain/analytics/view';

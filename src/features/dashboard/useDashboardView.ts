@@ -3,7 +3,7 @@
 //
 // A change of metric, counting, period or scope reaches the worker from inside the click: the hook
 // subscribes to the selection atom, whose subscribers run as soon as it is set, before React renders the
-// page. The worker computes while the main thread renders the new controls (spec 1's "switch" is then the
+// page. The worker computes while the main thread renders the new controls (docs/product.md's "switch" is then the
 // longer of the two, not their sum). A company change waits for the company's products (the effect).
 import { useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import { progressAtom, selectionAtom } from './atoms';
 export interface ViewState {
   view: DashboardView | null;
   loading: boolean;
-  /** The stats load failed: the four figures are zero (spec 1 section 8). */
+  /** The stats load failed: the four figures are zero (docs/product.md §1.8). */
   failed: boolean;
   /** The view answers the current selection (cached or fresh), not a previous one. */
   current: boolean;

@@ -1,4 +1,4 @@
-// The description, with the inline edit of spec 2.6 ('Modifier', then 'Enregistrer' / 'Annuler').
+// The description, with the inline edit of docs/product.md §2.2.6 ('Modifier', then 'Enregistrer' / 'Annuler').
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';

@@ -1,6 +1,6 @@
-// /proposition/{id} (spec 2.6): description (inline edit), status badge (on-load override, then each
+// /proposition/{id} (docs/product.md §2.2.6): description (inline edit), status badge (on-load override, then each
 // client transition pushed with updateStatus), dates, PDF download, video played in the page, share link
-// generation and copy, delete. Messages are those of spec 2 section 8.
+// generation and copy, delete. Messages are those of docs/product.md §2.8.
 import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -50,7 +50,7 @@ export function PropositionPage() {
     fetchLinkExpiration(propositionId, signal)
       .then((r) => setExpiration(r.expirationDate))
       .catch((err) => {
-        // A 404 (no link) is only logged (spec 2 section 7).
+        // A 404 (no link) is only logged (docs/product.md §2.7).
         if (err?.name !== 'AbortError') console.warn('Expiration du lien indisponible', err);
       });
   }, []);

@@ -1,4 +1,4 @@
-// The licence date modals of spec 2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'. A refused
+// The licence date modals of docs/product.md §2.2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'. A refused
 // save keeps the modal open with the server's message and the typed date. The picker's panel opens inside
 // the modal, below the field (it pushes the buttons down instead of covering them).
 import { Button } from 'primereact/button';

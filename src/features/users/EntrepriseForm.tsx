@@ -1,4 +1,4 @@
-// The new-company form of spec 2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
+// The new-company form of docs/product.md §2.2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -38,7 +38,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
     try {
       onCreated(await createEntreprise({ ...values, TimeZone: timeZone }));
     } catch (err) {
-      // Company creation failures are only logged (spec 2 section 8); a field the server refused is shown.
+      // Company creation failures are only logged (docs/product.md §2.8); a field the server refused is shown.
       console.error('Error creating entreprise', err);
       if (err instanceof ApiError) setServerErrors(err.status === 409 ? { Siret: err.message } : err.fieldErrors);
     } finally {

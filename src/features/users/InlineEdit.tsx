@@ -1,5 +1,5 @@
-// One inline-editable field of spec 2.16: the value, a pencil, then an input with 'Sauver' / 'Annuler'.
-// The message of the shared rule shows before any call; a failed save is only logged (spec 2 section 8),
+// One inline-editable field of docs/product.md §2.2.16: the value, a pencil, then an input with 'Sauver' / 'Annuler'.
+// The message of the shared rule shows before any call; a failed save is only logged (docs/product.md §2.8),
 // except a mail already used, which the field shows.
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';

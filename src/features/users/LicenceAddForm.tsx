@@ -1,4 +1,4 @@
-// The add-licence form (spec 2.15): type, key, activation and expiration dates. Activation defaults to
+// The add-licence form (docs/product.md §2.2.15): type, key, activation and expiration dates. Activation defaults to
 // now and expiry to a year later, the usual case; no validation is shown by the spec beyond the server's.
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';

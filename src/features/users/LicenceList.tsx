@@ -1,5 +1,5 @@
-// 'Licences (n)' of spec 2.15 / 2.16: type, key, activation date, expiration date (with its edit button)
-// and delete; the Admin alone changes dates and deletes (spec 2 section 6).
+// 'Licences (n)' of docs/product.md §2.2.15 / 2.16: type, key, activation date, expiration date (with its edit button)
+// and delete; the Admin alone changes dates and deletes (docs/product.md §2.6).
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmDanger } from '../../ui/confirmDanger';

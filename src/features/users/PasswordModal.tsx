@@ -1,4 +1,4 @@
-// 'Modifier mot de passe' (spec 2.16): new password and confirmation, the creation form's rules.
+// 'Modifier mot de passe' (docs/product.md §2.2.16): new password and confirmation, the creation form's rules.
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';

@@ -1,6 +1,6 @@
-// The user form of spec 2.14 for a chosen company: every field, the manager among the company's users,
+// The user form of docs/product.md §2.2.14 for a chosen company: every field, the manager among the company's users,
 // the password hint, 'Activer l'utilisateur immédiatement' checked by default, the per-field messages of
-// spec 2 section 5; submission is blocked while any message shows.
+// docs/product.md §2.5; submission is blocked while any message shows.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';

@@ -1,4 +1,4 @@
-// /UserCreateFormulaire and the spec's literal odd path (spec 2.14): choose a company or create one,
+// /UserCreateFormulaire and the spec's literal odd path (docs/product.md §2.2.14): choose a company or create one,
 // then the user form for it. Only an Admin creates users (the server refuses the others anyway).
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';

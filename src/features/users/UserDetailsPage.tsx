@@ -1,4 +1,4 @@
-// /users/{userId}/details (spec 2.15, read-only) and /users/{userId}/detailsCopy (spec 2.16, inline edits).
+// /users/{userId}/details (docs/product.md §2.2.15, read-only) and /users/{userId}/detailsCopy (docs/product.md §2.2.16, inline edits).
 // Controls follow docs/permissions.md: inline edits, password reset and disable only for an Admin, never on
 // another Admin (one's own password goes through 'Modifier mon mot de passe'); licences for Admin only.
 // The server enforces the same rules.
@@ -66,7 +66,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
         try {
           setUser(await disableUser(u.userId));
         } catch (err) {
-          // Only logged (spec 2 section 8).
+          // Only logged (docs/product.md §2.8).
           console.error('Error disabling user', err);
         }
       },

@@ -1,4 +1,4 @@
-// /Users (spec 2.13): search (also over company), stat cards, rows with role badges; row click opens
+// /Users (docs/product.md §2.2.13): search (also over company), stat cards, rows with role badges; row click opens
 // /users/{userId}/detailsCopy; 'Créer un utilisateur' for Admin only; both empty states.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
