@@ -40,8 +40,8 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-const collectRoutes: RoutePlugin = async (app, { db }) => {
-  const limiter = createCollectLimiter();
+const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
+  const limiter = await createCollectLimiter(limiters);
   preloadCountries();
 
   app.post(

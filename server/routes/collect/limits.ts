@@ -1,7 +1,9 @@
 // Per-key and per-address limits of POST /api/collect: one visitor (an address) sends a few batches a
 // minute; a product's key takes a bounded number of events, so a leaked key cannot flood its company's
-// figures. In memory: one server process (see docs/viewer.md; a shared limiter factory may replace this).
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// figures. Built by the server's limiter factory (server/auth/limiters.ts), like the sign-in throttle: in
+// bounded memory on PGlite, shared by every instance in PostgreSQL or Redis otherwise.
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimiterFactory } from '../../auth/limiters';
 
 export interface CollectLimits {
   /** Batches one address may send per minute. */
@@ -30,7 +32,7 @@ export interface CollectLimiter {
   key(key: string, events: number): Promise<number>;
 }
 
-async function take(limiter: RateLimiterMemory, id: string, points: number): Promise<number> {
+async function take(limiter: RateLimiterAbstract, id: string, points: number): Promise<number> {
   try {
     await limiter.consume(id, points);
     return 0;
@@ -40,9 +42,9 @@ async function take(limiter: RateLimiterMemory, id: string, points: number): Pro
   }
 }
 
-export function createCollectLimiter(limits: CollectLimits = collectLimitsFromEnv()): CollectLimiter {
-  const byAddress = new RateLimiterMemory({ keyPrefix: 'collect-ip', points: limits.batchesPerAddress, duration: 60 });
-  const byKey = new RateLimiterMemory({ keyPrefix: 'collect-key', points: limits.eventsPerKey, duration: 60 });
+export async function createCollectLimiter(factory: LimiterFactory, limits: CollectLimits = collectLimitsFromEnv()): Promise<CollectLimiter> {
+  const byAddress = await factory.create({ name: 'collect-ip', points: limits.batchesPerAddress, durationSec: 60 });
+  const byKey = await factory.create({ name: 'collect-key', points: limits.eventsPerKey, durationSec: 60 });
   return {
     address: (ip) => take(byAddress, ip, 1),
     key: (key, events) => take(byKey, key, events),
