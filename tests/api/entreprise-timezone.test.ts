@@ -40,4 +40,19 @@ describe('timeZone of a company', () => {
     expect(res.json().errors.TimeZone).toBe('Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
     expect((await list(admin)).length).toBe(before);
   });
+
+  it('is changed by an Admin through PUT /api/Entreprise/{id}; a Directeur may not, an unknown zone is refused', async () => {
+    const maison = (await list(directeur))[0];
+    const put = (token: string, body: object) => t.call('PUT', `/api/Entreprise/${maison.entrepriseId}`, token, body);
+    expect((await put(directeur, { timeZone: 'America/Toronto' })).statusCode).toBe(403);
+    expect((await put(admin, { timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await list(directeur))[0].timeZone).toBe('Europe/Paris');
+    const res = await put(admin, { timeZone: 'Europe/London' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timeZone).toBe('Europe/London');
+    expect((await list(directeur))[0].timeZone).toBe('Europe/London');
+    // The same value sent back by a Directeur is not a change.
+    expect((await put(directeur, { timeZone: 'Europe/London' })).statusCode).toBe(200);
+    await put(admin, { timeZone: 'Europe/Paris' });
+  });
 });

@@ -6,7 +6,7 @@ import { entreprises } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
 import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
-import { viewerSettingsSchema } from '../../../src/domain/entreprise';
+import { timeZoneSchema, viewerSettingsSchema } from '../../../src/domain/entreprise';
 import type { RoutePlugin } from '../../deps';
 import type { Db } from '../../db/client';
 import type { FastifyRequest } from 'fastify';
@@ -17,6 +17,7 @@ const entrepriseDetail = z.object({
   dateValidCatalogue: z.string().nullable(),
   quoteUrl: z.string().nullable(),
   frameOrigins: z.array(z.string()),
+  timeZone: z.string(),
 });
 
 const putBody = z.object({
@@ -30,6 +31,8 @@ const putBody = z.object({
     // Absent: unchanged (a PUT of the viewer settings alone).
     .optional(),
   ...viewerSettingsSchema.shape,
+  // The dashboard's reporting time zone (docs/dashboard.md): an Admin's setting.
+  timeZone: timeZoneSchema.optional(),
 });
 
 /** The viewer settings (docs/viewer.md) are the company's public face: an Admin or its Directeur only. */
@@ -41,6 +44,7 @@ const detailFields = {
   dateValidCatalogue: entreprises.dateValidCatalogue,
   quoteUrl: entreprises.quoteUrl,
   frameOrigins: entreprises.frameOrigins,
+  timeZone: entreprises.timeZone,
 };
 
 async function reachable(db: Db, request: FastifyRequest, raw: string) {
@@ -75,8 +79,9 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
         (body.quoteUrl !== undefined && body.quoteUrl !== current.quoteUrl) ||
         (body.frameOrigins !== undefined && JSON.stringify(body.frameOrigins) !== JSON.stringify(current.frameOrigins));
       if (changesViewer && !VIEWER_SETTINGS_ROLES.has(request.user.role)) throw forbidden();
+      if (body.timeZone !== undefined && body.timeZone !== current.timeZone && !request.user.isAdmin) throw forbidden();
       // Only the catalogue validation date changes here: renaming a company is not a catalogue action.
-      const changes = { dateValidCatalogue: body.dateValidCatalogue, quoteUrl: body.quoteUrl, frameOrigins: body.frameOrigins };
+      const changes = { dateValidCatalogue: body.dateValidCatalogue, quoteUrl: body.quoteUrl, frameOrigins: body.frameOrigins, timeZone: body.timeZone };
       if (Object.values(changes).every((v) => v === undefined)) return current;
       const [row] = await db
         .update(entreprises)
