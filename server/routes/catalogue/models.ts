@@ -2,6 +2,7 @@
 // (multipart new-model payload of spec 3: Nom, Icone, Model3d, plus IdGroupeModel, the product it belongs to).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { boundedText, textInvalid } from '../../../src/domain/text';
 import { dotnetList } from '../../../src/domain/list';
 import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../src/domain/product';
 import { groupeModels, models } from '../../db/schema';
@@ -13,7 +14,7 @@ import { catalogueCompany, reachableGroupe, toNumber } from './scope';
 import { withStoredFiles } from './storeFiles';
 
 const modelFields = z.object({
-  Nom: z.string({ error: MODEL_MESSAGES.nom }).trim().min(1, MODEL_MESSAGES.nom).max(200),
+  Nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
   IdGroupeModel: z.string({ error: 'Produit introuvable' }).regex(/^\d{1,9}$/, 'Produit introuvable').transform(Number),
 });
 

@@ -2,6 +2,7 @@
 // (multipart: SousNom, SousIcone file, IdModel, Tailles) and the lists of one product's options and sub-options.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { dotnetList } from '../../../src/domain/list';
 import { optionPayloadSchema, optionSchema, SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
@@ -14,9 +15,9 @@ import { reachableGroupe } from './scope';
 import { withStoredFiles } from './storeFiles';
 
 const sousOptionFields = z.object({
-  SousNom: z.string({ error: SOUS_OPTION_MESSAGES.sousNom }).trim().min(1, SOUS_OPTION_MESSAGES.sousNom).max(200),
+  SousNom: boundedText({ required: SOUS_OPTION_MESSAGES.sousNom, max: 200, invalid: textInvalid('Nom de la subdivision', 200) }),
   IdModel: z.string({ error: 'Produit introuvable' }).regex(/^\d{1,9}$/, 'Produit introuvable').transform(Number),
-  Tailles: z.string().trim().max(500).optional().transform((v) => v || null),
+  Tailles: optionalText(500, textInvalid('Tailles', 500)),
 });
 
 const toOption = (o: typeof options.$inferSelect) => ({

@@ -3,6 +3,7 @@
 // checked before anything is written, and the rows are inserted in one transaction, so a refused row never
 // leaves its siblings stored (a retry after a fix cannot duplicate them). See docs/back-office.md.
 import { z } from 'zod';
+import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
 import { sousOptions } from '../../db/schema';
@@ -17,8 +18,8 @@ import { withStoredFiles } from './storeFiles';
 export const MAX_SOUS_OPTION_ROWS = 30;
 
 const rowSchema = z.object({
-  SousNom: z.string({ error: SOUS_OPTION_MESSAGES.sousNom }).trim().min(1, SOUS_OPTION_MESSAGES.sousNom).max(200),
-  Tailles: z.string().trim().max(500).nullish().transform((v) => v || null),
+  SousNom: boundedText({ required: SOUS_OPTION_MESSAGES.sousNom, max: 200, invalid: textInvalid('Nom de la subdivision', 200) }),
+  Tailles: optionalText(500, textInvalid('Tailles', 500)),
 });
 const rowsSchema = z
   .array(rowSchema)

@@ -1,7 +1,7 @@
 // POST /api/Propositions (from the sales app): multipart customerId, description, pdf, video. Files are
 // recognised by their content (PDF, MP4) on their first bytes, capped in size (413 beyond) while they
 // stream to disk (server/files/receiveUpload.ts), and stored under server-chosen keys.
-import { z } from 'zod';
+import { boundedText } from '../../../src/domain/text';
 import { propositionSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
 import { receiveMultipart, type PartRule } from '../../files/receiveUpload';
@@ -22,7 +22,7 @@ const RULES: Record<'pdf' | 'video', PartRule> = {
 // Where each file is stored (areas of server/files/storage.ts).
 const AREAS = { pdf: 'propositions', video: 'videos' } as const;
 
-const descriptionSchema = z.string().trim().max(2000, 'Description trop longue (2000 caractères max)');
+const descriptionSchema = boundedText({ max: 2000, invalid: 'Description trop longue (2000 caractères max)', multiline: true });
 
 const propositionCreateRoutes: RoutePlugin = async (app, { db, files }) => {
   app.post(
