@@ -7,6 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { deleteProduct, fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
+import { EmbedCodeButton } from './EmbedCodeButton';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { parentLabel, type Category } from '../../domain/category';
 import type { Couleur } from '../../domain/option';
@@ -121,6 +122,11 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
         <Button size="small" outlined label="Modifier" icon="pi pi-pencil" aria-label={`Modifier ${g.nomGroupeModel}`} onClick={() => navigate(`/products/${g.idGroupeModel}/edit`)} />
         <Button size="small" outlined severity="danger" label="Supprimer" icon="pi pi-trash" aria-label={`Supprimer ${g.nomGroupeModel}`} onClick={askDelete} />
       </div>
+      {g.publicKey && (
+        <div className="links">
+          <EmbedCodeButton publicKey={g.publicKey} nom={g.nomGroupeModel} />
+        </div>
+      )}
     </article>
   );
 }
