@@ -100,7 +100,7 @@ describe('customers and propositions (Vendeur)', () => {
     await page.getByRole('heading', { name: 'Élodie Fontaine' }).waitFor();
 
     // Edit.
-    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('button', { name: 'Modifier', exact: true }).click();
     await page.waitForURL(`**/customers/edit/${customerId}`);
     expect(await page.inputValue('#customer-city')).toBe('Lyon');
     await page.fill('#customer-postalCode', '6910');
@@ -153,7 +153,7 @@ describe('customers and propositions (Vendeur)', () => {
     expect(await page.inputValue('#prop-share-link')).toBe(link);
 
     // Inline description edit (the badge reloads after this change, without a page reload).
-    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('button', { name: 'Modifier', exact: true }).click();
     await page.fill('#prop-description', 'Verrière atelier, pose comprise');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Description mise à jour avec succès !').waitFor();

@@ -79,7 +79,7 @@ describe('ways out', () => {
     const detail = await (await page.request.get(`/api/Customers/${withProps.customerId}`, { headers })).json();
     const props = (Array.isArray(detail.propositions) ? detail.propositions : detail.propositions.$values) as Array<{ propositionId: number }>;
     await page.goto(`/proposition/${props[0].propositionId}`);
-    await page.getByRole('button', { name: 'Modifier' }).click();
+    await page.getByRole('button', { name: 'Modifier', exact: true }).click();
     await page.route(/\/api\/Propositions\/\d+$/, (route) => (route.request().method() === 'PUT' ? route.fulfill(problem) : route.continue()));
     await page.fill('#prop-description', 'Texte à garder');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
