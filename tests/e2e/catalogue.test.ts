@@ -209,7 +209,7 @@ describe('catalogue', () => {
     expect(errors).toEqual([]);
   });
 
-  it('deletes a category with its sub-categories after the confirmation', async () => {
+  it('deletes a category with its sub-categories after the confirmation that says so', async () => {
     const { page } = await newPage(browser);
     // Another company, whose list (8 rows at most) has room for the two new categories.
     await signIn(page, 'directeur@atelier-bois.fr');
@@ -223,11 +223,13 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: 'Ajouter catégorie' }).click();
     await nameCell(page, `${name} enfant`).waitFor();
     await page.getByRole('button', { name: `Supprimer ${name}`, exact: true }).click();
-    await page.getByText('Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?').waitFor();
-    await page.getByRole('button', { name: 'Non' }).click();
+    // One confirmation that says what the delete touches (docs/back-office.md), "Annuler" first.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Supprimer « ${name} » et sa sous-catégorie ? Aucun produit ne perd sa catégorie.`).waitFor();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
     await nameCell(page, name).waitFor();
     await page.getByRole('button', { name: `Supprimer ${name}`, exact: true }).click();
-    await page.getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
     await nameCell(page, name).waitFor({ state: 'detached' });
     expect(await nameCell(page, `${name} enfant`).count()).toBe(0);
   });
