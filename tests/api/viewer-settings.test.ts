@@ -55,11 +55,17 @@ describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
     expect(res.json().quoteUrl).toBe('https://atelier.example.fr/contact');
   });
 
-  it('a Manager may not change them (403) but may send them back unchanged with the catalogue date', async () => {
+  it('a Manager may not change them (403), and company settings are not his (docs/permissions.md)', async () => {
     expect((await t.call('PUT', url(), manager, { quoteUrl: 'https://evil.example.com/' })).statusCode).toBe(403);
     expect((await t.call('PUT', url(), manager, { frameOrigins: ['https://evil.example.com'] })).statusCode).toBe(403);
     const current = (await t.call('GET', url(), manager)).json();
-    const res = await t.call('PUT', url(), manager, { ...current, dateValidCatalogue: '2026-01-02' });
+    expect((await t.call('PUT', url(), manager, { ...current, dateValidCatalogue: '2026-01-02' })).statusCode).toBe(403);
+    expect((await t.call('GET', url(), manager)).json()).toEqual(current);
+  });
+
+  it('a Directeur sends them back unchanged with the catalogue date', async () => {
+    const current = (await t.call('GET', url(), directeur)).json();
+    const res = await t.call('PUT', url(), directeur, { ...current, dateValidCatalogue: '2026-01-02' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ dateValidCatalogue: '2026-01-02', quoteUrl: current.quoteUrl, frameOrigins: current.frameOrigins });
   });
