@@ -1,6 +1,7 @@
 // The full route table: /login is public, everything else sits behind the guard, and any other path goes
 // to /dashboard (signed in) or /login. Feature pages are lazy chunks (see each feature's routes.tsx).
 import { useAtomValue } from 'jotai';
+import { PageLoadError } from './PageLoadError';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { isAuthenticatedAtom } from '../features/auth/atoms';
@@ -24,7 +25,13 @@ const routes: RouteObject[] = [
       {
         // The frame (sidebar, guard) is a chunk of its own: the sign-in page does not load it.
         lazy: async () => ({ Component: (await import('./ProtectedLayout')).ProtectedLayout }),
-        children: [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes],
+        children: [
+          {
+            // A page's chunk that fails to load is shown inside the frame, not instead of it.
+            errorElement: <PageLoadError />,
+            children: [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes],
+          },
+        ],
       },
       { path: '*', element: <Fallback /> },
     ],
