@@ -22,7 +22,8 @@ const entrepriseDetail = z.object({
 
 const putBody = z.object({
   entrepriseId: z.number().int().optional(),
-  nomEntreprise: z.string().optional(),
+  // Sent back by the catalogue page and ignored (a rename is not a catalogue action), but bounded.
+  nomEntreprise: z.string().max(255, "Nom de l'entreprise invalide (255 caractères max)").optional(),
   dateValidCatalogue: z
     .string({ error: 'Date de validation du catalogue requise' })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date de validation du catalogue invalide (AAAA-MM-JJ)')
