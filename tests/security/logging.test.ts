@@ -49,7 +49,8 @@ describe('security logs', () => {
 
   it('logs refused authorisations: no token, a bad token, a role that may not act', () => {
     const reasons = events('authz.refused').map((l) => l.reason);
-    expect(reasons).toEqual(expect.arrayContaining(['no token', 'invalid token', 'admin only']));
+    // A role refusal names the permission it lacks (docs/permissions.md).
+    expect(reasons).toEqual(expect.arrayContaining(['no token', 'invalid token', 'licence.manage']));
   });
 
   it('never logs a password, a token, a hash or an authorization header', () => {

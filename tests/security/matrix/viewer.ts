@@ -28,4 +28,26 @@ export const viewerEntries: MatrixEntry[] = [
       payload: { key: await viewerKey(fx, c.principal, c.target), sessionId: 'matrix-session', events: [{ type: 'consultation', ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}) }] },
     }),
   },
+  {
+    // The key is the only credential: any caller reads the product's public card, and nothing more.
+    route: 'GET /api/viewer/:key',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: ({ target }) => (target === 'unknown' ? [404] : [200]),
+    request: async (fx, c) => ({ url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}` }),
+    unreadable: (_cell, body) => Object.keys(body as object).filter((k) => !VIEWER_FIELDS.has(k)),
+  },
+  {
+    // The fixtures' products have no stored model: the route says so (404) for a known key as for an unknown one.
+    route: 'GET /api/viewer/:key/model',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: () => [404],
+    request: async (fx, c) => ({ url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}/model` }),
+  },
 ];
+
+/** What the public card may show: no id, no company, no file key. */
+const VIEWER_FIELDS = new Set(['nom', 'prix', 'modelUrl', 'unsupportedFormat', 'quoteUrl']);
