@@ -70,11 +70,27 @@ export async function auditOnce(baseUrl: string, page: AuditedPage, token?: stri
   }
 }
 
+/**
+ * One run, tried again (twice at most) when Lighthouse itself fails to record it: its trace can miss the
+ * navigation start on a loaded machine (NO_NAVSTART, "please run Lighthouse again") and a failed run can
+ * leave its timing marks behind. A page that loads but misses its budget is never retried.
+ */
+async function auditRetried(baseUrl: string, page: AuditedPage, token?: string): Promise<LhResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(baseUrl, page, token);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${page.path} ${page.formFactor}: Lighthouse run ${attempt} not recorded, run again (${String(error)})`);
+    }
+  }
+}
+
 /** Runs a page `runs` times and returns the median run (closest to the median FCP and TTI) and all runs. */
 export async function auditMedian(baseUrl: string, page: AuditedPage, runs = 3): Promise<{ median: LhResult; all: LhResult[] }> {
   const token = page.as ? await tokenFor(baseUrl, page.as) : undefined;
   const all: LhResult[] = [];
-  for (let i = 0; i < runs; i++) all.push(await auditOnce(baseUrl, page, token));
+  for (let i = 0; i < runs; i++) all.push(await auditRetried(baseUrl, page, token));
   return { median: computeMedianRun(all as Parameters<typeof computeMedianRun>[0]) as LhResult, all };
 }
 

@@ -31,5 +31,5 @@ describe('Lighthouse budgets', () => {
     const [perf, others] = [failures.filter((f) => f.startsWith('performance')), failures.filter((f) => !f.startsWith('performance'))];
     if (perf.length && !PERF_GATE) console.warn(`performance under budget (not gating, LIGHTHOUSE_PERF_GATE unset): ${perf.join('; ')}`);
     expect(PERF_GATE ? failures : others).toEqual([]);
-  }, 240_000);
+  }, 600_000); // three runs, each possibly tried again: minutes on a loaded machine
 });
