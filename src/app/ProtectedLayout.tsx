@@ -13,6 +13,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { LoadError } from '../ui/LoadError';
 import { useLogout } from './useLogout';
+import { preloadToast } from '../ui/toast';
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
 
@@ -52,6 +53,10 @@ export function ProtectedLayout() {
       clearTimeout(retry);
     };
   }, [authenticated, user, setUser, signedOut, navigate, attempt]);
+
+  useEffect(() => {
+    if (user) preloadToast();
+  }, [user]);
 
   if (!authenticated) return <Navigate to="/login" replace />;
   if (!user) {

@@ -60,7 +60,7 @@ export function CategoryPage() {
       reload();
     } catch (err) {
       console.error("Erreur lors de l'ajout de la catégorie", err);
-      notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`);
+      notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`, err);
     } finally {
       setSaving(false);
     }
@@ -73,7 +73,7 @@ export function CategoryPage() {
       reload();
     } catch (err) {
       console.error('Erreur lors de la suppression de la catégorie', err);
-      notifyError(`La catégorie n'a pas pu être supprimée : ${(err as Error).message}`);
+      notifyError(`La catégorie n'a pas pu être supprimée : ${(err as Error).message}`, err);
     }
   }
 

@@ -103,7 +103,7 @@ export function OptionsPage() {
       const message = `Erreur: ${(failed[0].reason as Error)?.message ?? 'erreur inconnue'}`;
       console.error(message, failed);
       setSubmitError(message);
-      notifyError(message);
+      notifyError(message, failed[0].reason);
       return;
     }
     notifySuccess(toSend.length > 1 ? `${toSend.length} options enregistrées` : 'Option enregistrée');

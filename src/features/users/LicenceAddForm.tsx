@@ -54,7 +54,7 @@ export function LicenceAddForm({ userId, onDone, onCancel }: { userId: number; o
     } catch (err) {
       console.error('Error creating licence', err);
       // The server's own words ("Clé de licence requise", …), not a generic failure.
-      notifyError(`Erreur lors de la création de licence : ${(err as Error).message}`);
+      notifyError(`Erreur lors de la création de licence : ${(err as Error).message}`, err);
     } finally {
       setSaving(false);
     }

@@ -49,7 +49,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
         setServerErrors(err.fieldErrors as Partial<Record<Field, string>>);
       } else {
         console.error('Error changing own password', err);
-        notifyError('Erreur lors de la mise à jour du mot de passe.');
+        notifyError('Erreur lors de la mise à jour du mot de passe.', err);
       }
     } finally {
       setSaving(false);

@@ -32,7 +32,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
       close();
     } catch (err) {
       console.error('Error changing password', err);
-      notifyError('Erreur lors de la mise à jour du mot de passe.');
+      notifyError('Erreur lors de la mise à jour du mot de passe.', err);
     } finally {
       setSaving(false);
     }

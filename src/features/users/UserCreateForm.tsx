@@ -84,7 +84,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
         if (err.status === 409) mapped.mail = err.message;
         setServerErrors(mapped);
       }
-      notifyError("Erreur lors de l'ajout de l'utilisateur.");
+      notifyError("Erreur lors de l'ajout de l'utilisateur.", err);
     } finally {
       setSaving(false);
     }
