@@ -76,6 +76,7 @@ export function ModelsPage() {
         {existing.length > 0 && (
           <p className="muted">Modèles déjà enregistrés : {existing.map((m) => m.nom).join(', ')}</p>
         )}
+        <div className="table-scroll">
         <table className="rows-table">
           <thead>
             <tr>
@@ -105,6 +106,7 @@ export function ModelsPage() {
             ))}
           </tbody>
         </table>
+        </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
           <Button type="button" label="Ajouter un modèle" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />

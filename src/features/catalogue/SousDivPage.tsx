@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http';
 import { createSousOptions } from '../../api/catalogue';
 import { SOUS_OPTION_MESSAGES } from '../../domain/option';
 import { ICON_RULE } from '../../domain/product';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
 import './catalogue.css';
@@ -29,6 +30,7 @@ export function SousDivPage() {
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
   const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -40,7 +42,8 @@ export function SousDivPage() {
     });
     setErrors(found);
     setError(rows.length ? null : 'Ajoutez au moins une subdivision.');
-    if (Object.keys(found).length || !rows.length) return;
+    if (Object.keys(found).length) return failed();
+    if (!rows.length) return;
     setSaving(true);
     try {
       // One request for the whole table: the server stores every row or none (no half-saved table to
@@ -61,6 +64,7 @@ export function SousDivPage() {
           if (row) byRow[row.key] ??= message;
         }
       setErrors(byRow);
+      if (Object.keys(byRow).length) failed();
       setError(`Erreur: ${(err as Error).message}`);
     } finally {
       setSaving(false);
@@ -70,7 +74,8 @@ export function SousDivPage() {
   return (
     <section>
       <PageTitle>Subdivisions du modèle</PageTitle>
-      <div className="card">
+      <div className="card" ref={formRef}>
+        <div className="table-scroll">
         <table className="rows-table">
           <thead>
             <tr>
@@ -100,6 +105,7 @@ export function SousDivPage() {
             ))}
           </tbody>
         </table>
+        </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
           <Button type="button" label="Ajouter une subdivision" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />
