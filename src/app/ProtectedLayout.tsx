@@ -2,14 +2,15 @@
 // user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/http';
 import { fetchCurrentUser } from '../api/users';
 import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
 import { FullScreenSpinner } from './FullScreenSpinner';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_ID, TopBar } from './TopBar';
+import { useNarrowMenu } from './useNarrowMenu';
 import { OfflineBanner } from './OfflineBanner';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { LoadError } from '../ui/LoadError';
@@ -59,22 +60,7 @@ export function ProtectedLayout() {
     if (user) preloadToast();
   }, [user]);
 
-  // Narrow screens: the sidebar opens over the page from the top bar's "Menu"; following a link, Escape
-  // or a click beside it closes it (focus then goes back to "Menu").
-  const [menuOpen, setMenuOpen] = useState(false);
-  const frameRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (menuOpen) frameRef.current?.querySelector<HTMLElement>(`#${SIDEBAR_ID} a`)?.focus();
-  }, [menuOpen]);
-  const closeMenu = () => {
-    setMenuOpen(false);
-    frameRef.current?.querySelector<HTMLElement>('.menu-button')?.focus();
-  };
-  const onFrameKey = (e: KeyboardEvent) => {
-    if (menuOpen && e.key === 'Escape') closeMenu();
-  };
+  const menu = useNarrowMenu();
 
   if (!authenticated) return <Navigate to="/login" replace />;
   if (!user) {
@@ -90,10 +76,10 @@ export function ProtectedLayout() {
     return <FullScreenSpinner label="Chargement de votre session…" />;
   }
   return (
-    <div className={`frame${menuOpen ? ' menu-open' : ''}`} ref={frameRef} onKeyDown={onFrameKey}>
-      <TopBar open={menuOpen} onToggle={() => (menuOpen ? closeMenu() : setMenuOpen(true))} />
+    <div className={`frame${menu.open ? ' menu-open' : ''}`} ref={menu.frameRef} onKeyDown={menu.onKeyDown}>
+      <TopBar open={menu.open} onToggle={menu.toggle} />
       <Sidebar id={SIDEBAR_ID} />
-      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={closeMenu} />}
+      {menu.open && <div className="menu-backdrop" aria-hidden="true" onClick={menu.close} />}
       <main className="content" id="contenu">
         <OfflineBanner />
         <ServerDownBanner />

@@ -76,35 +76,35 @@ export function SousDivPage() {
       <PageTitle>Subdivisions du modèle</PageTitle>
       <div className="card" ref={formRef}>
         <div className="table-scroll">
-        <table className="rows-table">
-          <thead>
-            <tr>
-              <th>Nom de la subdivision</th>
-              <th>Icône</th>
-              <th>Tailles concernées</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key}>
-                <td>
-                  <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
-                  {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
-                </td>
-                <td>
-                  <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
-                </td>
-                <td>
-                  <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
-                </td>
-                <td>
-                  <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
-                </td>
+          <table className="rows-table">
+            <thead>
+              <tr>
+                <th>Nom de la subdivision</th>
+                <th>Icône</th>
+                <th>Tailles concernées</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={r.key}>
+                  <td>
+                    <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
+                    {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
+                  </td>
+                  <td>
+                    <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                  </td>
+                  <td>
+                    <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
+                  </td>
+                  <td>
+                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
