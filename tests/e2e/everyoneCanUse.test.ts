@@ -161,7 +161,7 @@ describe('narrow screens', () => {
     const wider: string[] = [];
     for (const path of paths) {
       await page.goto(path);
-      await page.locator('.content h1').first().waitFor();
+      await page.locator('.content').waitFor();
       // Some pages keep a request open (a video, the server probe): a short quiet moment is enough.
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
       const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
