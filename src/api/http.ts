@@ -22,6 +22,17 @@ export class ApiError extends Error {
   }
 }
 
+/** Said when a write is refused because the browser is offline (docs/back-office.md, "Never stuck"). */
+export const OFFLINE_WRITE_MESSAGE = "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.";
+
+/** A write refused before anything was sent, because the browser is offline: nothing reached the server. */
+export class OfflineWriteError extends ApiError {
+  constructor() {
+    super(0, OFFLINE_WRITE_MESSAGE);
+    this.name = 'OfflineWriteError';
+  }
+}
+
 const unauthorizedListeners = new Set<() => void>();
 /** Called on any 401, after local storage is wiped (docs/product.md §1.4). */
 export function onUnauthorized(listener: () => void): () => void {
@@ -67,7 +78,7 @@ export function onServerReachability(listener: (down: boolean) => void): () => v
 export async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   // Offline, a write would be lost: refuse it plainly instead (the form keeps what was typed).
   if (method !== 'GET' && globalThis.navigator?.onLine === false) {
-    throw new ApiError(0, "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.");
+    throw new OfflineWriteError();
   }
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();

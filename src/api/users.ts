@@ -23,6 +23,8 @@ export interface User {
   createdAt: string;
   managerId: number | null;
   isActive: boolean;
+  /** Whether a licence is in force now (our server's addition, docs/api.md); absent from other servers. */
+  licenceEnVigueur?: boolean;
 }
 
 export interface Role {

@@ -9,10 +9,13 @@ import { fetchCurrentUser } from '../api/users';
 import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
 import { FullScreenSpinner } from './FullScreenSpinner';
 import { Sidebar } from './Sidebar';
+import { SIDEBAR_ID, TopBar } from './TopBar';
+import { useNarrowMenu } from './useNarrowMenu';
 import { OfflineBanner } from './OfflineBanner';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { LoadError } from '../ui/LoadError';
 import { useLogout } from './useLogout';
+import { preloadToast } from '../ui/toast';
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
 
@@ -53,6 +56,12 @@ export function ProtectedLayout() {
     };
   }, [authenticated, user, setUser, signedOut, navigate, attempt]);
 
+  useEffect(() => {
+    if (user) preloadToast();
+  }, [user]);
+
+  const menu = useNarrowMenu();
+
   if (!authenticated) return <Navigate to="/login" replace />;
   if (!user) {
     if (error)
@@ -67,8 +76,10 @@ export function ProtectedLayout() {
     return <FullScreenSpinner label="Chargement de votre session…" />;
   }
   return (
-    <div className="frame">
-      <Sidebar />
+    <div className={`frame${menu.open ? ' menu-open' : ''}`} ref={menu.frameRef} onKeyDown={menu.onKeyDown}>
+      <TopBar open={menu.open} onToggle={menu.toggle} />
+      <Sidebar id={SIDEBAR_ID} />
+      {menu.open && <div className="menu-backdrop" aria-hidden="true" onClick={menu.close} />}
       <main className="content" id="contenu">
         <OfflineBanner />
         <ServerDownBanner />

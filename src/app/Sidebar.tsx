@@ -33,13 +33,13 @@ function ComingSoon({ icon, label }: { icon: string; label: string }) {
   );
 }
 
-export function Sidebar() {
+export function Sidebar({ id }: { id?: string }) {
   const user = useAtomValue(currentUserAtom);
   const badge = useClientsBadge();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" id={id}>
       <div className="brand">
         <img src="/logo.svg" alt="" width={36} height={36} />
         <div>

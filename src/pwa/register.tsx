@@ -5,10 +5,16 @@ import { registerSW } from 'virtual:pwa-register';
 import { notify } from '../ui/toast';
 import { registerUserCacheCleaner } from '../app/userCaches';
 import { clearOfflineApiCache } from './offlineApi';
+import { replayThroughWorker } from './replayThroughWorker';
 
 export function registerServiceWorker(): void {
   registerUserCacheCleaner(clearOfflineApiCache);
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // First visit: the worker takes control later (clientsClaim); what was fetched before is fetched again
+  // through it. A later takeover is an update, which reloads the page anyway.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => void replayThroughWorker(), { once: true });
+  }
   // Reload once the new worker controls the page, whichever way the update was found (workbox-window only
   // reloads by itself for updates it found through its own registration).
   let offered = false;

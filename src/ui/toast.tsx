@@ -3,6 +3,7 @@
 // messages wait in `pending` until it is mounted.
 import type { ToastMessage } from 'primereact/toast';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { OfflineWriteError } from '../api/http';
 
 type Shower = { show(message: ToastMessage): void };
 let current: Shower | null = null;
@@ -10,7 +11,19 @@ const pending: ToastMessage[] = [];
 let wanted: (() => void) | null = null;
 let asked = false;
 
+// Toasts open top centre (ToastHost.tsx); while the offline banner shows, they open under it instead, so
+// the banner that explains every refused write stays readable (docs/back-office.md, "Never stuck").
+function placeUnderOfflineBanner(): void {
+  const banner = globalThis.document?.querySelector('.offline-banner');
+  const bottom = banner?.getBoundingClientRect().bottom ?? 0;
+  const root = globalThis.document?.documentElement;
+  if (!root) return;
+  if (bottom > 0) root.style.setProperty('--toast-top', `${Math.ceil(bottom) + 8}px`);
+  else root.style.removeProperty('--toast-top');
+}
+
 export function notify(message: ToastMessage): void {
+  placeUnderOfflineBanner();
   const full = { life: 4000, ...message };
   if (current) return current.show(full);
   pending.push(full);
@@ -19,7 +32,15 @@ export function notify(message: ToastMessage): void {
 }
 
 export const notifySuccess = (detail: string) => notify({ severity: 'success', summary: 'Succès', detail });
-export const notifyError = (detail: string) => notify({ severity: 'error', summary: 'Erreur', detail });
+/**
+ * A failure's toast. `cause` is the error caught: a write refused offline shows the HTTP client's own
+ * message (what happened, what to do) instead of the screen's generic failure text, which would blame
+ * the server or the data.
+ */
+export function notifyError(detail: string, cause?: unknown): void {
+  if (cause instanceof OfflineWriteError) notify({ severity: 'warn', summary: 'Hors ligne', detail: cause.message });
+  else notify({ severity: 'error', summary: 'Erreur', detail });
+}
 
 /** Called by ToastHost once mounted; returns its cleanup. */
 export function attachToast(toast: Shower | null): () => void {
@@ -30,7 +51,18 @@ export function attachToast(toast: Shower | null): () => void {
   };
 }
 
-const ToastHost = lazy(() => import('./ToastHost'));
+const loadToastHost = () => import('./ToastHost');
+const ToastHost = lazy(loadToastHost);
+
+/**
+ * Fetches the Toast's code ahead of its first message. The signed-in frame calls it: a write refused
+ * offline must still show its toast when no service worker serves the chunk yet (first visit).
+ */
+export function preloadToast(): void {
+  loadToastHost().catch(() => {
+    /* offline already: the service worker, when installed, serves the chunk to the first message */
+  });
+}
 
 export function AppToast() {
   const [shown, setShown] = useState(asked);

@@ -58,6 +58,22 @@ describe('reading users', () => {
     expect(res.body).not.toContain('argon2');
   });
 
+  it('says who holds a licence in force (the sign-in rule): the user list marks the others', async () => {
+    const list = (await t.call('GET', '/api/User', admin)).json().$values as Array<{ mail: string; licenceEnVigueur: boolean; isActive: boolean }>;
+    const of = (mail: string) => list.find((u) => u.mail === mail)!;
+    expect(of('directeur@demo.fr').licenceEnVigueur).toBe(true);
+    expect(of('vendeur@demo.fr').licenceEnVigueur).toBe(true);
+    expect(of('attente@demo.fr').licenceEnVigueur).toBe(false); // licence not yet activated
+    expect(of('admin@demo.fr').licenceEnVigueur).toBe(false); // staff: none needed, none held
+    expect(of('inactif@demo.fr')).toMatchObject({ isActive: false, licenceEnVigueur: true });
+    // An expiry set to now ends it at once.
+    const vendeur2 = ids['vendeur2@demo.fr'];
+    const licence = (await t.call('GET', `/api/Licence/User/${vendeur2}`, admin)).json().$values[0];
+    expect((await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, { LicenceId: licence.licenceId, DateExpiration: new Date().toISOString() })).statusCode).toBe(200);
+    const after = (await t.call('GET', `/api/User/${vendeur2}`, admin)).json();
+    expect(after.licenceEnVigueur).toBe(false);
+  });
+
   it("gives a non-Admin only his company's users", async () => {
     const list = (await t.call('GET', '/api/User', await t.login('vendeur@demo.fr'))).json().$values;
     expect(list.length).toBeGreaterThan(0);

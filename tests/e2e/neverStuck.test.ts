@@ -1,5 +1,6 @@
 // Issue 16 §2 in Chromium: a failed load looks like a failure (error panel, "Réessayer"), never like an
-// empty database; a failed current-user load offers "Réessayer" and "Se déconnecter".
+// empty database; a failed current-user load offers "Réessayer" and "Se déconnecter"; a write refused
+// offline says so, under the offline banner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
@@ -103,6 +104,54 @@ describe('ways out', () => {
       const overlaps = b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
       expect(overlaps, (await button.textContent()) ?? "").toBe(false);
     }
+    await context.close();
+  });
+});
+
+describe('offline writes', () => {
+  const OFFLINE = "Vous êtes hors ligne : la modification n'a pas été enregistrée.";
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+
+  /** The offline toast shows, the screen's generic one does not, and the offline banner stays uncovered. */
+  async function expectOfflineToast(page: Page, generic: string) {
+    const toast = page.locator('.p-toast-message', { hasText: OFFLINE });
+    await toast.waitFor();
+    expect(await page.locator('.p-toast-message', { hasText: generic }).count()).toBe(0);
+    const banner = page.locator('.offline-banner');
+    await banner.waitFor();
+    expect(overlap((await toast.boundingBox())!, (await banner.boundingBox())!)).toBe(false);
+  }
+
+  it('a category: the HTTP client\'s offline message, not "La catégorie n\'a pas pu être ajoutée"', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'directeur@demo.fr');
+    await page.goto('/creer-categorie');
+    await page.getByRole('button', { name: 'Ajouter catégorie' }).waitFor();
+    await context.setOffline(true);
+    await page.fill('#category-name', 'Hors ligne');
+    await page.getByRole('button', { name: 'Ajouter catégorie' }).click();
+    await expectOfflineToast(page, "La catégorie n'a pas pu être ajoutée");
+    expect(await page.inputValue('#category-name')).toBe('Hors ligne');
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('a customer: the offline message, the form keeps what was typed', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    await page.goto('/customers/create');
+    await page.locator('#customer-nom').waitFor();
+    await context.setOffline(true);
+    await page.fill('#customer-nom', 'Horsligne');
+    await page.fill('#customer-prenom', 'Paul');
+    await page.fill('#customer-mail', 'paul.horsligne@example.fr');
+    await page.fill('#customer-mobile', '0611223344');
+    await page.fill('#customer-compagny', 'Atelier Horsligne');
+    await page.getByRole('button', { name: 'Ajouter le client' }).click();
+    await expectOfflineToast(page, "Erreur lors de l'ajout du client.");
+    expect(await page.inputValue('#customer-nom')).toBe('Horsligne');
+    await context.setOffline(false);
     await context.close();
   });
 });

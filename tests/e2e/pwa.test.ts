@@ -83,6 +83,32 @@ describe('installable PWA', () => {
     await context.close();
   });
 
+  it('a sign-in at once, before the service worker controls the page, still leaves that page cached for offline', async () => {
+    const { page, context } = await newPage(browser);
+    // The worker's script waits until the sign-in is done: its takeover comes after the frame's first calls.
+    let release!: () => void;
+    const signedIn = new Promise<void>((r) => (release = r));
+    await context.route('**/sw.js', async (route) => {
+      await signedIn;
+      await route.continue();
+    });
+    await signIn(page, 'vendeur@demo.fr');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    release();
+    await waitForController(page);
+    // No reload: the answers the page already had reach the offline cache through the new worker.
+    await page
+      .waitForFunction(async () => (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)), null, { timeout: 15_000 })
+      .catch(() => undefined);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('user-name').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('user-name').textContent()).toBe('Victor Dubois');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('the login page still shows the desktop-only notice offline', async () => {
     const { page, context } = await newPage(browser, {
       userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',

@@ -50,13 +50,14 @@ describe('licences (issue 16 §1.4)', () => {
     expect(errors).toEqual([]);
   });
 
-  it("a refused creation shows the server's message", async () => {
+  it("a refused creation shows the shared schema's message beside the key, and focus goes there", async () => {
     const { page } = await newPage(browser);
     await signIn(page, 'admin@demo.fr');
     await page.goto(`/users/${await userId(page, 'manager@demo.fr')}/details`);
     await page.getByRole('button', { name: 'Ajouter une licence' }).click();
     await page.locator('form[aria-label="Ajouter une licence"] button[type=submit]').click();
-    await page.locator('.p-toast-message', { hasText: 'Clé de licence requise' }).waitFor();
+    await page.locator('#licence-key-error', { hasText: 'Clé de licence requise' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'licence-key');
   });
 });
 

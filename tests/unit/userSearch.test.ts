@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/users';
 import { searchUsers, userStats } from '../../src/features/users/userSearch';
+import { accessMarkers } from '../../src/features/users/userAccess';
 
 const user = (nom: string, prenom: string, mail: string, nomRole: string, nomEntreprise: string, userId: number): User => ({
   userId, nom, prenom, mail, nomRole, nomEntreprise, entrepriseId: 1, mobile: null, fonction: null, createdAt: '2026-01-01T00:00:00Z', managerId: null, isActive: true,
@@ -26,8 +27,24 @@ describe('user search', () => {
     expect(searchUsers(users, 'personne')).toEqual([]);
   });
 
-  it('counts total, Administrateurs, Managers and Vendeurs', () => {
-    expect(userStats(users)).toEqual({ total: 5, admins: 1, managers: 1, vendeurs: 2 });
-    expect(userStats([])).toEqual({ total: 0, admins: 0, managers: 0, vendeurs: 0 });
+  it('counts total and each role: the role cards add up to the total', () => {
+    const stats = userStats(users);
+    expect(stats).toEqual({ total: 5, admins: 1, directeurs: 1, managers: 1, vendeurs: 2 });
+    expect(stats.admins + stats.directeurs + stats.managers + stats.vendeurs).toBe(stats.total);
+    expect(userStats([])).toEqual({ total: 0, admins: 0, directeurs: 0, managers: 0, vendeurs: 0 });
+  });
+});
+
+describe('who cannot sign in, as the list marks it', () => {
+  const labels = (u: Parameters<typeof accessMarkers>[0]) => accessMarkers(u).map((m) => m.label);
+  it('a disabled user, a non-Admin without a licence in force; an Admin needs none', () => {
+    expect(labels({ isActive: true, nomRole: 'Vendeur', licenceEnVigueur: true })).toEqual([]);
+    expect(labels({ isActive: false, nomRole: 'Vendeur', licenceEnVigueur: true })).toEqual(['Désactivé']);
+    expect(labels({ isActive: true, nomRole: 'Directeur', licenceEnVigueur: false })).toEqual(['Sans licence en vigueur']);
+    expect(labels({ isActive: false, nomRole: 'Manager', licenceEnVigueur: false })).toEqual(['Désactivé', 'Sans licence en vigueur']);
+    expect(labels({ isActive: true, nomRole: 'Admin', licenceEnVigueur: false })).toEqual([]);
+  });
+  it('claims nothing about licences when the server does not say', () => {
+    expect(labels({ isActive: true, nomRole: 'Vendeur' })).toEqual([]);
   });
 });

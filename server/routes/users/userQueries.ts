@@ -1,8 +1,8 @@
 // The user as the API answers it (docs/product.md §2.3), and the queries that read users.
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { entreprises, roles, users } from '../../db/schema';
+import { entreprises, licences, roles, users } from '../../db/schema';
 import type { SessionUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
 import { readsContactsOf } from '../../../src/domain/permissions';
@@ -23,11 +23,21 @@ export const userSchema = z.object({
   createdAt: z.string(),
   managerId: z.number().nullable(),
   isActive: z.boolean(),
+  /**
+   * An addition to the contract: whether the user holds a licence in force now (the sign-in rule of
+   * server/auth/session.ts). The user list marks who cannot sign in (docs/back-office.md).
+   */
+  licenceEnVigueur: z.boolean(),
 });
 export type UserItem = z.infer<typeof userSchema>;
 
 /** Users matching `where` (all when absent), by company then name. Never the password hash. */
 export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
+  const now = new Date();
+  const inForce = db
+    .select({ one: sql`1` })
+    .from(licences)
+    .where(and(eq(licences.userId, users.userId), lte(licences.dateActivation, now), or(isNull(licences.dateExpiration), gt(licences.dateExpiration, now))));
   const rows = await db
     .select({
       userId: users.userId,
@@ -43,13 +53,14 @@ export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
       createdAt: users.createdAt,
       managerId: users.managerId,
       isActive: users.isActive,
+      licenceEnVigueur: sql<boolean>`exists (${inForce})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.roleId, users.roleId))
     .innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId))
     .where(where)
     .orderBy(asc(entreprises.nomEntreprise), asc(users.nom), asc(users.prenom));
-  return rows.map((r) => ({ ...r, role: r.nomRole, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, role: r.nomRole, createdAt: r.createdAt.toISOString(), licenceEnVigueur: Boolean(r.licenceEnVigueur) }));
 }
 
 /** The users a session reaches: Admin all, others their own company's. */

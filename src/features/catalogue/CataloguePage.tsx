@@ -65,7 +65,7 @@ export function CataloguePage() {
       notifySuccess(`Catalogue validé le ${frDate(updated.dateValidCatalogue ?? todayDate())}`);
     } catch (err) {
       console.error('Error validating catalogue', err);
-      notifyError('Error validating catalogue');
+      notifyError('Error validating catalogue', err);
     } finally {
       setValidating(false);
     }

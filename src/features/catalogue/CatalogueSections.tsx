@@ -83,7 +83,7 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
           })
           .catch((err) => {
             console.error('Erreur lors de la suppression du produit', err);
-            notifyError(`Le produit n'a pas été supprimé : ${(err as Error).message}`);
+            notifyError(`Le produit n'a pas été supprimé : ${(err as Error).message}`, err);
           }),
     });
   const slug = g.nomGroupeModel.replace(/[^\p{L}\p{N}]+/gu, '-');

@@ -26,6 +26,7 @@ import {
 import { can } from '../../domain/permissions';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { useCategories } from './useCategories';
 import './catalogue.css';
@@ -40,6 +41,7 @@ export function CategoryPage() {
   const [parent, setParent] = useState<number>(NO_PARENT);
   const [nomError, setNomError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, failed } = useFocusFirstInvalid();
   const [showAll, setShowAll] = useState(false);
   const user = useAtomValue(currentUserAtom);
 
@@ -47,6 +49,7 @@ export function CategoryPage() {
     e.preventDefault();
     if (!nom.trim()) {
       setNomError(CATEGORY_MESSAGES.nom);
+      failed();
       return;
     }
     setNomError(null);
@@ -60,7 +63,7 @@ export function CategoryPage() {
       reload();
     } catch (err) {
       console.error("Erreur lors de l'ajout de la catégorie", err);
-      notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`);
+      notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`, err);
     } finally {
       setSaving(false);
     }
@@ -73,7 +76,7 @@ export function CategoryPage() {
       reload();
     } catch (err) {
       console.error('Erreur lors de la suppression de la catégorie', err);
-      notifyError(`La catégorie n'a pas pu être supprimée : ${(err as Error).message}`);
+      notifyError(`La catégorie n'a pas pu être supprimée : ${(err as Error).message}`, err);
     }
   }
 
@@ -103,12 +106,16 @@ export function CategoryPage() {
       <ConfirmDialog />
       <PageTitle>Gestion des catégories</PageTitle>
       {manages && (
-      <form className="card" onSubmit={add} noValidate>
+      <form className="card" onSubmit={add} noValidate ref={formRef}>
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="category-name">Nom de la nouvelle catégorie</label>
-            <InputText id="category-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!nomError} />
-            {nomError && <small className="field-error">{nomError}</small>}
+            <InputText id="category-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!nomError} aria-describedby={nomError ? 'category-name-error' : undefined} />
+            {nomError && (
+              <small className="field-error" id="category-name-error">
+                {nomError}
+              </small>
+            )}
           </div>
           <div className="field">
             <label htmlFor="category-parent">Catégorie mère</label>

@@ -26,6 +26,8 @@ export function FilePicker({ id, label, accept, file, onChange, error, hint }: P
         type="file"
         accept={accept}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
       {file && (
         <span className="field-hint">
@@ -45,7 +47,11 @@ export function FilePicker({ id, label, accept, file, onChange, error, hint }: P
         </span>
       )}
       {hint && <small className="field-hint">{hint}</small>}
-      {error && <small className="field-error">{error}</small>}
+      {error && (
+        <small className="field-error" id={`${id}-error`}>
+          {error}
+        </small>
+      )}
     </div>
   );
 }

@@ -31,7 +31,10 @@ export function ImagesPicker({ images, onChange, error, onError }: Props) {
   return (
     <div className="field wide file-picker">
       <label htmlFor="product-images">Images du produit</label>
-      <input ref={input} id="product-images" type="file" multiple accept={PRODUCT_FILES.CheminImageGroupe.accept} onChange={(e) => add(e.target.files)} />
+      <input ref={input} id="product-images" type="file" multiple accept={PRODUCT_FILES.CheminImageGroupe.accept} onChange={(e) => add(e.target.files)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'product-images-error' : undefined}
+      />
       <span className="image-count" aria-live="polite">
         {images.length} / {MAX_IMAGES} images
       </span>
@@ -53,7 +56,11 @@ export function ImagesPicker({ images, onChange, error, onError }: Props) {
           ))}
         </div>
       )}
-      {error && <small className="field-error">{error}</small>}
+      {error && (
+        <small className="field-error" id="product-images-error">
+          {error}
+        </small>
+      )}
     </div>
   );
 }

@@ -76,35 +76,37 @@ export function ModelsPage() {
         {existing.length > 0 && (
           <p className="muted">Modèles déjà enregistrés : {existing.map((m) => m.nom).join(', ')}</p>
         )}
-        <table className="rows-table">
-          <thead>
-            <tr>
-              <th>Nom</th>
-              <th>Icône</th>
-              <th>Fichier 3D (.fbx, .stl, .step)</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key}>
-                <td>
-                  <InputText aria-label={`Nom du modèle ${i + 1}`} value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} invalid={!!errors[r.key]} />
-                  {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
-                </td>
-                <td>
-                  <input type="file" aria-label={`Icône du modèle ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
-                </td>
-                <td>
-                  <input type="file" aria-label={`Fichier 3D du modèle ${i + 1}`} accept={MODEL_3D_RULE.accept} onChange={(e) => update(r.key, { model3d: e.target.files?.[0] ?? null })} />
-                </td>
-                <td>
-                  <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer le modèle ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
-                </td>
+        <div className="table-scroll">
+          <table className="rows-table">
+            <thead>
+              <tr>
+                <th>Nom</th>
+                <th>Icône</th>
+                <th>Fichier 3D (.fbx, .stl, .step)</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={r.key}>
+                  <td>
+                    <InputText aria-label={`Nom du modèle ${i + 1}`} value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} invalid={!!errors[r.key]} />
+                    {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
+                  </td>
+                  <td>
+                    <input type="file" aria-label={`Icône du modèle ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                  </td>
+                  <td>
+                    <input type="file" aria-label={`Fichier 3D du modèle ${i + 1}`} accept={MODEL_3D_RULE.accept} onChange={(e) => update(r.key, { model3d: e.target.files?.[0] ?? null })} />
+                  </td>
+                  <td>
+                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer le modèle ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
           <Button type="button" label="Ajouter un modèle" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />

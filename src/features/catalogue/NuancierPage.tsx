@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { createCouleur } from '../../api/catalogue';
 import { COULEUR_MESSAGES } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifySuccess } from '../../ui/toast';
 import { useGroupId } from './useGroupId';
 import './catalogue.css';
@@ -30,6 +31,7 @@ export function NuancierPage() {
   const [description, setDescription] = useState('');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const update = (key: number, patch: Partial<Row>) => setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -44,7 +46,7 @@ export function NuancierPage() {
       if (!HEX.test(r.valeur)) found[`valeur${r.key}`] = COULEUR_MESSAGES.valeur;
     });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return failed();
     setSaving(true);
     setError(null);
     try {
@@ -66,7 +68,7 @@ export function NuancierPage() {
   return (
     <section>
       <PageTitle>Nuancier</PageTitle>
-      <div className="card">
+      <div className="card" ref={formRef}>
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="nuancier-name">Nom du nuancier</label>
@@ -83,8 +85,8 @@ export function NuancierPage() {
               <div key={r.key}>
                 <div className="colour-row">
                   <ColorPicker value={r.valeur.slice(1)} onChange={(e) => update(r.key, { valeur: `#${String(e.value)}` })} aria-label={`Sélecteur de la couleur ${i + 1}`} />
-                  <InputText aria-label={`Valeur de la couleur ${i + 1}`} value={r.valeur} onChange={(e) => update(r.key, { valeur: e.target.value.trim() })} style={{ width: '7rem' }} />
-                  <InputText aria-label={`Nom de la couleur ${i + 1}`} placeholder="Nom de la couleur" value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} />
+                  <InputText aria-label={`Valeur de la couleur ${i + 1}`} value={r.valeur} onChange={(e) => update(r.key, { valeur: e.target.value.trim() })} style={{ width: '7rem' }} invalid={!!errors[`valeur${r.key}`]} />
+                  <InputText aria-label={`Nom de la couleur ${i + 1}`} placeholder="Nom de la couleur" value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} invalid={!!errors[`nom${r.key}`]} />
                   <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer la couleur ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
                 </div>
                 {(errors[`nom${r.key}`] || errors[`valeur${r.key}`]) && <small className="field-error">{errors[`nom${r.key}`] ?? errors[`valeur${r.key}`]}</small>}

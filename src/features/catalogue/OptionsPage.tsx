@@ -24,6 +24,7 @@ import {
 import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
 import { useSessionState } from '../../ui/useSessionState';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { MissingGroup, useGroupId } from './useGroupId';
 import './catalogue.css';
@@ -36,6 +37,7 @@ export function OptionsPage() {
   const [staged, setStaged, clearStaged] = useSessionState<OptionPayload[]>(`v3d.options.staged.${groupId}`, () => []);
   const [done, setDone] = useState(false);
   const [errors, setErrors] = useState<ReturnType<typeof validateOptionForm>>({});
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [productName, setProductName] = useState<string | null>(null);
@@ -73,6 +75,7 @@ export function OptionsPage() {
   function current(): OptionPayload | null {
     const found = validateOptionForm(form);
     setErrors(found);
+    if (Object.keys(found).length) failed();
     return Object.keys(found).length ? null : buildOptionPayload(form, groupId!);
   }
 
@@ -103,7 +106,7 @@ export function OptionsPage() {
       const message = `Erreur: ${(failed[0].reason as Error)?.message ?? 'erreur inconnue'}`;
       console.error(message, failed);
       setSubmitError(message);
-      notifyError(message);
+      notifyError(message, failed[0].reason);
       return;
     }
     notifySuccess(toSend.length > 1 ? `${toSend.length} options enregistrées` : 'Option enregistrée');
@@ -124,7 +127,7 @@ export function OptionsPage() {
       <PageTitle actions={<Button label="Créer un nuancier" icon="pi pi-palette" outlined onClick={() => navigate(`/nuancier?groupId=${groupId}`)} />}>
         Options{productName ? ` : ${productName}` : ''}
       </PageTitle>
-      <div className="card">
+      <div className="card" ref={formRef}>
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="option-group">Nom du groupe</label>
@@ -145,9 +148,9 @@ export function OptionsPage() {
             <div className="field wide">
               <div className="colour-row">
                 <label htmlFor="option-left">Valeur gauche</label>
-                <InputText id="option-left" value={form.left} onChange={(e) => set({ left: e.target.value })} />
+                <InputText id="option-left" value={form.left} onChange={(e) => set({ left: e.target.value })} invalid={!!errors.toggle && !form.left.trim()} />
                 <label htmlFor="option-right">Valeur droite</label>
-                <InputText id="option-right" value={form.right} onChange={(e) => set({ right: e.target.value })} />
+                <InputText id="option-right" value={form.right} onChange={(e) => set({ right: e.target.value })} invalid={!!errors.toggle && !form.right.trim()} />
               </div>
               {errors.toggle && <small className="field-error">{errors.toggle}</small>}
             </div>
@@ -158,7 +161,7 @@ export function OptionsPage() {
               <div className="list-items">
                 {form.items.map((item, i) => (
                   <div className="list-item" key={i}>
-                    <InputText aria-label={`Élément ${i + 1}`} value={item} onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })} />
+                    <InputText aria-label={`Élément ${i + 1}`} value={item} onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })} invalid={!!errors.liste && !item.trim()} />
                     <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer l'élément ${i + 1}`} onClick={() => set({ items: form.items.filter((_, k) => k !== i) })} />
                   </div>
                 ))}

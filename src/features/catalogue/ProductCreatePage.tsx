@@ -11,6 +11,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createProduct, fetchGroupeModel, updateProduct } from '../../api/catalogue';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifySuccess } from '../../ui/toast';
 import { ApiError } from '../../api/http';
 import { CREATE_CATEGORY_OPTION, categoryPath } from '../../domain/category';
@@ -46,6 +47,7 @@ export function ProductCreatePage() {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, failed } = useFocusFirstInvalid();
 
   useEffect(() => {
     if (editId === null) return;
@@ -79,7 +81,7 @@ export function ProductCreatePage() {
     const { errors: found, warning } = validateProductForm({ nom, idCategorie, placement, images });
     setErrors(found);
     setServerError(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return failed();
     // The spec's placement alert does not stop the submission.
     if (warning) notify({ severity: 'warn', summary: 'Placement', detail: warning });
 
@@ -123,6 +125,7 @@ export function ProductCreatePage() {
           prix: fields.PrixCatalogue,
         });
         setServerError(err.message);
+        failed();
       } else setServerError('Le produit n’a pas pu être créé.');
     } finally {
       setSaving(false);
@@ -145,13 +148,17 @@ export function ProductCreatePage() {
   return (
     <section>
       <PageTitle>{editId === null ? 'Créer un produit' : 'Modifier le produit'}</PageTitle>
-      <form className="card" onSubmit={submit} noValidate>
+      <form className="card" onSubmit={submit} noValidate ref={formRef}>
         {categoriesError && <Message severity="error" text={categoriesError} />}
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="product-name">Nom du produit</label>
-            <InputText id="product-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!errors.nom} />
-            {errors.nom && <small className="field-error">{errors.nom}</small>}
+            <InputText id="product-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!errors.nom} aria-describedby={errors.nom ? 'product-name-error' : undefined} />
+            {errors.nom && (
+              <small className="field-error" id="product-name-error">
+                {errors.nom}
+              </small>
+            )}
           </div>
           <div className="field">
             <label htmlFor="product-category">Catégorie</label>

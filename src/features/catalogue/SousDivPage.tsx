@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http';
 import { createSousOptions } from '../../api/catalogue';
 import { SOUS_OPTION_MESSAGES } from '../../domain/option';
 import { ICON_RULE } from '../../domain/product';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
 import './catalogue.css';
@@ -29,6 +30,7 @@ export function SousDivPage() {
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
   const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -40,7 +42,8 @@ export function SousDivPage() {
     });
     setErrors(found);
     setError(rows.length ? null : 'Ajoutez au moins une subdivision.');
-    if (Object.keys(found).length || !rows.length) return;
+    if (Object.keys(found).length) return failed();
+    if (!rows.length) return;
     setSaving(true);
     try {
       // One request for the whole table: the server stores every row or none (no half-saved table to
@@ -61,6 +64,7 @@ export function SousDivPage() {
           if (row) byRow[row.key] ??= message;
         }
       setErrors(byRow);
+      if (Object.keys(byRow).length) failed();
       setError(`Erreur: ${(err as Error).message}`);
     } finally {
       setSaving(false);
@@ -70,36 +74,38 @@ export function SousDivPage() {
   return (
     <section>
       <PageTitle>Subdivisions du modèle</PageTitle>
-      <div className="card">
-        <table className="rows-table">
-          <thead>
-            <tr>
-              <th>Nom de la subdivision</th>
-              <th>Icône</th>
-              <th>Tailles concernées</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={r.key}>
-                <td>
-                  <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
-                  {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
-                </td>
-                <td>
-                  <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
-                </td>
-                <td>
-                  <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
-                </td>
-                <td>
-                  <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
-                </td>
+      <div className="card" ref={formRef}>
+        <div className="table-scroll">
+          <table className="rows-table">
+            <thead>
+              <tr>
+                <th>Nom de la subdivision</th>
+                <th>Icône</th>
+                <th>Tailles concernées</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={r.key}>
+                  <td>
+                    <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
+                    {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
+                  </td>
+                  <td>
+                    <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                  </td>
+                  <td>
+                    <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
+                  </td>
+                  <td>
+                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
           <Button type="button" label="Ajouter une subdivision" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />

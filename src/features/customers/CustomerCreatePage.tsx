@@ -40,7 +40,7 @@ export function CustomerCreatePage() {
             await createCustomer({ ...customerCreateSchema.parse(values), createdAt: new Date().toISOString() });
           } catch (err) {
             console.error(err);
-            notifyError("Erreur lors de l'ajout du client.");
+            notifyError("Erreur lors de l'ajout du client.", err);
             throw err;
           }
           notifySuccess('Client ajouté avec succès !');

@@ -54,7 +54,7 @@ export function CustomerDetailPage() {
           navigate('/customers');
         } catch (err) {
           console.error(err);
-          notifyError('Erreur lors de la suppression du client.');
+          notifyError('Erreur lors de la suppression du client.', err);
         }
       },
     });

@@ -58,7 +58,7 @@ export function CustomerEditPage() {
             await updateCustomer(c.customerId, customerEditSchema.parse(values));
           } catch (err) {
             console.error(err);
-            notifyError('Erreur lors de la mise à jour du client.');
+            notifyError('Erreur lors de la mise à jour du client.', err);
             throw err;
           }
           notifySuccess('Client mis à jour avec succès !');

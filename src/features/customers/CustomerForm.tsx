@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../api/http';
 import { fieldMessages } from '../../domain/customer';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 
 export interface FieldDef {
   name: string;
@@ -32,6 +33,7 @@ export function CustomerForm({ fields, initial, schema, submitLabel, onSubmit, o
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { ref, failed } = useFocusFirstInvalid();
 
   const change = (name: string, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -43,20 +45,24 @@ export function CustomerForm({ fields, initial, schema, submitLabel, onSubmit, o
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
+      failed();
       return;
     }
     setBusy(true);
     try {
       await onSubmit(values);
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
+        setErrors(err.fieldErrors);
+        failed();
+      }
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={submit} noValidate ref={ref}>
       <div className="cust-form-grid">
         {fields.map((f) => {
           const id = `customer-${f.name}`;

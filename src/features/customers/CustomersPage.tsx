@@ -13,6 +13,7 @@ import { customerStats, formatDateFr, matchesCustomerSearch, type Customer } fro
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
@@ -90,16 +91,19 @@ export function CustomersPage() {
             value={shown}
             loading={loading}
             dataKey="customerId"
-            className="cust-table"
+            className="cust-table linked-rows"
             rowHover
             paginator={shown.length > PAGE}
             rows={PAGE}
             rowsPerPageOptions={[10, 25, 50]}
             sortField="createdAt"
             sortOrder={-1}
-            onRowClick={(e) => navigate(`/customers/${(e.data as Customer).customerId}`)}
           >
-            <Column header="Client" field="nom" sortable body={(c: Customer) => <CustomerName prenom={c.prenom} nom={c.nom} />} />
+            <Column header="Client" field="nom" sortable body={(c: Customer) => (
+                  <RowLink to={`/customers/${c.customerId}`}>
+                    <CustomerName prenom={c.prenom} nom={c.nom} />
+                  </RowLink>
+                )} />
             <Column header="Email" field="mail" sortable />
             <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
             <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />

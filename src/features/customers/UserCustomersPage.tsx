@@ -12,6 +12,7 @@ import { customerStats, formatDateFr, type Customer } from '../../domain/custome
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { CustomerCount } from './CustomerCount';
 import { CustomerName } from './CustomerName';
@@ -64,13 +65,16 @@ export function UserCustomersPage() {
               <DataTable
                 value={customers}
                 dataKey="customerId"
-                className="cust-table"
+                className="cust-table linked-rows"
                 rowHover
                 paginator={customers.length > 10}
                 rows={10}
-                onRowClick={(e) => navigate(`/customers/${(e.data as Customer).customerId}`)}
               >
-                <Column header="Client" field="nom" sortable body={(c: Customer) => <CustomerName prenom={c.prenom} nom={c.nom} />} />
+                <Column header="Client" field="nom" sortable body={(c: Customer) => (
+                  <RowLink to={`/customers/${c.customerId}`}>
+                    <CustomerName prenom={c.prenom} nom={c.nom} />
+                  </RowLink>
+                )} />
                 <Column header="Email" field="mail" sortable />
                 <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
                 <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />

@@ -146,7 +146,7 @@ export function PropositionPage() {
         transition(STATUS.sent);
       } catch (err) {
         console.error(err);
-        notifyError('Erreur lors de la génération du lien sécurisé.');
+        notifyError('Erreur lors de la génération du lien sécurisé.', err);
       }
     });
 

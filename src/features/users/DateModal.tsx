@@ -6,6 +6,7 @@ import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { CALENDAR_LOCALE } from './calendarFr';
 import { parseDate } from './format';
 
@@ -22,6 +23,7 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
   const [date, setDate] = useState<Date | null>(parseDate(initial));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
   useEffect(() => {
     if (visible) {
       setDate(parseDate(initial));
@@ -37,6 +39,7 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
       onHide();
     } catch (err) {
       setError((err as Error).message || "La date n'a pas pu être enregistrée.");
+      failed();
     } finally {
       setSaving(false);
     }
@@ -56,7 +59,7 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
         </>
       }
     >
-      <div className="modal-body form-field">
+      <div className="modal-body form-field" ref={ref}>
         <label htmlFor="licence-date">{label}</label>
         <Calendar
           inputId="licence-date"

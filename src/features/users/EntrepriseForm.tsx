@@ -5,6 +5,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { notifyError } from '../../ui/toast';
 import { createEntreprise, type Entreprise } from '../../api/entreprises';
 import { DEFAULT_TIME_ZONE, entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
 import { can } from '../../domain/permissions';
@@ -23,6 +25,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const errors = { ...entrepriseFormErrors(values as EntrepriseCreateInput), ...serverErrors };
 
   const set = (field: Field, value: string) => {
@@ -33,14 +36,17 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
 
   async function submit() {
     setTouched({ NomEntreprise: true, Adresse: true, Telephone: true, Siret: true });
-    if (Object.keys(entrepriseFormErrors(values)).length) return;
+    if (Object.keys(entrepriseFormErrors(values)).length) return failed();
     setSaving(true);
     try {
       onCreated(await createEntreprise({ ...values, TimeZone: timeZone }));
     } catch (err) {
-      // Company creation failures are only logged (docs/product.md §2.8); a field the server refused is shown.
+      // A field the server refused is shown beside it; any other failure says what failed.
       console.error('Error creating entreprise', err);
-      if (err instanceof ApiError) setServerErrors(err.status === 409 ? { Siret: err.message } : err.fieldErrors);
+      const fields = err instanceof ApiError ? (err.status === 409 ? { Siret: err.message } : err.fieldErrors) : {};
+      setServerErrors(fields);
+      if (Object.keys(fields).length) failed();
+      else notifyError(`L'entreprise n'a pas été créée : ${(err as Error).message}`, err);
     } finally {
       setSaving(false);
     }
@@ -62,7 +68,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
   // Creating a client company is the provider's (docs/permissions.md); the server refuses it to others.
   if (!can(me?.role, 'entreprise.create')) return null;
   return (
-    <div className="card">
+    <div className="card" ref={ref}>
       <h2>Nouvelle entreprise</h2>
       <div className="form-grid">
         {field('NomEntreprise', "Nom de l'entreprise")}
@@ -70,7 +76,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
         {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
         {field('Siret', 'SIRET', { inputMode: 'numeric' })}
         <FormField id="entreprise-TimeZone" label="Fuseau horaire des statistiques" error={serverErrors.TimeZone}>
-          <Dropdown inputId="entreprise-TimeZone" value={timeZone} options={TIME_ZONES} onChange={(e) => setTimeZone(e.value)} filter />
+          <Dropdown inputId="entreprise-TimeZone" value={timeZone} options={TIME_ZONES} onChange={(e) => setTimeZone(e.value)} filter invalid={!!serverErrors.TimeZone} />
         </FormField>
       </div>
       <div className="form-actions">

@@ -1,9 +1,10 @@
 // One inline-editable field of docs/product.md §2.2.16: the value, a pencil, then an input with 'Sauver' / 'Annuler'.
-// The message of the shared rule shows before any call; a failed save is only logged (docs/product.md §2.8),
-// except a mail already used, which the field shows.
+// The message of the shared rule shows before any call; a refused save shows the server's reason (a mail
+// already used, a field message, offline) under the field, and focus goes back to the field to fix it.
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { ApiError } from '../../api/http';
 import { updateUserField, type User } from '../../api/users';
 import { inlineFieldError, type InlineField } from '../../domain/userForm';
@@ -23,18 +24,23 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const id = `edit-${field}`;
+  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   async function save() {
     const message = inlineFieldError(field, value);
-    if (message) return setError(message);
+    if (message) {
+      setError(message);
+      return failed();
+    }
     setSaving(true);
     try {
       onSaved(await updateUserField(user.userId, field, value));
       setEditing(false);
     } catch (err) {
       console.error(`Error updating ${field}`, err);
-      if (err instanceof ApiError && err.status === 409) setError(err.message);
-      else if (err instanceof ApiError && err.fieldErrors[field]) setError(err.fieldErrors[field]);
+      if (err instanceof ApiError && err.fieldErrors[field]) setError(err.fieldErrors[field]);
+      else setError(err instanceof Error && err.message ? err.message : "La modification n'a pas été enregistrée.");
+      failed();
     } finally {
       setSaving(false);
     }
@@ -47,7 +53,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
       </label>
       {editing ? (
         <>
-          <div className="detail-edit">
+          <div className="detail-edit" ref={ref}>
             <InputText
               id={id}
               value={value}
@@ -56,6 +62,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
                 setError(undefined);
               }}
               invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
               autoFocus
             />
             <Button label="Sauver" size="small" loading={saving} onClick={save} />
@@ -72,7 +79,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
             />
           </div>
           {error && (
-            <small className="field-error" role="alert">
+            <small className="field-error" id={`${id}-error`} role="alert">
               {error}
             </small>
           )}

@@ -44,7 +44,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
           onChanged();
         } catch (err) {
           console.error('Error deleting licence', err);
-          notifyError('Erreur lors de la suppression de la licence');
+          notifyError('Erreur lors de la suppression de la licence', err);
         }
       },
     });

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http';
 import { changeOwnPassword } from '../../api/users';
 import { ownPasswordErrors } from '../../domain/ownPassword';
 import { PASSWORD_HINT } from '../../domain/userForm';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { loginSucceededAtom } from '../auth/atoms';
 import { FormField } from './FormField';
@@ -21,6 +22,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
+  const { ref, failed } = useFocusFirstInvalid();
   const check = () => ownPasswordErrors(values.currentPassword, values.newPassword, values.confirmation);
   const errors = { ...(submitted ? check() : {}), ...serverErrors };
 
@@ -37,7 +39,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
 
   async function save() {
     setSubmitted(true);
-    if (Object.keys(check()).length) return;
+    if (Object.keys(check()).length) return failed();
     setSaving(true);
     try {
       const { token } = await changeOwnPassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
@@ -47,9 +49,10 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) {
         setServerErrors(err.fieldErrors as Partial<Record<Field, string>>);
+        failed();
       } else {
         console.error('Error changing own password', err);
-        notifyError('Erreur lors de la mise à jour du mot de passe.');
+        notifyError('Erreur lors de la mise à jour du mot de passe.', err);
       }
     } finally {
       setSaving(false);
@@ -82,7 +85,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
         </>
       }
     >
-      <form className="modal-body" onSubmit={(e) => (e.preventDefault(), void save())}>
+      <form className="modal-body" ref={ref} onSubmit={(e) => (e.preventDefault(), void save())}>
         {field('currentPassword', 'Mot de passe actuel', 'current-password')}
         {field('newPassword', 'Nouveau mot de passe', 'new-password', PASSWORD_HINT)}
         {field('confirmation', 'Confirmer le mot de passe', 'new-password')}

@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { changePassword } from '../../api/users';
 import { PASSWORD_HINT, passwordChangeErrors } from '../../domain/userForm';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { FormField } from './FormField';
 
@@ -13,6 +14,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
   const [confirmation, setConfirmation] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const errors = submitted ? passwordChangeErrors(password, confirmation) : {};
 
   const close = () => {
@@ -24,7 +26,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
 
   async function save() {
     setSubmitted(true);
-    if (Object.keys(passwordChangeErrors(password, confirmation)).length) return;
+    if (Object.keys(passwordChangeErrors(password, confirmation)).length) return failed();
     setSaving(true);
     try {
       await changePassword(userId, password);
@@ -32,7 +34,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
       close();
     } catch (err) {
       console.error('Error changing password', err);
-      notifyError('Erreur lors de la mise à jour du mot de passe.');
+      notifyError('Erreur lors de la mise à jour du mot de passe.', err);
     } finally {
       setSaving(false);
     }
@@ -51,9 +53,9 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
         </>
       }
     >
-      <div className="modal-body">
+      <div className="modal-body" ref={ref}>
         <FormField id="new-password" label="Nouveau mot de passe" hint={PASSWORD_HINT} error={errors.newPassword}>
-          <InputText id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <InputText id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.newPassword} />
         </FormField>
         <FormField id="new-password-confirmation" label="Confirmer le mot de passe" error={errors.confirmation}>
           <InputText
@@ -62,6 +64,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
             autoComplete="new-password"
             value={confirmation}
             onChange={(e) => setConfirmation(e.target.value)}
+            invalid={!!errors.confirmation}
           />
         </FormField>
       </div>

@@ -20,6 +20,7 @@ import {
   type UserFormValues,
 } from '../../domain/userForm';
 import { grantsRole } from '../../domain/permissions';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
@@ -58,6 +59,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
     return () => controller.abort();
   }, [entrepriseId]);
 
+  const { ref: formRef, failed } = useFocusFirstInvalid();
   const errors: Errors = { ...userFormErrors(values), ...serverErrors };
   const shown = (f: UserFormField) => (touched[f] ? errors[f] : undefined);
 
@@ -70,7 +72,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setTouched({ nom: true, prenom: true, mail: true, mobile: true, password: true, confirmation: true, roleId: true, managerId: true });
-    if (Object.keys(userFormErrors(values)).length) return;
+    if (Object.keys(userFormErrors(values)).length) return failed();
     setSaving(true);
     try {
       await createUser(toCreatePayload(values, entrepriseId));
@@ -83,8 +85,9 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
         for (const [k, m] of Object.entries(err.fieldErrors)) if (createFieldOf[k]) mapped[createFieldOf[k]] = m;
         if (err.status === 409) mapped.mail = err.message;
         setServerErrors(mapped);
+        failed();
       }
-      notifyError("Erreur lors de l'ajout de l'utilisateur.");
+      notifyError("Erreur lors de l'ajout de l'utilisateur.", err);
     } finally {
       setSaving(false);
     }
@@ -105,7 +108,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   );
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={submit} noValidate ref={formRef}>
       <h2>Informations de l'utilisateur</h2>
       <div className="form-grid">
         <FormField id="roleId" label="Rôle" error={shown('roleId')}>
@@ -117,6 +120,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             optionLabel="nomRole"
             optionValue="roleId"
             onChange={(e) => set('roleId', e.value)}
+            invalid={Boolean(shown('roleId'))}
             placeholder="Choisir un rôle"
           />
         </FormField>
@@ -131,6 +135,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             value={values.managerId}
             options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
             onChange={(e) => set('managerId', e.value ?? null)}
+            invalid={Boolean(shown('managerId'))}
             placeholder="Aucun manager"
             showClear
             emptyMessage="Aucun utilisateur dans cette entreprise"

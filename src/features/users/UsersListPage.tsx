@@ -1,4 +1,5 @@
-// /Users (docs/product.md §2.2.13): search (also over company), stat cards, rows with role badges; row click opens
+// /Users (docs/product.md §2.2.13): search (also over company), one stat card per role, sortable columns, rows
+// with role badges and a marker for who cannot sign in (disabled, no licence in force); each row is a link to
 // /users/{userId}/detailsCopy; 'Créer un utilisateur' for Admin only; both empty states.
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -14,12 +15,14 @@ import { can } from '../../domain/permissions';
 import { initials } from '../../domain/user';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
+import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { formatDate } from './format';
 import { RoleBadge } from './RoleBadge';
+import { accessMarkers } from './userAccess';
 import { searchUsers, userStats } from './userSearch';
 import './users.css';
 
@@ -72,6 +75,7 @@ export function UsersListPage() {
       <StatGrid>
         <StatCard label="Total" value={stats.total} icon="pi-users" loading={loading} />
         <StatCard label="Administrateurs" value={stats.admins} icon="pi-shield" loading={loading} />
+        <StatCard label="Directeurs" value={stats.directeurs} icon="pi-building" loading={loading} />
         <StatCard label="Managers" value={stats.managers} icon="pi-briefcase" loading={loading} />
         <StatCard label="Vendeurs" value={stats.vendeurs} icon="pi-shopping-bag" loading={loading} />
       </StatGrid>
@@ -100,27 +104,34 @@ export function UsersListPage() {
             value={shown}
             loading={loading}
             dataKey="userId"
-            className="users-table"
+            className="users-table linked-rows"
             rowHover
             paginator={shown.length > 20}
             rows={20}
-            onRowClick={(e) => navigate(`/users/${(e.data as User).userId}/detailsCopy`)}
+            removableSort
           >
             <Column
               header="Utilisateur"
+              field="nom"
+              sortable
               body={(u: User) => (
                 <div className="user-cell">
                   <span className="avatar" aria-hidden="true">{initials(u.prenom, u.nom)}</span>
-                  <span>
+                  <RowLink to={`/users/${u.userId}/detailsCopy`}>
                     {u.prenom} {u.nom}
-                  </span>
+                  </RowLink>
+                  {accessMarkers(u).map((m) => (
+                    <span key={m.kind} className={`user-flag user-flag-${m.kind}`}>
+                      {m.label}
+                    </span>
+                  ))}
                 </div>
               )}
             />
-            <Column header="Email" body={(u: User) => u.mail ?? '—'} />
-            <Column header="Date de création" body={(u: User) => formatDate(u.createdAt)} />
-            <Column header="Rôle" body={(u: User) => <RoleBadge role={u.nomRole} />} />
-            <Column field="nomEntreprise" header="Entreprise" />
+            <Column header="Email" field="mail" sortable body={(u: User) => u.mail ?? '—'} />
+            <Column header="Date de création" field="createdAt" sortable body={(u: User) => formatDate(u.createdAt)} />
+            <Column header="Rôle" field="nomRole" sortable body={(u: User) => <RoleBadge role={u.nomRole} />} />
+            <Column field="nomEntreprise" header="Entreprise" sortable />
           </DataTable>
         )}
       </div>

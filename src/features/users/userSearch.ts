@@ -9,7 +9,8 @@ export function searchUsers(users: User[], query: string): User[] {
   );
 }
 
+/** One card per role, so that the cards add up to the total (docs/back-office.md). */
 export function userStats(users: User[]) {
   const count = (role: string) => users.filter((u) => u.nomRole === role).length;
-  return { total: users.length, admins: count('Admin'), managers: count('Manager'), vendeurs: count('Vendeur') };
+  return { total: users.length, admins: count('Admin'), directeurs: count('Directeur'), managers: count('Manager'), vendeurs: count('Vendeur') };
 }

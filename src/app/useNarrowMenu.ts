@@ -1,0 +1,29 @@
+// Narrow screens (below 1024 px, src/styles.css): the sidebar opens over the page from the top bar's "Menu"
+// (src/app/TopBar.tsx). Opening it moves focus to its first link; following a link, Escape or a click
+// beside it closes it, and focus goes back to "Menu".
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { SIDEBAR_ID } from './TopBar';
+
+export function useNarrowMenu() {
+  const [open, setOpen] = useState(false);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (open) frameRef.current?.querySelector<HTMLElement>(`#${SIDEBAR_ID} a`)?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    frameRef.current?.querySelector<HTMLElement>('.menu-button')?.focus();
+  };
+  return {
+    open,
+    frameRef,
+    close,
+    toggle: () => (open ? close() : setOpen(true)),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (open && e.key === 'Escape') close();
+    },
+  };
+}
