@@ -10,7 +10,7 @@ import { groupeModels, productEvents } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { RoutePlugin } from '../../deps';
-import { countryOf, preloadCountries } from './country';
+import { createCountryLookup } from './country';
 import { createCollectLimiter } from './limits';
 
 const productByKey = preparedPerDatabase((db) =>
@@ -42,7 +42,7 @@ function parseBody(body: unknown): unknown {
 
 const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
   const limiter = await createCollectLimiter(limiters);
-  preloadCountries();
+  const countryOf = createCountryLookup();
 
   app.post(
     '/api/collect',
@@ -79,7 +79,7 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
         throw tooMany();
       }
 
-      const country = countryOf(request.ip);
+      const country = countryOf(request.ip, request.headers['accept-language']);
       // One statement for the batch: the triggers number its sessions and countries and append it to the
       // product's answer in columns once.
       await db.insert(productEvents).values(
