@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { writeMmdb } from '../helpers/mmdb';
+import { createEventWriter } from '../../server/routes/collect/eventWriter';
 
 let t: TestApp;
 let directeur: string;
@@ -190,6 +191,44 @@ describe('POST /api/collect country', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('POST /api/collect writes', () => {
+  it('batches arriving together share statements; a batch the database refuses fails alone', async () => {
+    const writer = createEventWriter(t.database.db);
+    const before = await totalEvents();
+    const sessions = Array.from({ length: 30 }, () => session());
+    const outcomes = await Promise.allSettled(
+      sessions.map((s, i) =>
+        writer.write(
+          // Batch 7 names a product that does not exist: the database refuses its rows.
+          Array.from({ length: (i % 4) + 1 }, () => ({ produitId: i === 7 ? 2_000_000_000 : maisonProduct.produitId, timestamp: new Date(), userSessionId: s, consultation: true })),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(sessions.map((_, i) => (i === 7 ? 'rejected' : 'fulfilled')));
+    const written = sessions.reduce((n, _, i) => n + (i === 7 ? 0 : (i % 4) + 1), 0);
+    expect(await totalEvents()).toBe(before + written);
+    for (const [i, s] of sessions.entries()) {
+      const rows = await query(sql`select count(*)::int as n from product_events where user_session_id = ${s}`);
+      expect(rows[0].n, `batch ${i}`).toBe(i === 7 ? 0 : (i % 4) + 1);
+    }
+  });
+
+  it('a product deleted after its key was used answers 404, nothing stored', async () => {
+    const [company] = await query(sql`select entreprise_id as id from groupe_models where id_groupe_model = ${maisonProduct.produitId}`);
+    const [doomed] = await query(sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Éphémère') returning id_groupe_model as id, public_key as key`);
+    const body = () => ({ key: doomed.key, sessionId: session(), events: [{ type: 'consultation' }] });
+    expect((await collect(body())).statusCode).toBe(202);
+    await query(sql`delete from groupe_models where id_groupe_model = ${doomed.id}`);
+    const before = await totalEvents();
+    const res = await collect(body());
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, detail: 'Visionneuse introuvable' });
+    expect(await totalEvents()).toBe(before);
+    // Forgotten: the next batch is refused by the key's lookup.
+    expect((await collect(body())).statusCode).toBe(404);
+  });
 });
 
 describe('POST /api/collect limits', () => {
