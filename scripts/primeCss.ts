@@ -160,6 +160,8 @@ export function primeCss(root = process.cwd()): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
+        // The public viewer page (docs/viewer.md) shows no icon: a phone would download the font for nothing.
+        if (ctx.path === '/viewer.html') return [];
         const font = Object.keys(ctx.bundle ?? {}).find((f) => /primeicons.*\.woff2$/.test(f));
         if (!font) return [];
         return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];

@@ -1,6 +1,8 @@
 // GET /viewer/{key}: the public viewer page (its own Vite entry, dist/viewer.html) under its own CSP:
 // framing allowed only by the company's declared origins (frame-ancestors), nothing else loosened beyond
-// what <model-viewer> needs (blob: and data: for the model's textures). docs/viewer.md.
+// what <model-viewer> needs: blob: and data: for the model's textures, and 'wasm-unsafe-eval' for its
+// WebAssembly decoders (meshopt geometry, compiled when model-viewer loads; it allows compiling WebAssembly
+// only, never eval of script). docs/viewer.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,7 @@ export function viewerCsp(frameOrigins: string[]): string {
   const ancestors = ["'self'", ...frameOrigins.filter(isHttpsOrigin)];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "connect-src 'self' data: blob:",

@@ -1,8 +1,13 @@
 // POST /api/collect (docs/viewer.md): public, validated, bots ignored, limits, nothing stored on any
 // refusal, and a valid batch counted by the events route like any other event.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { writeMmdb } from '../helpers/mmdb';
+import { createEventWriter } from '../../server/routes/collect/eventWriter';
 
 let t: TestApp;
 let directeur: string;
@@ -26,12 +31,16 @@ afterAll(() => t.close());
 
 let address = 0;
 /** Each call from its own address, so the per-address limit only matters where a test wants it. */
-function collect(body: unknown, options: { ua?: string; ip?: string; contentType?: string } = {}) {
-  return t.app.inject({
+function collect(body: unknown, options: { ua?: string; ip?: string; contentType?: string; languages?: string; app?: TestApp } = {}) {
+  return (options.app ?? t).app.inject({
     method: 'POST',
     url: '/api/collect',
     remoteAddress: options.ip ?? `10.0.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
-    headers: { 'user-agent': options.ua ?? CHROME, 'content-type': options.contentType ?? 'application/json' },
+    headers: {
+      'user-agent': options.ua ?? CHROME,
+      'content-type': options.contentType ?? 'application/json',
+      ...(options.languages ? { 'accept-language': options.languages } : {}),
+    },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -80,13 +89,13 @@ describe('POST /api/collect refusals store nothing', () => {
 });
 
 describe('POST /api/collect accepted batches', () => {
-  it('is public, answers 202 and the batch is counted by the events route, flags by type, country from the address', async () => {
+  it('is public, answers 202 and the batch is counted by the events route, flags by type, country from the language', async () => {
     const before = await productEvents(directeur, maisonProduct.produitId);
     const sessionId = session();
     const at = new Date(Date.now() - 3_600_000).toISOString();
     const res = await collect(
       { key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation', at }, { type: 'iframeInteraction' }, { type: 'arTry' }, { type: 'conversion' }] },
-      { ip: '90.84.0.1' },
+      { ip: '90.84.0.1', languages: 'fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7' },
     );
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toEqual({ accepted: 4 });
@@ -126,6 +135,99 @@ describe('POST /api/collect accepted batches', () => {
     const atelierAfter = await productEvents(atelier, atelierProduct.produitId);
     expect(atelierAfter.length).toBe(atelierBefore + 2);
     expect(atelierAfter.filter((e) => e.userSessionId === sessionId).length).toBe(2);
+  });
+});
+
+describe('POST /api/collect country', () => {
+  const countriesOf = async (sessionId: string, app = t) =>
+    ((await app.database.db.execute(sql`select country from product_events where user_session_id = ${sessionId}`)) as unknown as Rows).rows.map((r) => r.country);
+
+  it('comes from the region of Accept-Language by default, and is unknown (null) without one', async () => {
+    const cases: Array<[string | undefined, string | null]> = [
+      ['es-ES,es;q=0.9', 'ES'],
+      // The most preferred tag naming a region: Firefox's French default starts with a bare "fr".
+      ['fr,fr-BE;q=0.8,en-US;q=0.5', 'BE'],
+      ['fr', null],
+      [undefined, null],
+    ];
+    for (const [languages, country] of cases) {
+      const sessionId = session();
+      const res = await collect({ key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation' }, { type: 'conversion' }] }, { languages });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(await countriesOf(sessionId), String(languages)).toEqual([country, country]);
+    }
+  });
+
+  it("comes from the operator's database when GEOIP_MMDB names one, the language's region where it knows nothing", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-geoip-'));
+    const file = path.join(dir, 'country.mmdb');
+    // Both record shapes: ip-location-db's { country_code } and MaxMind's { country: { iso_code } }.
+    fs.writeFileSync(file, writeMmdb({ '90.84.0.0/16': { country_code: 'FR' }, '203.0.113.0/24': { country: { iso_code: 'BE', names: { fr: 'Belgique' } } } }));
+    process.env.GEOIP_MMDB = file;
+    let geo: TestApp | undefined;
+    try {
+      // A bare database (no demo data) with one company and one product: its key is the database's.
+      geo = await createTestApp({ seed: false });
+      const geoQuery = async (q: ReturnType<typeof sql>) => ((await geo!.database.db.execute(q)) as unknown as Rows).rows;
+      const [company] = await geoQuery(sql`insert into entreprises (nom_entreprise) values ('Géo') returning entreprise_id as id`);
+      const [product] = await geoQuery(sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Lampe') returning public_key as key`);
+      const cases: Array<[string, string, string]> = [
+        ['90.84.3.4', 'en-US', 'FR'],
+        ['203.0.113.9', 'fr-FR', 'BE'],
+        ['::ffff:203.0.113.10', 'fr-FR', 'BE'],
+        ['10.1.2.3', 'de-DE', 'DE'],
+      ];
+      for (const [ip, languages, country] of cases) {
+        const sessionId = session();
+        const res = await collect({ key: product.key, sessionId, events: [{ type: 'arTry' }] }, { app: geo, ip, languages });
+        expect(res.statusCode, res.body).toBe(202);
+        expect(await countriesOf(sessionId, geo), ip).toEqual([country]);
+        const raw = await geoQuery(sql`select * from product_events where user_session_id = ${sessionId}`);
+        expect(JSON.stringify(raw)).not.toContain(ip.replace('::ffff:', ''));
+      }
+    } finally {
+      delete process.env.GEOIP_MMDB;
+      await geo?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('POST /api/collect writes', () => {
+  it('batches arriving together share statements; a batch the database refuses fails alone', async () => {
+    const writer = createEventWriter(t.database.db);
+    const before = await totalEvents();
+    const sessions = Array.from({ length: 30 }, () => session());
+    const outcomes = await Promise.allSettled(
+      sessions.map((s, i) =>
+        writer.write(
+          // Batch 7 names a product that does not exist: the database refuses its rows.
+          Array.from({ length: (i % 4) + 1 }, () => ({ produitId: i === 7 ? 2_000_000_000 : maisonProduct.produitId, timestamp: new Date(), userSessionId: s, consultation: true })),
+        ),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(sessions.map((_, i) => (i === 7 ? 'rejected' : 'fulfilled')));
+    const written = sessions.reduce((n, _, i) => n + (i === 7 ? 0 : (i % 4) + 1), 0);
+    expect(await totalEvents()).toBe(before + written);
+    for (const [i, s] of sessions.entries()) {
+      const rows = await query(sql`select count(*)::int as n from product_events where user_session_id = ${s}`);
+      expect(rows[0].n, `batch ${i}`).toBe(i === 7 ? 0 : (i % 4) + 1);
+    }
+  });
+
+  it('a product deleted after its key was used answers 404, nothing stored', async () => {
+    const [company] = await query(sql`select entreprise_id as id from groupe_models where id_groupe_model = ${maisonProduct.produitId}`);
+    const [doomed] = await query(sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Éphémère') returning id_groupe_model as id, public_key as key`);
+    const body = () => ({ key: doomed.key, sessionId: session(), events: [{ type: 'consultation' }] });
+    expect((await collect(body())).statusCode).toBe(202);
+    await query(sql`delete from groupe_models where id_groupe_model = ${doomed.id}`);
+    const before = await totalEvents();
+    const res = await collect(body());
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, detail: 'Visionneuse introuvable' });
+    expect(await totalEvents()).toBe(before);
+    // Forgotten: the next batch is refused by the key's lookup.
+    expect((await collect(body())).statusCode).toBe(404);
   });
 });
 

@@ -1,26 +1,29 @@
 // POST /api/collect (public): a batch of events sent by a product's viewer (docs/viewer.md). The body is
 // JSON, or the same JSON as text/plain (what navigator.sendBeacon sends without a CORS preflight).
 // Order of the checks: bots and over-limit addresses cost no query; an unknown key answers 404; a valid
-// batch is one INSERT, then 202. Nothing is stored on any refusal.
-import { eq, sql } from 'drizzle-orm';
+// batch is written in one INSERT (shared with the batches arriving meanwhile: eventWriter.ts), then 202.
+// Nothing is stored on any refusal.
 import { isRobot } from './bots';
 import { z } from 'zod';
 import { collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
-import { groupeModels, productEvents } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/prepared';
 import { HttpError, badRequest, notFound } from '../../http/errors';
+import { isDatabaseUnavailable } from '../../http/errorHandler';
 import type { RoutePlugin } from '../../deps';
-import { countryOf, preloadCountries } from './country';
+import { createCountryLookup } from './country';
 import { createCollectLimiter } from './limits';
+import { createEventWriter } from './eventWriter';
+import { createProductKeys } from './productKeys';
 
-const productByKey = preparedPerDatabase((db) =>
-  db
-    .select({ produitId: groupeModels.idGroupeModel })
-    .from(groupeModels)
-    .where(eq(groupeModels.publicKey, sql.placeholder('key')))
-    .limit(1)
-    .prepare('collect_product_by_key'),
-);
+/** The batch schema at this second: built once a second, not per request (a second is nothing beside 24 h). */
+function schemaAt(): (now: number) => ReturnType<typeof collectBatchSchema> {
+  let second = -1;
+  let schema = collectBatchSchema(0);
+  return (now) => {
+    const s = Math.floor(now / 1000);
+    if (s !== second) [second, schema] = [s, collectBatchSchema(s * 1000)];
+    return schema;
+  };
+}
 
 const FLAG_COLUMN: Record<CollectEventType, 'consultation' | 'iframeInteraction' | 'arTry' | 'conversion'> = {
   consultation: 'consultation',
@@ -42,7 +45,10 @@ function parseBody(body: unknown): unknown {
 
 const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
   const limiter = await createCollectLimiter(limiters);
-  preloadCountries();
+  const countryOf = createCountryLookup();
+  const writer = createEventWriter(db);
+  const products = createProductKeys(db);
+  const batchSchema = schemaAt();
 
   app.post(
     '/api/collect',
@@ -62,7 +68,7 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
       }
 
       const now = Date.now();
-      const parsed = collectBatchSchema(now).safeParse(parseBody(request.body));
+      const parsed = batchSchema(now).safeParse(parseBody(request.body));
       if (!parsed.success) {
         const errors: Record<string, string> = {};
         for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
@@ -70,8 +76,8 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
       }
       const batch = parsed.data;
 
-      const [product] = await productByKey(db).execute({ key: batch.key });
-      if (!product) throw notFound('Visionneuse introuvable');
+      const produitId = await products.productOf(batch.key);
+      if (produitId === null) throw notFound('Visionneuse introuvable');
 
       const waitKey = await limiter.key(batch.key, batch.events.length);
       if (waitKey) {
@@ -79,18 +85,27 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
         throw tooMany();
       }
 
-      const country = countryOf(request.ip);
-      // One statement for the batch: the triggers number its sessions and countries and append it to the
-      // product's answer in columns once.
-      await db.insert(productEvents).values(
-        batch.events.map((e) => ({
-          produitId: product.produitId,
-          timestamp: e.at ? new Date(e.at) : new Date(now),
-          userSessionId: batch.sessionId,
-          country,
-          [FLAG_COLUMN[e.type]]: true,
-        })),
-      );
+      const country = countryOf(request.ip, request.headers['accept-language']);
+      // One statement for the batch, with the batches that arrive while the previous statement runs: the
+      // triggers number its sessions and countries and append it to the product's answer in columns.
+      try {
+        await writer.write(
+          batch.events.map((e) => ({
+            produitId,
+            timestamp: e.at ? new Date(e.at) : new Date(now),
+            userSessionId: batch.sessionId,
+            country,
+            [FLAG_COLUMN[e.type]]: true,
+          })),
+        );
+      } catch (err) {
+        // Refused rows whose product was deleted since its key was read (productKeys.ts): the key names
+        // nothing any more. Any other failure is the server's (or the database's: 503).
+        if (isDatabaseUnavailable(err)) throw err;
+        products.forget(batch.key);
+        if ((await products.productOf(batch.key)) === null) throw notFound('Visionneuse introuvable');
+        throw err;
+      }
       return reply.status(202).send({ accepted: batch.events.length });
     },
   );
