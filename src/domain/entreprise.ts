@@ -22,12 +22,18 @@ export function isValidSiret(value: string): boolean {
   return sum % 10 === 0;
 }
 
+const SIRET_INVALID = 'SIRET invalide (14 chiffres avec une clé valide)';
+const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)';
+/** The rules of a new company a JSON Schema cannot say: the API document lists them (issue 21). */
+export const ENTREPRISE_CREATE_RULES = [SIRET_INVALID, TIME_ZONE_INVALID] as const;
+
 /** An IANA time zone the runtime knows ("Europe/Paris"). */
 export const timeZoneSchema = z
   .string({ error: 'Fuseau horaire invalide' })
   .trim()
   .max(100, { error: 'Fuseau horaire invalide', abort: true })
-  .refine(isTimeZone, 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
+  .refine(isTimeZone, TIME_ZONE_INVALID)
+  .meta({ description: 'Nom IANA de fuseau horaire, par exemple Europe/Paris', examples: ['Europe/Paris'] });
 
 export { DEFAULT_TIME_ZONE };
 
@@ -43,10 +49,11 @@ export const entrepriseCreateSchema = z.object({
   Siret: z
     .string({ error: 'SIRET requis' })
     // Spaces are allowed between the digits' groups: 14 digits and a few spaces at most.
-    .max(40, { error: 'SIRET invalide (14 chiffres avec une clé valide)', abort: true })
+    .max(40, { error: SIRET_INVALID, abort: true })
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
-    .refine(isValidSiret, 'SIRET invalide (14 chiffres avec une clé valide)'),
+    .refine(isValidSiret, SIRET_INVALID)
+    .meta({ description: '14 chiffres (espaces permis entre les groupes) dont la clé de Luhn est valide', examples: ['732 829 320 00074'] }),
   /** The dashboard's reporting time zone (IANA name); Europe/Paris when absent. */
   TimeZone: timeZoneSchema.optional(),
 });

@@ -13,5 +13,15 @@ export function idParams<const K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((n) => [n, idParam])) as Record<K, typeof idParam>);
 }
 
-/** A 204: no content at all (the transform documents it without a body; the route sends nothing). */
-export const noContent = z.undefined().meta({ description: 'Fait ; aucun contenu' });
+const bodiless = new WeakSet<z.ZodType>();
+
+/** An answer without content (the transform documents it without a body; the route sends nothing). */
+export function emptyAnswer(description: string) {
+  const schema = z.undefined().meta({ description });
+  bodiless.add(schema);
+  return schema;
+}
+export const isEmptyAnswer = (schema: unknown) => bodiless.has(schema as z.ZodType);
+
+/** A 204. */
+export const noContent = emptyAnswer('Fait ; aucun contenu');

@@ -35,3 +35,12 @@ export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
 export function problems(...statuses: ProblemStatus[]): Record<number, typeof problemSchema> {
   return Object.fromEntries(statuses.map((s) => [s, problemSchema]));
 }
+
+/**
+ * Statuses answered as the error shape to an API client, or as a small French HTML page to a browser
+ * (Accept: text/html; server/routes/customers/linkErrorPage.ts).
+ */
+export function problemsOrPage(...statuses: ProblemStatus[]) {
+  const content = { 'application/json': { schema: problemSchema }, 'text/html': { schema: z.string() } };
+  return Object.fromEntries(statuses.map((s) => [s, { description: PROBLEM_DESCRIPTIONS[s], content }]));
+}

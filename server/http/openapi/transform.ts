@@ -8,8 +8,9 @@
 // - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`.
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { problemSchema, PROBLEM_DESCRIPTIONS, RETRY_AFTER_STATUSES, type ProblemStatus } from './problem';
-import { noContent } from './params';
+import { isEmptyAnswer } from './params';
 import './multipart';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -34,8 +35,8 @@ export function openapiTransform(input: TransformInput) {
   const { multipart, rules, response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
   const responses: Record<string, unknown> = { ...(response as object) };
   for (const status of standardProblems(schema, isPublic)) responses[status] ??= problemSchema;
-  const noContentStatuses = Object.keys(responses).filter((s) => responses[s] === noContent);
-  for (const s of noContentStatuses) delete responses[s];
+  const empty = Object.entries(responses).filter(([, r]) => isEmptyAnswer(r)) as Array<[string, z.ZodType]>;
+  for (const [s] of empty) delete responses[s];
 
   const zodSchema: JsonObject = { ...rest, response: responses };
   if (multipart) {
@@ -51,7 +52,7 @@ export function openapiTransform(input: TransformInput) {
     answer.description = description;
     if (RETRY_AFTER_STATUSES.includes(Number(status))) answer.headers = { 'Retry-After': RETRY_AFTER };
   }
-  for (const s of noContentStatuses) transformed.response[s] = { type: 'null', description: 'Fait ; aucun contenu' };
+  for (const [s, r] of empty) transformed.response[s] = { type: 'null', description: r.meta()?.description };
   if (isPublic) transformed.security = [];
   if (rules?.length) {
     const text = `Règles vérifiées par le serveur (400 sinon) :\n${rules.map((r) => `- ${r}`).join('\n')}`;
