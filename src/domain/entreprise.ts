@@ -23,7 +23,7 @@ export function isValidSiret(value: string): boolean {
 }
 
 const SIRET_INVALID = 'SIRET invalide (14 chiffres avec une clé valide)';
-const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)';
+export const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)';
 /** The rules of a new company a JSON Schema cannot say: the API document lists them (issue 21). */
 export const ENTREPRISE_CREATE_RULES = [SIRET_INVALID, TIME_ZONE_INVALID] as const;
 
@@ -96,6 +96,10 @@ const isHttpsUrl = (value: string) => {
 };
 
 export const MAX_FRAME_ORIGINS = 20;
+const QUOTE_URL_INVALID = 'Adresse de demande de devis invalide (https://…)';
+const FRAME_ORIGIN_INVALID = 'Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)';
+/** What the viewer settings' JSON Schema cannot say (a parsable https address): the API document lists them. */
+export const VIEWER_SETTINGS_RULES = [QUOTE_URL_INVALID, FRAME_ORIGIN_INVALID] as const;
 
 /**
  * The company's viewer settings (docs/viewer.md), changed through PUT /api/Entreprise/{id} by an Admin or
@@ -106,7 +110,7 @@ export const viewerSettingsSchema = z.object({
     .string()
     .trim()
     .max(2000, "Adresse de demande de devis invalide (2000 caractères max)")
-    .refine((s) => s === '' || isHttpsUrl(s), 'Adresse de demande de devis invalide (https://…)')
+    .refine((s) => s === '' || isHttpsUrl(s), QUOTE_URL_INVALID)
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional(),
@@ -115,7 +119,7 @@ export const viewerSettingsSchema = z.object({
       z
         .string()
         .trim()
-        .refine(isHttpsOrigin, "Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)")
+        .refine(isHttpsOrigin, FRAME_ORIGIN_INVALID)
         .transform((s) => s.replace(/\/$/, '')),
     )
     .max(MAX_FRAME_ORIGINS, `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`)

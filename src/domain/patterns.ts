@@ -14,6 +14,9 @@ export const MAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 /** A French mobile or telephone number: 10 digits. */
 export const TEN_DIGITS = /^\d{10}$/;
 export const POSTAL_CODE = /^\d{5}$/;
+/** An optional field's value: empty, or what the field's pattern says (a pattern the API document can state). */
+export const OPTIONAL_POSTAL_CODE = /^(?:\d{5})?$/;
+export const OPTIONAL_TEN_DIGITS = /^(?:\d{10})?$/;
 export const SIRET_DIGITS = /^\d{14}$/;
 /** A database id sent as text (multipart fields, query strings). */
 export const ID_DIGITS = /^\d{1,9}$/;

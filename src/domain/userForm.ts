@@ -1,6 +1,7 @@
 // The user-creation rules of docs/product.md §2.5, with their exact messages. One set of zod schemas used by
 // the creation form, the password-change modal, the inline edits AND the server.
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
 import { boundedText } from './text';
 
@@ -40,7 +41,7 @@ export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
 
 export const fonctionSchema = boundedText({ max: 255, invalid: 'Fonction invalide (255 caractères max)' });
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const id = (message: string) => dbId(message);
 
 /** POST /api/User/create body (docs/product.md §2.3). Role, company and function are not validated beyond their type. */
 export const userCreateSchema = z.object({

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifySchema {
     /** The multipart/form-data body, documented only (see multipartBody). */
     multipart?: MultipartDoc;
+    /** A body read by hand (e.g. JSON sent as text/plain): documented as `schema` under `contentTypes`, not validated by Fastify. */
+    documentedBody?: { schema: z.ZodType; contentTypes: readonly string[] };
     /** Rules JSON Schema cannot say (cross-field, checksums): the operation text lists them; their 400 is documented. */
     rules?: readonly string[];
   }

@@ -25,3 +25,6 @@ export const isEmptyAnswer = (schema: unknown) => bodiless.has(schema as z.ZodTy
 
 /** A 204. */
 export const noContent = emptyAnswer('Fait ; aucun contenu');
+
+/** A 304 to If-None-Match: the representation named by the ETag is still the current one. */
+export const notModified = emptyAnswer('Inchangé depuis l’ETag donné dans If-None-Match');

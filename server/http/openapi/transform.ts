@@ -32,7 +32,7 @@ export function openapiTransform(input: TransformInput) {
   const { schema, route } = input as TransformInput & { schema?: FastifySchema; route: RouteOptions };
   if (!schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
   const isPublic = !!route.config?.public;
-  const { multipart, rules, response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
+  const { multipart, documentedBody, rules, response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
   const responses: Record<string, unknown> = { ...(response as object) };
   for (const status of standardProblems(schema, isPublic)) responses[status] ??= problemSchema;
   const empty = Object.entries(responses).filter(([, r]) => isEmptyAnswer(r)) as Array<[string, z.ZodType]>;
@@ -42,6 +42,10 @@ export function openapiTransform(input: TransformInput) {
   if (multipart) {
     zodSchema.body = multipart.body;
     zodSchema.consumes = ['multipart/form-data'];
+  }
+  if (documentedBody) {
+    zodSchema.body = documentedBody.schema;
+    zodSchema.consumes = documentedBody.contentTypes;
   }
   const out = jsonSchemaTransform({ ...input, schema: zodSchema } as TransformInput);
   const transformed = out.schema as JsonObject & { response: Record<string, JsonObject> };
