@@ -14,6 +14,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { installSecurity } from './http/security';
 import { swaggerOptions } from './http/openapi/document';
 import { installSpa } from './http/spa';
+import { installMethodTable } from './http/methods';
 import { installViewer } from './http/viewer';
 import { routePlugins } from './routes/index';
 import { FileStorage } from './files/storage';
@@ -77,12 +78,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
+  const allowedMethods = installMethodTable(app);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await installViewer(app, deps.db, options.distDir);
-  await installSpa(app, options.distDir);
+  await installSpa(app, options.distDir, allowedMethods);
   await app.ready();
   return app as App;
 }
