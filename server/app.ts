@@ -13,6 +13,7 @@ import { installLightTraffic } from './db/heavyLane';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
 import { swaggerOptions } from './http/openapi/document';
+import { installReferencePage } from './http/openapi/referencePage';
 import { installSpa } from './http/spa';
 import { installMethodTable } from './http/methods';
 import { installViewer } from './http/viewer';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   for (const plugin of routePlugins) await app.register(plugin, deps);
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await installReferencePage(app);
 
   await installViewer(app, deps.db, options.distDir);
   await installSpa(app, options.distDir, allowedMethods);

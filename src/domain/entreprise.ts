@@ -1,7 +1,7 @@
 // A new company (POST /api/Entreprise, docs/product.md §2.2.14 and §2.3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
-import { SIRET_DIGITS, TEN_DIGITS } from './patterns';
+import { SIRET_DIGITS, SIRET_INPUT, TEN_DIGITS } from './patterns';
 import { boundedText } from './text';
 
 /** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments: digit sum a multiple of 5). */
@@ -50,6 +50,8 @@ export const entrepriseCreateSchema = z.object({
     .string({ error: 'SIRET requis' })
     // Spaces are allowed between the digits' groups: 14 digits and a few spaces at most.
     .max(40, { error: SIRET_INVALID, abort: true })
+    .regex(/\S/, 'SIRET requis')
+    .regex(SIRET_INPUT, SIRET_INVALID)
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
     .refine(isValidSiret, SIRET_INVALID)

@@ -25,17 +25,17 @@ export const mobileSchema = boundedText({
   pattern: TEN_DIGITS,
 });
 
-// Checks run in the spec's order; the first one that fails gives the field its message.
+// Checks run in the spec's order; the first one that fails gives the field its message (each later one is
+// skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
+const PASSWORD_LENGTH = 'Mot de passe invalide (10 à 255 caractères)';
 export const passwordSchema = z
   .string({ error: 'Mot de passe requis' })
   .min(1, 'Mot de passe requis')
-  .superRefine((s, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message, abort: true });
-    if (s.length < 10 || s.length > 255) return fail('Mot de passe invalide (10 à 255 caractères)');
-    if (!UPPERCASE.test(s)) return fail('Le mot de passe doit contenir au moins une majuscule');
-    if (!DIGIT.test(s)) return fail('Le mot de passe doit contenir au moins un chiffre');
-    if (!PASSWORD_SPECIAL.test(s)) return fail('Le mot de passe doit contenir au moins un caractère spécial');
-  });
+  .min(10, { error: PASSWORD_LENGTH, abort: true })
+  .max(255, { error: PASSWORD_LENGTH, abort: true })
+  .regex(UPPERCASE, { error: 'Le mot de passe doit contenir au moins une majuscule', abort: true })
+  .regex(DIGIT, { error: 'Le mot de passe doit contenir au moins un chiffre', abort: true })
+  .regex(PASSWORD_SPECIAL, { error: 'Le mot de passe doit contenir au moins un caractère spécial', abort: true });
 
 export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
 
