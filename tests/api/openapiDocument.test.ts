@@ -83,6 +83,18 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the reference page', () => {
+  it('is served without a token at /api/docs/ui, its scripts from its own files (no inline script under the CSP)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/ui/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\ssrc=)[^>]*>\s*\S/);
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/ui/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+  });
+});
+
 describe('answers the document promises', () => {
   it('answers 405 with Allow to a method the path does not have, 404 to an unknown path', async () => {
     const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/User/current', headers: { authorization: `Bearer ${admin}` } });
