@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import { TokenService } from './auth/tokens';
 import { LoginThrottle, defaultThrottleLimits, type ThrottleLimits } from './auth/loginThrottle';
@@ -12,7 +12,10 @@ import { installGuard } from './auth/guard';
 import { installLightTraffic } from './db/heavyLane';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installSecurity } from './http/security';
+import { swaggerOptions } from './http/openapi/document';
+import { installReferencePage } from './http/openapi/referencePage';
 import { installSpa } from './http/spa';
+import { installMethodTable } from './http/methods';
 import { installViewer } from './http/viewer';
 import { routePlugins } from './routes/index';
 import { FileStorage } from './files/storage';
@@ -61,10 +64,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Per-route limits are given to request.parts(); these are the defaults (1 MiB per file unless a route says otherwise).
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 30, fields: 50 } });
   installUploadCleanup(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 'API du back-office 3D/AR', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
 
   const store = options.limiterStore ?? (await limiterStoreFor(options.db, options.redisUrl));
   if (!options.limiterStore && store.kind === 'redis') app.addHook('onClose', async () => void (await store.client.quit()));
@@ -79,12 +79,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
   installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
+  const allowedMethods = installMethodTable(app);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await installReferencePage(app);
 
   await installViewer(app, deps.db, options.distDir);
-  await installSpa(app, options.distDir);
+  await installSpa(app, options.distDir, allowedMethods);
   await app.ready();
   return app as App;
 }

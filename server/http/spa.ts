@@ -5,8 +5,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors';
+import { methodNotAllowed, type AllowedMethods } from './methods';
 
-export async function installSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function installSpa(app: FastifyInstance, distDir: string | undefined, allowedMethods: AllowedMethods = () => []): Promise<void> {
   const hasDist = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
@@ -30,6 +31,12 @@ export async function installSpa(app: FastifyInstance, distDir: string | undefin
     // HEAD is answered like GET (uptime monitors and link checkers use it); '/' is the shell too, whose
     // router goes on to /dashboard or /login.
     const read = request.method === 'GET' || request.method === 'HEAD';
+    // A known API path asked with a method it does not have: 405 with the methods it has.
+    const allowed = url.startsWith('/api/') ? allowedMethods(request.url) : [];
+    if (allowed.length) {
+      reply.header('Allow', allowed.join(', '));
+      throw methodNotAllowed();
+    }
     if (url.startsWith('/api/') || url === '/api' || !read || !hasDist) throw notFound('Route inconnue');
     // A missing asset is a 404, not the app shell.
     if (path.extname(url.split('?')[0])) throw notFound('Fichier introuvable');

@@ -1,6 +1,5 @@
 // POST /api/Auth/backoffice/login and POST /api/Auth/logout.
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
 import { users } from '../db/schema';
 import { dummyHash, verifyPassword } from '../auth/password';
@@ -8,12 +7,14 @@ import { accountRefusal, loadSessionUser } from '../auth/session';
 import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
 import { isDatabaseUnavailable } from '../http/errorHandler';
 import { retryMessage, TooManyAttempts, type Attempt } from '../auth/loginThrottle';
+import { noContent } from '../http/openapi/params';
+import { problems } from '../http/openapi/problem';
 import type { RoutePlugin } from '../deps';
 
 const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
   app.post(
     '/api/Auth/backoffice/login',
-    { config: { public: true }, schema: { tags: ['Auth'], body: loginInputSchema, response: { 200: loginResponseSchema } } },
+    { config: { public: true }, schema: { tags: ['Auth'], body: loginInputSchema, response: { 200: loginResponseSchema, ...problems(401, 403, 429) } } },
     async (request, reply) => {
       const mail = request.body.mail.toLowerCase();
       const address = request.ip;
@@ -54,13 +55,13 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
 
   app.post(
     '/api/Auth/logout',
-    { schema: { tags: ['Auth'], response: { 204: z.null() } } },
+    { schema: { tags: ['Auth'], response: { 204: noContent } } },
     async (request, reply) => {
       await db
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.userId, request.user.userId));
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 };

@@ -2,11 +2,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dotnetList } from '../../src/domain/list';
-import { DEFAULT_TIME_ZONE, entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
+import { DEFAULT_TIME_ZONE, ENTREPRISE_CREATE_RULES, entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
 import { entreprises } from '../db/schema';
 import { requirePermission } from '../auth/permissions';
 import { conflict } from '../http/errors';
 import { listResponse } from '../http/listSchema';
+import { problems } from '../http/openapi/problem';
 import type { RoutePlugin } from '../deps';
 
 export const entrepriseSchema = z.object({
@@ -39,7 +40,14 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
 
   app.post(
     '/api/Entreprise',
-    { schema: { tags: ['Entreprise'], body: entrepriseCreateSchema, response: { 201: entrepriseCreatedSchema } } },
+    {
+      schema: {
+        tags: ['Entreprise'],
+        body: entrepriseCreateSchema,
+        rules: ENTREPRISE_CREATE_RULES,
+        response: { 201: entrepriseCreatedSchema, ...problems(409) },
+      },
+    },
     async (request, reply) => {
       requirePermission(request, 'entreprise.create');
       const { NomEntreprise, Adresse, Telephone, Siret, TimeZone } = request.body;

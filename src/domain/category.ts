@@ -1,5 +1,6 @@
 // Categories (docs/product.md §2.2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { boundedText } from './text';
 
 export const NO_PARENT_LABEL = 'Aucune';
@@ -36,8 +37,8 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const categoryCreateSchema = z.object({
   Nom_categorie: boundedText({ required: CATEGORY_MESSAGES.nom, max: 100, invalid: CATEGORY_MESSAGES.nomInvalid }),
-  Id_categorie_mere: z.number().int().positive().nullable().optional(),
-  EntrepriseId: z.number().int().positive().nullable().optional(),
+  Id_categorie_mere: dbId().nullable().optional(),
+  EntrepriseId: dbId().nullable().optional(),
 });
 export type CategoryCreate = z.input<typeof categoryCreateSchema>;
 

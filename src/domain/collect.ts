@@ -15,6 +15,9 @@ export const COLLECT_EVENT_FLAG = {
   conversion: 'conversion',
 } as const satisfies Record<CollectEventType, string>;
 
+/** An event dated too far from the server's clock (the API document lists it: JSON Schema cannot say it). */
+export const CLOCK_SKEW_MESSAGE = 'Date trop éloignée de l’heure du serveur (24 h au plus)';
+
 /** The batch as checked at `now` (the server's clock). */
 export function collectBatchSchema(now: number) {
   return z.object({
@@ -26,7 +29,7 @@ export function collectBatchSchema(now: number) {
           type: z.enum(COLLECT_EVENT_TYPES, { error: "Type d'événement inconnu" }),
           at: z.iso
             .datetime({ offset: true, error: 'Date invalide (ISO 8601 attendu)' })
-            .refine((s) => Math.abs(Date.parse(s) - now) <= MAX_CLOCK_SKEW_MS, 'Date trop éloignée de l’heure du serveur (24 h au plus)')
+            .refine((s) => Math.abs(Date.parse(s) - now) <= MAX_CLOCK_SKEW_MS, CLOCK_SKEW_MESSAGE)
             .optional(),
         }),
         { error: 'Liste des événements requise' },

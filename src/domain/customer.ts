@@ -1,8 +1,9 @@
 // A customer as the API answers it (docs/product.md §2.3), and the create / edit rules of docs/product.md §2.5,
 // shared by the forms (per-field messages) and the server (400, nothing stored).
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { propositionSchema } from './proposition';
-import { MAIL, NAME, POSTAL_CODE, TEN_DIGITS } from './patterns';
+import { MAIL, NAME, OPTIONAL_POSTAL_CODE, OPTIONAL_TEN_DIGITS, TEN_DIGITS } from './patterns';
 import { boundedText, optionalText, textInvalid } from './text';
 
 export const customerSchema = z.object({
@@ -59,8 +60,8 @@ const postalCode = z
   .string()
   .trim()
   .max(5, { error: CUSTOMER_MESSAGES.postalCodeInvalid, abort: true })
+  .regex(OPTIONAL_POSTAL_CODE, CUSTOMER_MESSAGES.postalCodeInvalid)
   .nullish()
-  .refine((v) => !v || POSTAL_CODE.test(v), CUSTOMER_MESSAGES.postalCodeInvalid)
   .transform((v) => (v ? v : null));
 
 /** POST /api/Customers/NewCustomer (docs/product.md §2.5 and §2.7). createdAt is accepted and ignored: the server dates it. */
@@ -83,7 +84,7 @@ export type CustomerCreate = z.input<typeof customerCreateSchema>;
  * optional on this form but, when given, must be 10 digits like on creation.
  */
 export const customerEditSchema = z.object({
-  customerId: z.number().int().optional(),
+  customerId: dbId().optional(),
   nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
   prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
   mail,
@@ -91,8 +92,8 @@ export const customerEditSchema = z.object({
     .string()
     .trim()
     .max(10, { error: CUSTOMER_MESSAGES.mobileInvalid, abort: true })
+    .regex(OPTIONAL_TEN_DIGITS, CUSTOMER_MESSAGES.mobileInvalid)
     .nullish()
-    .refine((v) => !v || TEN_DIGITS.test(v), CUSTOMER_MESSAGES.mobileInvalid)
     .transform((v) => v ?? ''),
   adress: optionalText(255, TEXT_INVALID.adress),
   city: optionalText(100, TEXT_INVALID.city),

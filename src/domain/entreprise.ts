@@ -1,7 +1,7 @@
 // A new company (POST /api/Entreprise, docs/product.md §2.2.14 and §2.3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
-import { SIRET_DIGITS, TEN_DIGITS } from './patterns';
+import { SIRET_DIGITS, SIRET_INPUT, TEN_DIGITS } from './patterns';
 import { boundedText } from './text';
 
 /** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments: digit sum a multiple of 5). */
@@ -22,12 +22,18 @@ export function isValidSiret(value: string): boolean {
   return sum % 10 === 0;
 }
 
+const SIRET_INVALID = 'SIRET invalide (14 chiffres avec une clé valide)';
+export const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)';
+/** The rules of a new company a JSON Schema cannot say: the API document lists them (issue 21). */
+export const ENTREPRISE_CREATE_RULES = [SIRET_INVALID, TIME_ZONE_INVALID] as const;
+
 /** An IANA time zone the runtime knows ("Europe/Paris"). */
 export const timeZoneSchema = z
   .string({ error: 'Fuseau horaire invalide' })
   .trim()
   .max(100, { error: 'Fuseau horaire invalide', abort: true })
-  .refine(isTimeZone, 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
+  .refine(isTimeZone, TIME_ZONE_INVALID)
+  .meta({ description: 'Nom IANA de fuseau horaire, par exemple Europe/Paris', examples: ['Europe/Paris'] });
 
 export { DEFAULT_TIME_ZONE };
 
@@ -43,10 +49,13 @@ export const entrepriseCreateSchema = z.object({
   Siret: z
     .string({ error: 'SIRET requis' })
     // Spaces are allowed between the digits' groups: 14 digits and a few spaces at most.
-    .max(40, { error: 'SIRET invalide (14 chiffres avec une clé valide)', abort: true })
+    .max(40, { error: SIRET_INVALID, abort: true })
+    .regex(/\S/, 'SIRET requis')
+    .regex(SIRET_INPUT, SIRET_INVALID)
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
-    .refine(isValidSiret, 'SIRET invalide (14 chiffres avec une clé valide)'),
+    .refine(isValidSiret, SIRET_INVALID)
+    .meta({ description: '14 chiffres (espaces permis entre les groupes) dont la clé de Luhn est valide', examples: ['732 829 320 00074'] }),
   /** The dashboard's reporting time zone (IANA name); Europe/Paris when absent. */
   TimeZone: timeZoneSchema.optional(),
 });
@@ -89,6 +98,10 @@ const isHttpsUrl = (value: string) => {
 };
 
 export const MAX_FRAME_ORIGINS = 20;
+const QUOTE_URL_INVALID = 'Adresse de demande de devis invalide (https://…)';
+const FRAME_ORIGIN_INVALID = 'Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)';
+/** What the viewer settings' JSON Schema cannot say (a parsable https address): the API document lists them. */
+export const VIEWER_SETTINGS_RULES = [QUOTE_URL_INVALID, FRAME_ORIGIN_INVALID] as const;
 
 /**
  * The company's viewer settings (docs/viewer.md), changed through PUT /api/Entreprise/{id} by an Admin or
@@ -99,7 +112,7 @@ export const viewerSettingsSchema = z.object({
     .string()
     .trim()
     .max(2000, "Adresse de demande de devis invalide (2000 caractères max)")
-    .refine((s) => s === '' || isHttpsUrl(s), 'Adresse de demande de devis invalide (https://…)')
+    .refine((s) => s === '' || isHttpsUrl(s), QUOTE_URL_INVALID)
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional(),
@@ -108,7 +121,7 @@ export const viewerSettingsSchema = z.object({
       z
         .string()
         .trim()
-        .refine(isHttpsOrigin, "Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)")
+        .refine(isHttpsOrigin, FRAME_ORIGIN_INVALID)
         .transform((s) => s.replace(/\/$/, '')),
     )
     .max(MAX_FRAME_ORIGINS, `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`)

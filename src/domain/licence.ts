@@ -1,5 +1,6 @@
 // Licences and licence types as the API answers them, and their payloads (docs/product.md §2.3 and §2.7).
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { boundedText } from './text';
 
 export const licenceTypeSchema = z.object({ typeLicenceId: z.number(), type: z.string() });
@@ -20,15 +21,11 @@ export const licenceSchema = z.object({
 });
 export type Licence = z.infer<typeof licenceSchema>;
 
-// A date as the app sends it (ISO date-time or date only); null clears it.
-const dateField = (message: string) =>
-  z
-    .string({ error: message })
-    .max(64, { error: message, abort: true })
-    .refine((s) => !Number.isNaN(Date.parse(s)), message)
-    .nullish();
+// A date as the app sends it (ISO 8601 date-time with Z or an offset, or a date only: a real calendar
+// day, so that the API document can say it); null clears it.
+const dateField = (message: string) => z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: message }).nullish();
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const id = (message: string) => dbId(message);
 
 /** POST /api/Licence (the spec's variant: UserId, TypeLicenceId, Type, LicenceKey, DateActivation, DateExpiration, CreatedAt). */
 export const licenceCreateSchema = z.object({
@@ -44,13 +41,13 @@ export type LicenceCreateInput = z.input<typeof licenceCreateSchema>;
 
 /** PUT /api/Licence/{id}: the new expiry (other fields of the older full-object variant are ignored). */
 export const licenceExpiryUpdateSchema = z.looseObject({
-  LicenceId: z.number().int().optional(),
+  LicenceId: dbId().optional(),
   DateExpiration: dateField("Date d'expiration invalide"),
 });
 
 /** PUT /api/Licence/{id}/dateactivation. */
 export const licenceActivationUpdateSchema = z.object({
-  LicenceId: z.number().int().optional(),
+  LicenceId: dbId().optional(),
   DateActivation: dateField("Date d'activation invalide"),
 });
 

@@ -1,6 +1,7 @@
 // Options of a product group (docs/product.md §2.2.10, 3, 4 and 5): the form's rules and messages, the payload of
 // POST /api/Option built from the form, and the server's schema of that payload.
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { HEX_COLOUR } from './patterns';
 import { boundedText } from './text';
 
@@ -111,9 +112,12 @@ const nullableText = boundedText({ max: 500, invalid: 'Texte invalide (500 carac
 const optionValue = (required: string) => boundedText({ required, max: 200, invalid: OPTION_MESSAGES.valeurInvalid });
 
 /** What the server accepts on POST /api/Option (the same rules as the form). */
+/** The cross-field rules of an option (the API document lists them: JSON Schema cannot say them). */
+export const OPTION_RULES = ['Une option Texte est soit une Bascule, soit une Liste', "Une option Coloris n'a ni bascule ni liste"] as const;
+
 export const optionPayloadSchema = z
   .object({
-    idModel: z.number({ error: OPTION_MESSAGES.idModel }).int().positive(),
+    idModel: dbId(OPTION_MESSAGES.idModel),
     typeOption: z.enum(OPTION_TYPES),
     nomGroupe: boundedText({ required: OPTION_MESSAGES.nomGroupe, max: 200, invalid: OPTION_MESSAGES.nomGroupeInvalid }),
     nom: nullableText,
@@ -137,9 +141,9 @@ export const optionPayloadSchema = z
   })
   .superRefine((o, ctx) => {
     if (o.typeOption === 'Texte' && !o.toggle === !o.liste)
-      ctx.addIssue({ code: 'custom', path: ['toggle'], message: 'Une option Texte est soit une Bascule, soit une Liste' });
+      ctx.addIssue({ code: 'custom', path: ['toggle'], message: OPTION_RULES[0] });
     if (o.typeOption === 'Coloris' && (o.toggle || o.liste))
-      ctx.addIssue({ code: 'custom', path: ['typeOption'], message: "Une option Coloris n'a ni bascule ni liste" });
+      ctx.addIssue({ code: 'custom', path: ['typeOption'], message: OPTION_RULES[1] });
   });
 
 /** An option as the API answers it. */
@@ -184,7 +188,7 @@ export const couleurPayloadSchema = z.object({
   description: boundedText({ max: 1000, invalid: COULEUR_MESSAGES.description, multiline: true }).nullable().optional(),
   valeur: z.string().max(7, { error: COULEUR_MESSAGES.valeur, abort: true }).regex(HEX_COLOUR, COULEUR_MESSAGES.valeur),
   nuancier: boundedText({ required: COULEUR_MESSAGES.nuancier, max: 100, invalid: COULEUR_MESSAGES.nuancierInvalid }),
-  idGroupeModel: z.number().int().positive().nullable().optional(),
+  idGroupeModel: dbId().nullable().optional(),
 });
 export type CouleurPayload = z.input<typeof couleurPayloadSchema>;
 

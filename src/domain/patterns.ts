@@ -14,7 +14,12 @@ export const MAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 /** A French mobile or telephone number: 10 digits. */
 export const TEN_DIGITS = /^\d{10}$/;
 export const POSTAL_CODE = /^\d{5}$/;
+/** An optional field's value: empty, or what the field's pattern says (a pattern the API document can state). */
+export const OPTIONAL_POSTAL_CODE = /^(?:\d{5})?$/;
+export const OPTIONAL_TEN_DIGITS = /^(?:\d{10})?$/;
 export const SIRET_DIGITS = /^\d{14}$/;
+/** A SIRET as typed: 14 digits, spaces allowed around and between them. */
+export const SIRET_INPUT = /^\s*(?:\d\s*){14}$/;
 /** A database id sent as text (multipart fields, query strings). */
 export const ID_DIGITS = /^\d{1,9}$/;
 /** A price once spaces and the euro sign are removed and the comma made a dot: 12, 12.5, 12.50. */

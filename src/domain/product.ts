@@ -93,7 +93,9 @@ export const productFieldsSchema = z.object({
         return z.NEVER;
       }
       return n;
-    }),
+    })
+    // The form's input is lenient ("1 234,50 €"); the API document states the plain form every client can send.
+    .meta({ pattern: '^(?:\\d{1,9}(?:[.,]\\d{1,2})?)?$', description: 'Prix en euros, 2 décimales au plus (espaces et € tolérés) ; vide : pas de prix' }),
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 

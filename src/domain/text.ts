@@ -8,6 +8,12 @@ import { z } from 'zod';
 export const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Control characters a one-line text may not hold: every C0 character and DEL. */
 export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
+// The same rules as whole-value patterns, so that the API document states them (issue 21): JSON Schema
+// has no "must not contain", a pattern anchored on both ends says it.
+const TEXT_FREE_OF_CONTROL = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+const LINE_FREE_OF_CONTROL = /^[^\u0000-\u001F\u007F]*$/;
+/** Something else than white space: a required text, once trimmed, is not empty. */
+const NOT_BLANK = /\S/;
 
 export interface TextRule {
   /** Maximum length once trimmed. */
@@ -24,10 +30,10 @@ export interface TextRule {
 
 /** A trimmed string: required (if asked), at most `max` long (aborting), no control character, the pattern. */
 export function boundedText(rule: TextRule) {
-  const control = rule.multiline ? TEXT_CONTROL : LINE_CONTROL;
+  const freeOfControl = rule.multiline ? TEXT_FREE_OF_CONTROL : LINE_FREE_OF_CONTROL;
   let s = z.string({ error: rule.required ?? rule.invalid }).trim();
-  if (rule.required) s = s.min(1, rule.required);
-  s = s.max(rule.max, { error: rule.invalid, abort: true }).refine((v) => !control.test(v), { error: rule.invalid, abort: true });
+  if (rule.required) s = s.regex(NOT_BLANK, rule.required);
+  s = s.max(rule.max, { error: rule.invalid, abort: true }).regex(freeOfControl, { error: rule.invalid, abort: true });
   return rule.pattern ? s.regex(rule.pattern, rule.invalid) : s;
 }
 

@@ -1,6 +1,7 @@
 // The user-creation rules of docs/product.md §2.5, with their exact messages. One set of zod schemas used by
 // the creation form, the password-change modal, the inline edits AND the server.
 import { z } from 'zod';
+import { dbId } from './dbId';
 import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
 import { boundedText } from './text';
 
@@ -24,23 +25,23 @@ export const mobileSchema = boundedText({
   pattern: TEN_DIGITS,
 });
 
-// Checks run in the spec's order; the first one that fails gives the field its message.
+// Checks run in the spec's order; the first one that fails gives the field its message (each later one is
+// skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
+const PASSWORD_LENGTH = 'Mot de passe invalide (10 à 255 caractères)';
 export const passwordSchema = z
   .string({ error: 'Mot de passe requis' })
   .min(1, 'Mot de passe requis')
-  .superRefine((s, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message, abort: true });
-    if (s.length < 10 || s.length > 255) return fail('Mot de passe invalide (10 à 255 caractères)');
-    if (!UPPERCASE.test(s)) return fail('Le mot de passe doit contenir au moins une majuscule');
-    if (!DIGIT.test(s)) return fail('Le mot de passe doit contenir au moins un chiffre');
-    if (!PASSWORD_SPECIAL.test(s)) return fail('Le mot de passe doit contenir au moins un caractère spécial');
-  });
+  .min(10, { error: PASSWORD_LENGTH, abort: true })
+  .max(255, { error: PASSWORD_LENGTH, abort: true })
+  .regex(UPPERCASE, { error: 'Le mot de passe doit contenir au moins une majuscule', abort: true })
+  .regex(DIGIT, { error: 'Le mot de passe doit contenir au moins un chiffre', abort: true })
+  .regex(PASSWORD_SPECIAL, { error: 'Le mot de passe doit contenir au moins un caractère spécial', abort: true });
 
 export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
 
 export const fonctionSchema = boundedText({ max: 255, invalid: 'Fonction invalide (255 caractères max)' });
 
-const id = (message: string) => z.number({ error: message }).int(message).positive(message);
+const id = (message: string) => dbId(message);
 
 /** POST /api/User/create body (docs/product.md §2.3). Role, company and function are not validated beyond their type. */
 export const userCreateSchema = z.object({

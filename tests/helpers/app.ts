@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
 import type { App } from '../../server/deps';
 import type { Database } from '../../server/db/client';
 import { createTestDatabase } from './db';
+import { Contract, type OpenApiDocument } from './contract';
 
 export { DEMO_PASSWORD };
 
@@ -21,6 +22,28 @@ export interface TestApp {
   /** An authenticated request. */
   call(method: string, url: string, token: string | null, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  /** The server's OpenAPI document, which every answer received through `app.inject` is checked against. */
+  contract: Contract;
+}
+
+type Inject = App['inject'];
+
+/**
+ * Every answer `app.inject(options)` receives is checked against the OpenAPI document (tests/helpers/contract.ts):
+ * an undocumented status, content type or body shape throws in the test that received it (issue 21).
+ */
+function checkedInject(app: App, contract: Contract): Inject {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  return ((options?: unknown, callback?: unknown) => {
+    if (options === undefined || callback !== undefined || typeof options === 'string') return inject(options, callback);
+    const { method = 'GET', url, path } = options as { method?: string; url?: unknown; path?: unknown };
+    const target = typeof (url ?? path) === 'string' ? String(url ?? path) : null;
+    return (inject(options) as Promise<LightMyRequestResponse>).then((res) => {
+      const problems = target ? contract.check(method, target, res) : [];
+      if (problems.length) throw new Error(`The answer is not the documented one (OpenAPI): ${problems.join(' | ')}\nbody: ${res.body.slice(0, 500)}`);
+      return res;
+    });
+  }) as Inject;
 }
 
 export async function createTestApp(options: Partial<AppOptions> & { seed?: boolean } = {}): Promise<TestApp> {
@@ -28,6 +51,8 @@ export async function createTestApp(options: Partial<AppOptions> & { seed?: bool
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
   if (options.seed !== false) await seedDemo(database.db, { filesDir, scale: 'small' });
   const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, ...options });
+  const contract = new Contract(JSON.parse(JSON.stringify(app.swagger())) as OpenApiDocument);
+  app.inject = checkedInject(app, contract);
   const call = (method: string, url: string, token: string | null, payload?: unknown) =>
     app.inject({
       method: method as 'GET',
@@ -39,6 +64,7 @@ export async function createTestApp(options: Partial<AppOptions> & { seed?: bool
     app,
     database,
     filesDir,
+    contract,
     call,
     async login(mail, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail, password } });

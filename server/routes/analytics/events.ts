@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
 import { listResponse } from '../../http/listSchema';
 import type { Db } from '../../db/client';
+import { idParams, notModified } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachesEntreprise } from '../../auth/guard';
 import type { SessionUser } from '../../auth/session';
@@ -122,11 +124,11 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
     {
       schema: {
         tags: ['Analytique'],
-        params: z.object({ productId: z.string() }),
+        params: idParams('productId'),
         // format=columns: the compact answer our worker asks for (see columnsBody); the default stays the
         // spec's list of events for every other client.
         querystring: z.object({ format: z.enum(['columns']).optional() }),
-        response: { 200: z.union([listResponse(eventSchema), columnsSchema]), 304: z.null().optional() },
+        response: { 200: z.union([listResponse(eventSchema), columnsSchema]), 304: notModified, ...problems(404) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { dotnetList } from '../../../src/domain/list';
 import { groupeModels } from '../../db/schema';
 import { listResponse } from '../../http/listSchema';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableEntreprise } from './scope';
 
@@ -19,7 +21,7 @@ export const productSchema = z.object({
 const productsRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Produit/Entreprise/:id',
-    { schema: { tags: ['Analytique'], params: z.object({ id: z.string() }), response: { 200: listResponse(productSchema) } } },
+    { schema: { tags: ['Analytique'], params: idParams('id'), response: { 200: listResponse(productSchema), ...problems(404) } } },
     async (request) => {
       const entrepriseId = await reachableEntreprise(db, request.user, request.params.id);
       const rows = await db

@@ -9,6 +9,8 @@ import { listResponse } from '../../http/listSchema';
 import { groupeModels, productEvents, productEventVersions, userJourneySteps } from '../../db/schema';
 import { heavyLane } from '../../db/heavyLane';
 import type { Db } from '../../db/client';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableEntreprise } from './scope';
 import { reachableEventsTag } from './events';
@@ -111,7 +113,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/Product/:productId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: summarySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: summarySchema, ...problems(404) } } },
     async (request) => {
       const { productId, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       return totals.getOrCompute(keyOfTag(tag), () => lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS));
@@ -120,7 +122,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/Entreprise/:companyId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ companyId: z.string() }), response: { 200: summarySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('companyId'), response: { 200: summarySchema, ...problems(404) } } },
     async (request) => {
       const id = await reachableEntreprise(db, request.user, request.params.companyId);
       // The company's products with their events versions: a few hundred rows read by key, still enough
@@ -138,7 +140,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/geo/Product/:productId',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: geoSchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: geoSchema, ...problems(404) } } },
     async (request) => {
       const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       return countries.getOrCompute(keyOfTag(tag), async () => {
@@ -159,7 +161,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
   // Four steps, each with the number of distinct sessions whose events carry its flag.
   app.get(
     '/api/UserJourney/Product/:productId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: z.object({ productId: z.string() }), response: { 200: journeySchema } } },
+    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: journeySchema, ...problems(404) } } },
     async (request) => {
       const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
       const steps = await db.select().from(userJourneySteps).orderBy(asc(userJourneySteps.stepOrder));

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { groupeModels, productEventVersions } from '../../db/schema';
+import { idParams, notModified } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { matches } from './events';
 import { reachableEntreprise } from './scope';
@@ -32,8 +34,8 @@ const versionsRoutes: RoutePlugin = async (app, { db }) => {
         tags: ['Analytique'],
         description:
           "Addition au contrat : l'ETag courant des événements de chaque produit de l'entreprise, pour revalider en une requête.",
-        params: z.object({ entrepriseId: z.string() }),
-        response: { 200: versionsSchema, 304: z.null().optional() },
+        params: idParams('entrepriseId'),
+        response: { 200: versionsSchema, 304: notModified, ...problems(404) },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,6 @@
 // Reading is everyone's; creating and deleting is the catalogue's structure (docs/permissions.md).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import { dotnetList } from '../../../src/domain/list';
 import { categoryCreateSchema, categorySchema } from '../../../src/domain/category';
 import { categories } from '../../db/schema';
@@ -11,6 +10,8 @@ import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { catalogueCompany, companyQuery } from './scope';
 
@@ -33,13 +34,13 @@ async function listCategories(db: Db, entrepriseId: number, id?: number) {
 const categoryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Categorie',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(categorySchema) } } },
+    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(categorySchema), ...problems(404) } } },
     async (request) => dotnetList(await listCategories(db, await catalogueCompany(db, request, request.query.entrepriseId))),
   );
 
   app.post(
     '/api/Categorie',
-    { schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema } } },
+    { schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema, ...problems(404) } } },
     async (request, reply) => {
       requirePermission(request, 'catalogue.structure');
       const body = request.body;
@@ -63,7 +64,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/api/Categorie/:id',
-    { schema: { tags: ['Catalogue'], params: z.object({ id: z.string() }) } },
+    { schema: { tags: ['Catalogue'], params: idParams('id'), response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
       requirePermission(request, 'catalogue.structure');
       const id = parseId(request.params.id);

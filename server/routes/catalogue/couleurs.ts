@@ -4,6 +4,7 @@ import { dotnetList } from '../../../src/domain/list';
 import { couleurPayloadSchema, couleurSchema } from '../../../src/domain/option';
 import { couleurs } from '../../db/schema';
 import { listResponse } from '../../http/listSchema';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { catalogueCompany, companyQuery, reachableGroupe } from './scope';
 
@@ -20,7 +21,7 @@ const toCouleur = (c: typeof couleurs.$inferSelect) => ({
 const couleurRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Couleur',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(couleurSchema) } } },
+    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(couleurSchema), ...problems(404) } } },
     async (request) => {
       const entrepriseId = await catalogueCompany(db, request, request.query.entrepriseId);
       const rows = await db.select().from(couleurs).where(eq(couleurs.entrepriseId, entrepriseId)).orderBy(asc(couleurs.nuancier), asc(couleurs.id));
@@ -30,7 +31,7 @@ const couleurRoutes: RoutePlugin = async (app, { db }) => {
 
   app.post(
     '/api/Couleur',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, body: couleurPayloadSchema, response: { 201: couleurSchema } } },
+    { schema: { tags: ['Catalogue'], querystring: companyQuery, body: couleurPayloadSchema, response: { 201: couleurSchema, ...problems(404) } } },
     async (request, reply) => {
       const b = request.body;
       // A palette made from a product's page belongs to that product's company.

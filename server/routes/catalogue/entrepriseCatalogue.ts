@@ -2,11 +2,14 @@
 // a company setting, not every role's, docs/permissions.md).
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { dbId } from '../../../src/domain/dbId';
 import { entreprises } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
 import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
-import { timeZoneSchema, viewerSettingsSchema } from '../../../src/domain/entreprise';
+import { TIME_ZONE_INVALID, VIEWER_SETTINGS_RULES, timeZoneSchema, viewerSettingsSchema } from '../../../src/domain/entreprise';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import type { Db } from '../../db/client';
 import type { FastifyRequest } from 'fastify';
@@ -20,14 +23,17 @@ const entrepriseDetail = z.object({
   timeZone: z.string(),
 });
 
+const CATALOGUE_DATE_INVALID = 'Date de validation du catalogue invalide (AAAA-MM-JJ)';
+const ID_MISMATCH = "L'identifiant de l'entreprise ne correspond pas à l'adresse";
+
 const putBody = z.object({
-  entrepriseId: z.number().int().optional(),
+  entrepriseId: dbId().optional(),
   // Sent back by the catalogue page and ignored (a rename is not a catalogue action), but bounded.
   nomEntreprise: z.string().max(255, "Nom de l'entreprise invalide (255 caractères max)").optional(),
-  dateValidCatalogue: z
-    .string({ error: 'Date de validation du catalogue requise' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date de validation du catalogue invalide (AAAA-MM-JJ)')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Date de validation du catalogue invalide (AAAA-MM-JJ)')
+  // A real calendar day (2026-02-30 is refused), from year 1000: PostgreSQL has no year 0.
+  dateValidCatalogue: z.iso
+    .date({ error: CATALOGUE_DATE_INVALID })
+    .regex(/^[1-9]/, CATALOGUE_DATE_INVALID)
     .nullable()
     // Absent: unchanged (a PUT of the viewer settings alone).
     .optional(),
@@ -60,21 +66,31 @@ async function reachable(db: Db, request: FastifyRequest, raw: string) {
 }
 
 const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
-  const params = z.object({ id: z.string() });
+  const params = idParams('id');
 
-  app.get('/api/Entreprise/:id', { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetail } } }, async (request) =>
+  app.get('/api/Entreprise/:id', { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetail, ...problems(404) } } }, async (request) =>
     reachable(db, request, request.params.id),
   );
 
   app.put(
     '/api/Entreprise/:id',
-    { schema: { tags: ['Entreprise'], params, body: putBody, response: { 200: entrepriseDetail } } },
+    {
+      schema: {
+        tags: ['Entreprise'],
+        description:
+          'Date de validation du catalogue (Admin, Directeur, Manager), réglages de la visionneuse quoteUrl et frameOrigins (Admin, Directeur), fuseau horaire (Admin) : un réglage changé par un autre rôle répond 403.',
+        params,
+        body: putBody,
+        rules: [ID_MISMATCH, ...VIEWER_SETTINGS_RULES, TIME_ZONE_INVALID],
+        response: { 200: entrepriseDetail, ...problems(404) },
+      },
+    },
     async (request) => {
       requirePermission(request, 'entreprise.settings');
       const current = await reachable(db, request, request.params.id);
       const body = request.body;
       if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId)
-        throw badRequest("L'identifiant de l'entreprise ne correspond pas à l'adresse");
+        throw badRequest(ID_MISMATCH);
       // The same values sent back (the catalogue page PUTs what it read) are not a change of settings.
       const changesViewer =
         (body.quoteUrl !== undefined && body.quoteUrl !== current.quoteUrl) ||

@@ -7,6 +7,8 @@ import { groupeModels, models, options, sousOptions } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { reachesEntreprise } from '../../auth/guard';
 import { notFound } from '../../http/errors';
+import { fileAnswer } from '../../http/openapi/files';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { CATALOGUE_AREA } from './storeFiles';
 
@@ -42,7 +44,13 @@ async function owners(db: Db, key: string): Promise<number[]> {
 const fileRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     `/api/Fichier/${CATALOGUE_AREA}/:name`,
-    { schema: { tags: ['Catalogue'], params: z.object({ name: z.string() }) } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        params: z.object({ name: z.string().meta({ description: 'Nom du fichier tel que les réponses du catalogue le donnent (uuid.extension) ; tout autre nom répond 404' }) }),
+        response: { ...fileAnswer([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]), ...problems(404) },
+      },
+    },
     async (request, reply) => {
       // Keys are lower-case; the router is case-insensitive but the stored name is not.
       const name = request.params.name.toLowerCase();
@@ -56,7 +64,7 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
         .header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
         .header('Content-Length', files.size(key))
         .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
-        .send(fs.createReadStream(files.pathOf(key)));
+        .send(fs.createReadStream(files.pathOf(key)) as never);
     },
   );
 };

@@ -9,6 +9,9 @@ import { z } from 'zod';
 import { PRODUCT_FILES, PRODUCT_MESSAGES, groupeModelSchema, productFieldsSchema } from '../../../src/domain/product';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import { badRequest, conflict, notFound, parseId } from '../../http/errors';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
+import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
@@ -22,7 +25,8 @@ export const PRODUCT_DELETE_MESSAGES = {
 const rules = { ...PRODUCT_FILES, CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages } };
 type FileField = keyof typeof PRODUCT_FILES;
 const FILE_FIELDS = Object.keys(PRODUCT_FILES) as FileField[];
-const params = z.object({ id: z.string() });
+const params = idParams('id');
+const retirerDoc = z.string().optional().meta({ description: `Champs de fichier à vider, séparés par des virgules : ${Object.keys(PRODUCT_FILES).join(', ')}` });
 
 /** The row's stored keys of one file field, as a list. */
 function keysOf(g: typeof groupeModels.$inferSelect, field: FileField): string[] {
@@ -40,17 +44,27 @@ function keysOf(g: typeof groupeModels.$inferSelect, field: FileField): string[]
   }
 }
 
+const UNKNOWN_FILE_FIELD = 'Champ de fichier inconnu';
+
 function parseRetirer(raw: string | undefined): Set<FileField> {
   const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = names.find((n) => !(FILE_FIELDS as string[]).includes(n));
-  if (unknown) throw badRequest(`Champ de fichier inconnu : ${unknown}`, { errors: { Retirer: `Champ de fichier inconnu : ${unknown}` } });
+  if (unknown) throw badRequest(`${UNKNOWN_FILE_FIELD} : ${unknown}`, { errors: { Retirer: `${UNKNOWN_FILE_FIELD} : ${unknown}` } });
   return new Set(names as FileField[]);
 }
 
 const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
   app.put(
     '/api/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], params, response: { 200: groupeModelSchema } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        params,
+        multipart: multipartBody({ ...productFieldsSchema.shape, Retirer: retirerDoc }, rules),
+        rules: [UNKNOWN_FILE_FIELD],
+        response: { 200: groupeModelSchema, ...problems(404, 429) },
+      },
+    },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
       const form = await readMultipartForm(request, files, rules);
@@ -102,7 +116,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.delete(
     '/api/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], params, response: { 204: z.null() } } },
+    { schema: { tags: ['Catalogue'], params, response: { 204: noContent, ...problems(404, 409) } } },
     async (request, reply) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
       const [event] = await db.select({ id: productEvents.id }).from(productEvents).where(eq(productEvents.produitId, g.idGroupeModel)).limit(1);
@@ -116,7 +130,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
       });
       await files.remove(stored);
       request.log.info({ event: 'catalogue.product.deleted', idGroupeModel: g.idGroupeModel, entrepriseId: g.entrepriseId });
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 };

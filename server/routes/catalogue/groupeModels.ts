@@ -7,6 +7,9 @@ import { categories, groupeModels } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
+import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from './scope';
@@ -48,13 +51,13 @@ async function listGroupes(db: Db, entrepriseId: number) {
 const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/GroupeModel',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(groupeModelSchema) } } },
+    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(groupeModelSchema), ...problems(404) } } },
     async (request) => dotnetList(await listGroupes(db, await catalogueCompany(db, request, request.query.entrepriseId))),
   );
 
   app.get(
     '/api/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], params: z.object({ id: z.string() }), response: { 200: groupeModelSchema } } },
+    { schema: { tags: ['Catalogue'], params: idParams('id'), response: { 200: groupeModelSchema, ...problems(404) } } },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
       const [cat] = g.idCategorie ? await db.select().from(categories).where(eq(categories.id, g.idCategorie)) : [];
@@ -67,9 +70,9 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
     {
       schema: {
         tags: ['Catalogue'],
-        consumes: ['multipart/form-data'],
         querystring: companyQuery,
-        response: { 201: z.object({ idGroupeModel: z.number() }) },
+        multipart: multipartBody(productFieldsSchema.shape, rules),
+        response: { 201: z.object({ idGroupeModel: z.number() }), ...problems(404, 429) },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,9 @@ import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../
 import { groupeModels, models } from '../../db/schema';
 import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParam } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
+import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, reachableGroupe, toNumber } from './scope';
@@ -19,9 +22,10 @@ const modelFields = z.object({
 });
 
 const query = z.object({
-  entrepriseId: z.string().regex(/^\d{1,9}$/).transform(Number).optional(),
-  groupId: z.string().optional(),
+  entrepriseId: idParam.transform(Number).optional(),
+  groupId: idParam.optional(),
 });
+const FILE_RULES = { Icone: ICON_RULE, Model3d: MODEL_3D_RULE };
 
 const toModel = (m: typeof models.$inferSelect) => ({
   id: m.id,
@@ -37,7 +41,7 @@ const toModel = (m: typeof models.$inferSelect) => ({
 const modelRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Model',
-    { schema: { tags: ['Catalogue'], querystring: query, response: { 200: listResponse(modelSchema) } } },
+    { schema: { tags: ['Catalogue'], querystring: query, response: { 200: listResponse(modelSchema), ...problems(404) } } },
     async (request) => {
       let where: SQL | undefined;
       if (request.query.groupId !== undefined) {
@@ -58,9 +62,9 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.post(
     '/api/Model',
-    { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: modelSchema } } },
+    { schema: { tags: ['Catalogue'], multipart: multipartBody(modelFields.shape, FILE_RULES), response: { 201: modelSchema, ...problems(404, 429) } } },
     async (request, reply) => {
-      const form = await readMultipartForm(request, files, { Icone: ICON_RULE, Model3d: MODEL_3D_RULE });
+      const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = modelFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const g = await reachableGroupe(db, request, parsed.data.IdGroupeModel);

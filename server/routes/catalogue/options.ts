@@ -4,11 +4,14 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { dotnetList } from '../../../src/domain/list';
-import { optionPayloadSchema, optionSchema, SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
+import { OPTION_RULES, optionPayloadSchema, optionSchema, SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
 import { options, sousOptions } from '../../db/schema';
 import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
+import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
@@ -37,12 +40,13 @@ const toSousOption = (s: typeof sousOptions.$inferSelect) => ({
   sousIcone: s.sousIcone,
   tailles: s.tailles,
 });
-const groupParams = { params: z.object({ id: z.string() }) };
+const groupParams = { params: idParams('id') };
+const FILE_RULES = { SousIcone: { ...ICON_RULE, label: 'Icône de la subdivision' } };
 
 const optionRoutes: RoutePlugin = async (app, { db, files }) => {
   app.post(
     '/api/Option',
-    { schema: { tags: ['Catalogue'], body: optionPayloadSchema, response: { 201: optionSchema } } },
+    { schema: { tags: ['Catalogue'], body: optionPayloadSchema, rules: OPTION_RULES, response: { 201: optionSchema, ...problems(404) } } },
     async (request, reply) => {
       const o = request.body;
       // idModel is the product group of the /options?groupId= page.
@@ -65,7 +69,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/Option/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema) } } },
+    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema), ...problems(404) } } },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
       const rows = await db.select().from(options).where(eq(options.idGroupeModel, g.idGroupeModel)).orderBy(asc(options.id));
@@ -75,9 +79,9 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.post(
     '/api/SousOption',
-    { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: sousOptionSchema } } },
+    { schema: { tags: ['Catalogue'], multipart: multipartBody(sousOptionFields.shape, FILE_RULES), response: { 201: sousOptionSchema, ...problems(404, 429) } } },
     async (request, reply) => {
-      const form = await readMultipartForm(request, files, { SousIcone: { ...ICON_RULE, label: 'Icône de la subdivision' } });
+      const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = sousOptionFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const g = await reachableGroupe(db, request, parsed.data.IdModel);
@@ -94,7 +98,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/SousOption/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(sousOptionSchema) } } },
+    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(sousOptionSchema), ...problems(404) } } },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
       const rows = await db.select().from(sousOptions).where(eq(sousOptions.idGroupeModel, g.idGroupeModel)).orderBy(asc(sousOptions.id));

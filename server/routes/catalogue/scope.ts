@@ -8,8 +8,10 @@ import type { Db } from '../../db/client';
 import { entreprises, groupeModels } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { notFound } from '../../http/errors';
+import { idParam } from '../../http/openapi/params';
 
-export const companyQuery = z.object({ entrepriseId: z.string().regex(/^\d{1,9}$/).transform(Number).optional() });
+/** ?entrepriseId= (Admin: another company's catalogue). */
+export const companyQuery = z.object({ entrepriseId: idParam.transform(Number).optional() });
 
 export async function catalogueCompany(db: Db, request: FastifyRequest, requested?: number | null): Promise<number> {
   const user = request.user;

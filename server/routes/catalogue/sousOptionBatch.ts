@@ -10,6 +10,8 @@ import { sousOptions } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { dotnetList } from '../../../src/domain/list';
 import { listResponse } from '../../http/listSchema';
+import { problems } from '../../http/openapi/problem';
+import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
 import { readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
@@ -26,6 +28,13 @@ const rowsSchema = z
   .min(1, 'Ajoutez au moins une subdivision.')
   .max(MAX_SOUS_OPTION_ROWS, `${MAX_SOUS_OPTION_ROWS} subdivisions au plus.`);
 const idModelSchema = z.string().regex(/^\d{1,9}$/).transform(Number);
+/** Rows travel as one JSON text field: the document gives the JSON's own schema (contentSchema). */
+const rowsDoc = z.string().meta({
+  description: `Les subdivisions, en JSON : 1 à ${MAX_SOUS_OPTION_ROWS} lignes {SousNom, Tailles} ; l'icône de la ligne i est le fichier SousIcone_i`,
+  contentMediaType: 'application/json',
+  contentSchema: z.toJSONSchema(rowsSchema, { io: 'input', target: 'draft-2020-12' }),
+});
+const ICON_WITHOUT_ROW = 'Icône sans subdivision';
 
 const iconRules = Object.fromEntries(
   Array.from({ length: MAX_SOUS_OPTION_ROWS }, (_, i) => [`SousIcone_${i}`, { ...ICON_RULE, label: `Icône de la subdivision ${i + 1}` }]),
@@ -52,7 +61,14 @@ function parseRows(raw: string | undefined) {
 const sousOptionBatchRoutes: RoutePlugin = async (app, { db, files }) => {
   app.post(
     '/api/SousOption/Batch',
-    { schema: { tags: ['Catalogue'], consumes: ['multipart/form-data'], response: { 201: listResponse(sousOptionSchema) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        multipart: multipartBody({ IdModel: idModelSchema, Rows: rowsDoc }, iconRules),
+        rules: [ICON_WITHOUT_ROW],
+        response: { 201: listResponse(sousOptionSchema), ...problems(404, 429) },
+      },
+    },
     async (request, reply) => {
       // Files are checked (count, size, type) by readMultipartForm before any row is looked at.
       const form = await readMultipartForm(request, files, iconRules);
@@ -60,7 +76,7 @@ const sousOptionBatchRoutes: RoutePlugin = async (app, { db, files }) => {
       if (!idModel.success) throw badRequest('Produit introuvable', { errors: { IdModel: 'Produit introuvable' } });
       const rows = parseRows(form.fields.Rows);
       const extra = Object.keys(form.files).find((f) => form.files[f].length && Number(f.split('_')[1]) >= rows.length);
-      if (extra) throw badRequest(`Icône sans subdivision : ${extra}`, { errors: { [extra]: 'Icône sans subdivision' } });
+      if (extra) throw badRequest(`${ICON_WITHOUT_ROW} : ${extra}`, { errors: { [extra]: ICON_WITHOUT_ROW } });
       const g = await reachableGroupe(db, request, idModel.data);
       const inserted = await withStoredFiles(request, files, form.files, (keys) =>
         db.transaction((tx) =>

@@ -5,9 +5,10 @@
 // Nothing is stored on any refusal.
 import { isRobot } from './bots';
 import { z } from 'zod';
-import { collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
+import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import { isDatabaseUnavailable } from '../../http/errorHandler';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { createCountryLookup } from './country';
 import { createCollectLimiter } from './limits';
@@ -56,7 +57,14 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
       config: { public: true },
       // A batch of 50 events is about 4 KB.
       bodyLimit: 16 * 1024,
-      schema: { tags: ['Visionneuse'], body: z.unknown(), response: { 202: z.object({ accepted: z.number() }) } },
+      schema: {
+        tags: ['Visionneuse'],
+        // Read by hand (parseBody): JSON, or the same JSON as text/plain from navigator.sendBeacon.
+        body: z.unknown(),
+        documentedBody: { schema: collectBatchSchema(0), contentTypes: ['application/json', 'text/plain'] },
+        rules: [CLOCK_SKEW_MESSAGE],
+        response: { 202: z.object({ accepted: z.number() }), ...problems(404, 429) },
+      },
     },
     async (request, reply) => {
       if (isRobot(request.headers['user-agent'])) return reply.status(202).send({ accepted: 0 });

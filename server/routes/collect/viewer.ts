@@ -3,6 +3,8 @@
 // view and the result kept beside the upload; FBX and STEP have no model URL (the page says so).
 import fs from 'node:fs';
 import { z } from 'zod';
+import { fileAnswer } from '../../http/openapi/files';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import type { FileStorage } from '../../files/storage';
 import { sniff } from '../../files/sniff';
@@ -51,12 +53,12 @@ export const viewerInfoSchema = z.object({
   quoteUrl: z.string().nullable(),
 });
 
-const params = z.object({ key: z.string() });
+const params = z.object({ key: z.string().max(200).meta({ description: 'La clé publique du produit (publicKey)' }) });
 
 const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/viewer/:key',
-    { config: { public: true }, schema: { tags: ['Visionneuse'], params, response: { 200: viewerInfoSchema } } },
+    { config: { public: true }, schema: { tags: ['Visionneuse'], params, response: { 200: viewerInfoSchema, ...problems(404) } } },
     async (request) => {
       const product = await viewerProduct(db, request.params.key);
       if (!product) throw notFound('Visionneuse introuvable');
@@ -71,15 +73,22 @@ const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
     },
   );
 
-  app.get('/api/viewer/:key/model', { config: { public: true }, schema: { tags: ['Visionneuse'], params, hide: true } }, async (request, reply) => {
+  app.get(
+    '/api/viewer/:key/model',
+    {
+      config: { public: true },
+      schema: { tags: ['Visionneuse'], params, response: { ...fileAnswer(['model/gltf-binary', 'model/gltf+json'], 'Le modèle 3D (GLB, ou glTF ; un STL converti en GLB)'), ...problems(404) } },
+    },
+    async (request, reply) => {
     const product = await viewerProduct(db, request.params.key);
     if (!product) throw notFound('Visionneuse introuvable');
     const format = formatOf(files, product.chemin3d);
     if (!viewable(format)) throw notFound('Modèle 3D non disponible dans ce format');
     const file = format === 'stl' ? await convertedStl(files, product.chemin3d!) : files.pathOf(product.chemin3d!);
     reply.type(format === 'gltf' ? 'model/gltf+json' : 'model/gltf-binary').header('Content-Length', fs.statSync(file).size);
-    return reply.send(fs.createReadStream(file));
-  });
+    return reply.send(fs.createReadStream(file) as never);
+  },
+  );
 };
 
 export default viewerRoutes;

@@ -1,6 +1,5 @@
 // Customers (docs/product.md §2.7): by user, by id with propositions, create, update, delete with cascade.
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import { customerCreateSchema, customerDetailSchema, customerEditSchema, customerSchema } from '../../../src/domain/customer';
 import { dotnetList } from '../../../src/domain/list';
 import { customerReach } from '../../auth/customerScope';
@@ -9,11 +8,13 @@ import type { Db } from '../../db/client';
 import { customers, propositions, users } from '../../db/schema';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { listCustomers } from '../customersList';
 import { CUSTOMER_NOT_FOUND, listPropositions, reachableCustomer } from './reach';
 
-const idParams = z.object({ id: z.string() });
+const params = idParams('id');
 const tags = ['Customers'];
 
 /** The target of /forUser: Admin any user, Manager/Directeur their company's, a Vendeur only himself. */
@@ -36,7 +37,7 @@ async function customerDetail(db: Db, user: SessionUser, id: number) {
 const customerRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Customers/forUser/:userId',
-    { schema: { tags, params: z.object({ userId: z.string() }), response: { 200: listResponse(customerSchema) } } },
+    { schema: { tags, params: idParams('userId'), response: { 200: listResponse(customerSchema), ...problems(404) } } },
     async (request) => {
       const userId = parseId(request.params.userId, 'userId');
       await reachableUser(db, request.user, userId);
@@ -46,7 +47,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/Customers/:id',
-    { schema: { tags, params: idParams, response: { 200: customerDetailSchema } } },
+    { schema: { tags, params, response: { 200: customerDetailSchema, ...problems(404) } } },
     async (request) => customerDetail(db, request.user, parseId(request.params.id)),
   );
 
@@ -67,7 +68,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.put(
     '/api/Customers/:id',
-    { schema: { tags, params: idParams, body: customerEditSchema, response: { 200: customerDetailSchema } } },
+    { schema: { tags, params, body: customerEditSchema, response: { 200: customerDetailSchema, ...problems(404) } } },
     async (request) => {
       const id = parseId(request.params.id);
       await reachableCustomer(db, request.user, id);
@@ -80,7 +81,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
   // Deletes the customer and its propositions in one transaction; their files go once it is committed.
   app.delete(
     '/api/Customers/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params, response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
       const id = parseId(request.params.id);
       await reachableCustomer(db, request.user, id);

@@ -1,11 +1,15 @@
 // POST /api/Propositions (from the sales app): multipart customerId, description, pdf, video. Files are
 // recognised by their content (PDF, MP4) on their first bytes, capped in size (413 beyond) while they
 // stream to disk (server/files/receiveUpload.ts), and stored under server-chosen keys.
+import { z } from 'zod';
 import { boundedText } from '../../../src/domain/text';
 import { propositionSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
 import { receiveMultipart, type PartRule } from '../../files/receiveUpload';
 import { badRequest, parseId } from '../../http/errors';
+import { multipartBody } from '../../http/openapi/multipart';
+import { ID_DIGITS } from '../../../src/domain/patterns';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { withStoredFiles } from '../catalogue/storeFiles';
 import { reachableCustomer, reachableProposition } from './reach';
@@ -27,7 +31,13 @@ const descriptionSchema = boundedText({ max: 2000, invalid: 'Description trop lo
 const propositionCreateRoutes: RoutePlugin = async (app, { db, files }) => {
   app.post(
     '/api/Propositions',
-    { schema: { tags: ['Propositions'], consumes: ['multipart/form-data'], response: { 201: propositionSchema } } },
+    {
+      schema: {
+        tags: ['Propositions'],
+        multipart: multipartBody({ customerId: z.string().regex(ID_DIGITS), description: descriptionSchema.optional() }, RULES),
+        response: { 201: propositionSchema, ...problems(404, 429) },
+      },
+    },
     async (request, reply) => {
       const form = await receiveMultipart(request, files, RULES, {
         notMultipart: 'Formulaire multipart attendu (customerId, description, pdf, video).',

@@ -1,6 +1,8 @@
 // The proposition's stored files, for signed-in users who reach it: the quote PDF and the video.
-import { z } from 'zod';
 import { parseId } from '../../http/errors';
+import { rangedFileAnswers } from '../../http/openapi/files';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
@@ -8,7 +10,7 @@ import { sendStoredFile } from './sendStoredFile';
 const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Uploader/downloadPDF/:propositionId',
-    { compress: false, schema: { tags: ['Uploader'], params: z.object({ propositionId: z.string() }) } },
+    { compress: false, schema: { tags: ['Uploader'], params: idParams('propositionId'), response: { ...rangedFileAnswers(['application/pdf'], 'Le devis (PDF)'), ...problems(404) } } },
     async (request, reply) => {
       const id = parseId(request.params.propositionId, 'propositionId');
       const { row } = await reachableProposition(db, request.user, id);
@@ -18,7 +20,7 @@ const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/Video/watch/:id',
-    { compress: false, schema: { tags: ['Video'], params: z.object({ id: z.string() }) } },
+    { compress: false, schema: { tags: ['Video'], params: idParams('id'), response: { ...rangedFileAnswers(['video/mp4'], 'La vidéo (MP4)'), ...problems(404) } } },
     async (request, reply) => {
       const id = parseId(request.params.id);
       const { row } = await reachableProposition(db, request.user, id);

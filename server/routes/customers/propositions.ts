@@ -1,25 +1,26 @@
 // Propositions (docs/product.md §2.7): read, description update, status update, delete (files after commit).
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
 import { parseId } from '../../http/errors';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 
-const idParams = z.object({ id: z.string() });
+const params = idParams('id');
 const tags = ['Propositions'];
 
 const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Propositions/:id',
-    { schema: { tags, params: idParams, response: { 200: propositionSchema } } },
+    { schema: { tags, params, response: { 200: propositionSchema, ...problems(404) } } },
     async (request) => (await reachableProposition(db, request.user, parseId(request.params.id))).api,
   );
 
   app.put(
     '/api/Propositions/:id',
-    { schema: { tags, params: idParams, body: propositionUpdateSchema, response: { 200: propositionSchema } } },
+    { schema: { tags, params, body: propositionUpdateSchema, response: { 200: propositionSchema, ...problems(404) } } },
     async (request) => {
       const id = parseId(request.params.id);
       await reachableProposition(db, request.user, id);
@@ -31,7 +32,7 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
   // The body is a bare JSON string: "Vidéo envoyée".
   app.put(
     '/api/Propositions/updateStatus/:id',
-    { schema: { tags, params: idParams, body: statusUpdateSchema, response: { 200: propositionSchema } } },
+    { schema: { tags, params, body: statusUpdateSchema, response: { 200: propositionSchema, ...problems(404) } } },
     async (request) => {
       const id = parseId(request.params.id);
       await reachableProposition(db, request.user, id);
@@ -40,7 +41,7 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
     },
   );
 
-  app.delete('/api/Propositions/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.delete('/api/Propositions/:id', { schema: { tags, params, response: { 204: noContent, ...problems(404) } } }, async (request, reply) => {
     const id = parseId(request.params.id);
     const { row } = await reachableProposition(db, request.user, id);
     // The share token goes with the row (ON DELETE CASCADE); the files once the delete is committed.

@@ -8,12 +8,16 @@ import { publicVideoPath } from '../../../src/domain/proposition';
 import { propositions, videoAccessTokens } from '../../db/schema';
 import { badRequest, notFound, parseId } from '../../http/errors';
 import { refuseLink } from './linkErrorPage';
+import { rangedFileAnswers } from '../../http/openapi/files';
+import { idParams } from '../../http/openapi/params';
+import { problems, problemsOrPage } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
 import { ViewCounter, opensPlayback } from './viewCounter';
 
 const DAY_MS = 86_400_000;
+const NO_VIDEO = "Cette proposition n'a pas de vidéo.";
 const TOKEN = /^[0-9a-f]{32,128}$/;
 
 /** 16 random bytes from the CSPRNG: 128 bits, lower-case hex. */
@@ -24,11 +28,18 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
   // A new link replaces the previous one (and its view count).
   app.post(
     '/api/Video/generate-link/:propositionId',
-    { schema: { tags: ['Video'], params: z.object({ propositionId: z.string() }), response: { 200: z.object({ link: z.string(), expiresAt: z.string() }) } } },
+    {
+      schema: {
+        tags: ['Video'],
+        params: idParams('propositionId'),
+        rules: [NO_VIDEO],
+        response: { 200: z.object({ link: z.string(), expiresAt: z.iso.datetime() }), ...problems(404) },
+      },
+    },
     async (request) => {
       const id = parseId(request.params.propositionId, 'propositionId');
       const { row } = await reachableProposition(db, request.user, id);
-      if (!row.cheminVideo) throw badRequest("Cette proposition n'a pas de vidéo.");
+      if (!row.cheminVideo) throw badRequest(NO_VIDEO);
       const token = newShareToken();
       const expiresAt = new Date(Date.now() + shareLinkDays * DAY_MS);
       await db
@@ -42,7 +53,7 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
 
   app.get(
     '/api/video/expiration/:id',
-    { schema: { tags: ['Video'], params: z.object({ id: z.string() }), response: { 200: z.object({ expirationDate: z.string() }) } } },
+    { schema: { tags: ['Video'], params: idParams('id'), response: { 200: z.object({ expirationDate: z.iso.datetime() }), ...problems(404) } } },
     async (request) => {
       const { api } = await reachableProposition(db, request.user, parseId(request.params.id));
       if (!api.videoAccessToken) throw notFound("Aucun lien n'a été généré");
@@ -52,7 +63,16 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
 
   app.get(
     '/api/Video/public/:token',
-    { config: { public: true }, compress: false, schema: { tags: ['Video'], params: z.object({ token: z.string() }) } },
+    {
+      config: { public: true },
+      compress: false,
+      schema: {
+        tags: ['Video'],
+        description: 'Le lien public d’une vidéo (sans connexion) : 404 pour un lien inconnu ou remplacé, 410 une fois expiré ; un navigateur (Accept: text/html) reçoit alors une page.',
+        params: z.object({ token: z.string().max(1000) }),
+        response: { ...rangedFileAnswers(['video/mp4'], 'La vidéo (MP4)'), ...problemsOrPage(404, 410) },
+      },
+    },
     async (request, reply) => {
       const token = request.params.token.toLowerCase();
       if (!TOKEN.test(token)) return refuseLink(request, reply, 'invalid');

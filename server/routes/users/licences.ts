@@ -3,7 +3,6 @@
 // GET /api/Licence/User/{userId}, GET /api/TypeLicence, POST /api/Licence, PUT /api/Licence/{id},
 // PUT /api/Licence/{id}/dateactivation, DELETE /api/Licence/{id}.
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { dotnetList } from '../../../src/domain/list';
 import {
   EXPIRY_PAST_TOLERANCE_MS,
@@ -22,9 +21,13 @@ import { badRequest, notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { reachableUser } from './userQueries';
 
+const ID_MISMATCH = "L'identifiant de la licence ne correspond pas";
+const UNKNOWN_TYPE = 'Type de licence inconnu';
 const toDate = (s: string | null | undefined) => (s ? new Date(s) : null);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -53,19 +56,19 @@ async function selectLicences(db: Db, where: ReturnType<typeof eq>) {
 async function adminLicence(db: Db, request: FastifyRequest, rawId: string, bodyId?: number) {
   requirePermission(request, 'licence.manage');
   const licenceId = parseId(rawId);
-  if (bodyId !== undefined && bodyId !== licenceId) throw badRequest("L'identifiant de la licence ne correspond pas");
+  if (bodyId !== undefined && bodyId !== licenceId) throw badRequest(ID_MISMATCH);
   const [row] = await selectLicences(db, eq(licences.licenceId, licenceId));
   if (!row) throw notFound('Licence introuvable');
   return row;
 }
 
-const params = z.object({ id: z.string() });
+const params = idParams('id');
 const dateError = (field: string, message: string) => badRequest(message, { errors: { [field]: message } });
 
 const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Licence/User/:userId',
-    { schema: { tags: ['Licence'], params: z.object({ userId: z.string() }), response: { 200: listResponse(licenceSchema) } } },
+    { schema: { tags: ['Licence'], params: idParams('userId'), response: { 200: listResponse(licenceSchema), ...problems(404) } } },
     async (request) => {
       const user = await reachableUser(db, request.user, parseId(request.params.userId, 'userId'));
       const rows = await selectLicences(db, eq(licences.userId, user.userId));
@@ -81,13 +84,20 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
 
   app.post(
     '/api/Licence',
-    { schema: { tags: ['Licence'], body: licenceCreateSchema, response: { 201: licenceSchema } } },
+    {
+      schema: {
+        tags: ['Licence'],
+        body: licenceCreateSchema,
+        rules: [UNKNOWN_TYPE, LICENCE_DATE_MESSAGES.expiryBeforeActivation],
+        response: { 201: licenceSchema, ...problems(404) },
+      },
+    },
     async (request, reply) => {
       requirePermission(request, 'licence.manage');
       const body = request.body;
       const user = await reachableUser(db, request.user, body.UserId);
       const [type] = await db.select().from(typeLicences).where(eq(typeLicences.typeLicenceId, body.TypeLicenceId));
-      if (!type) throw badRequest('Type de licence inconnu', { errors: { TypeLicenceId: 'Type de licence inconnu' } });
+      if (!type) throw badRequest(UNKNOWN_TYPE, { errors: { TypeLicenceId: UNKNOWN_TYPE } });
       const activation = toDate(body.DateActivation);
       const expiration = toDate(body.DateExpiration);
       if (activation && expiration && expiration <= activation) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
@@ -103,7 +113,15 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/Licence/:id',
-    { schema: { tags: ['Licence'], params, body: licenceExpiryUpdateSchema, response: { 200: licenceSchema } } },
+    {
+      schema: {
+        tags: ['Licence'],
+        params,
+        body: licenceExpiryUpdateSchema,
+        rules: [ID_MISMATCH, LICENCE_DATE_MESSAGES.expiryInPast, LICENCE_DATE_MESSAGES.expiryBeforeActivation],
+        response: { 200: licenceSchema, ...problems(404) },
+      },
+    },
     async (request) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
       const expiration = toDate(request.body.DateExpiration);
@@ -118,7 +136,15 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/Licence/:id/dateactivation',
-    { schema: { tags: ['Licence'], params, body: licenceActivationUpdateSchema, response: { 200: licenceSchema } } },
+    {
+      schema: {
+        tags: ['Licence'],
+        params,
+        body: licenceActivationUpdateSchema,
+        rules: [ID_MISMATCH, LICENCE_DATE_MESSAGES.activationAfterExpiry],
+        response: { 200: licenceSchema, ...problems(404) },
+      },
+    },
     async (request) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
       const activation = toDate(request.body.DateActivation);
@@ -132,12 +158,12 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/api/Licence/:id',
-    { schema: { tags: ['Licence'], params, response: { 204: z.null() } } },
+    { schema: { tags: ['Licence'], params, response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
       const licence = await adminLicence(db, request, request.params.id);
       await db.delete(licences).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.deleted', licenceId: licence.licenceId, by: request.user.userId });
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 };

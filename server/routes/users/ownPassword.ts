@@ -14,7 +14,7 @@ import type { RoutePlugin } from '../../deps';
 const ownPasswordRoutes: RoutePlugin = async (app, { db, tokens }) => {
   app.put(
     '/api/User/me/password',
-    { schema: { tags: ['User'], body: ownPasswordChangeSchema, response: { 200: ownPasswordChangedSchema } } },
+    { schema: { tags: ['User'], body: ownPasswordChangeSchema, rules: [WRONG_CURRENT_PASSWORD, SAME_PASSWORD], response: { 200: ownPasswordChangedSchema } } },
     async (request) => {
       requirePermission(request, 'password.changeOwn');
       const { currentPassword, newPassword } = request.body;

@@ -7,20 +7,32 @@ import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissi
 import { requirePermission } from '../../auth/permissions';
 import { hashPassword } from '../../auth/password';
 import { badRequest, conflict } from '../../http/errors';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
+
+const UNKNOWN_COMPANY = 'Entreprise inconnue';
+const UNKNOWN_ROLE = 'Rôle inconnu';
+const MANAGER_ELSEWHERE = "Le manager doit appartenir à l'entreprise choisie";
 
 const userCreateRoutes: RoutePlugin = async (app, { db }) => {
   app.post(
     '/api/User/create',
-    { schema: { tags: ['User'], body: userCreateSchema, response: { 201: userSchema } } },
+    {
+      schema: {
+        tags: ['User'],
+        body: userCreateSchema,
+        rules: [UNKNOWN_COMPANY, UNKNOWN_ROLE, ADMIN_OUTSIDE_PROVIDER, MANAGER_ELSEWHERE],
+        response: { 201: userSchema, ...problems(404, 409) },
+      },
+    },
     async (request, reply) => {
       requirePermission(request, 'user.create');
       const body = request.body;
       const [entreprise] = await db.select().from(entreprises).where(eq(entreprises.entrepriseId, body.EntrepriseId));
-      if (!entreprise) throw badRequest('Entreprise inconnue', { errors: { EntrepriseId: 'Entreprise inconnue' } });
+      if (!entreprise) throw badRequest(UNKNOWN_COMPANY, { errors: { EntrepriseId: UNKNOWN_COMPANY } });
       const [role] = await db.select().from(roles).where(eq(roles.roleId, body.RoleId));
-      if (!role) throw badRequest('Rôle inconnu', { errors: { RoleId: 'Rôle inconnu' } });
+      if (!role) throw badRequest(UNKNOWN_ROLE, { errors: { RoleId: UNKNOWN_ROLE } });
       if (!grantsRole(request.user, role.nomRole, entreprise.entrepriseId)) {
         request.log.warn({ event: 'authz.refused', reason: 'admin outside provider', userId: request.user.userId, entrepriseId: entreprise.entrepriseId });
         throw badRequest(ADMIN_OUTSIDE_PROVIDER, { errors: { RoleId: ADMIN_OUTSIDE_PROVIDER } });
@@ -31,9 +43,7 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
           .from(users)
           .where(and(eq(users.userId, body.ManagerId), eq(users.entrepriseId, body.EntrepriseId)));
         if (!manager) {
-          throw badRequest("Le manager doit appartenir à l'entreprise choisie", {
-            errors: { ManagerId: "Le manager doit appartenir à l'entreprise choisie" },
-          });
+          throw badRequest(MANAGER_ELSEWHERE, { errors: { ManagerId: MANAGER_ELSEWHERE } });
         }
       }
       const [taken] = await db.select({ userId: users.userId }).from(users).where(eq(users.mail, body.Mail));

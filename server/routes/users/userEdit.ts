@@ -1,7 +1,6 @@
 // PUT /api/User/{userId}/fonction|nom|prenom|mail|mobile|disable|password (Admin only, docs/permissions.md).
 // Another Admin is refused for every one of them (managesUser); disable and password change revoke tokens.
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { inlineFieldSchemas, passwordChangeSchema, type InlineField } from '../../../src/domain/userForm';
 import { users } from '../../db/schema';
 import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
@@ -10,10 +9,13 @@ import { hashPassword } from '../../auth/password';
 import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { idParams, noContent } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
 
-const params = z.object({ userId: z.string() });
+const params = idParams('userId');
+const OWN_ACCOUNT = 'Vous ne pouvez pas désactiver votre propre compte';
 const OWN_PASSWORD_ROUTE = 'Votre propre mot de passe se change par « Modifier mon mot de passe », avec le mot de passe actuel';
 
 /** The target of an Admin action, or 403 (not an Admin, or another Admin) / 404. */
@@ -31,7 +33,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
   for (const field of Object.keys(inlineFieldSchemas) as InlineField[]) {
     app.put(
       `/api/User/:userId/${field}`,
-      { schema: { tags: ['User'], params, body: inlineFieldSchemas[field], response: { 200: userSchema } } },
+      { schema: { tags: ['User'], params, body: inlineFieldSchemas[field], response: { 200: userSchema, ...problems(404, 409) } } },
       async (request) => {
         const target = await adminTarget(db, request, request.params.userId);
         const value = (request.body as Record<string, string>)[field];
@@ -57,10 +59,10 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/User/:userId/disable',
-    { schema: { tags: ['User'], params, response: { 200: userSchema } } },
+    { schema: { tags: ['User'], params, rules: [OWN_ACCOUNT], response: { 200: userSchema, ...problems(404) } } },
     async (request) => {
       const target = await adminTarget(db, request, request.params.userId);
-      if (target.userId === request.user.userId) throw badRequest('Vous ne pouvez pas désactiver votre propre compte');
+      if (target.userId === request.user.userId) throw badRequest(OWN_ACCOUNT);
       // The version bump makes every token of this user stop working at once.
       await db
         .update(users)
@@ -73,7 +75,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/User/:userId/password',
-    { schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: z.null() } } },
+    { schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
       const target = await adminTarget(db, request, request.params.userId);
       // One's own password needs the current one: PUT /api/User/me/password.
@@ -83,7 +85,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
         .set({ passwordHash: await hashPassword(request.body.newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.userId, target.userId));
       request.log.info({ event: 'user.password_changed', userId: target.userId, by: request.user.userId });
-      return reply.status(204).send(null);
+      return reply.status(204).send();
     },
   );
 };

@@ -7,6 +7,8 @@ import { entreprises, roles, users } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { idParams } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
 import { asSeenBy, reachableUser, selectUsers, userReach, userSchema } from './userQueries';
 
@@ -23,7 +25,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/User/ByEntreprise/:entrepriseId',
-    { schema: { tags: ['User'], params: z.object({ entrepriseId: z.string() }), response: { 200: listResponse(userSchema) } } },
+    { schema: { tags: ['User'], params: idParams('entrepriseId'), response: { 200: listResponse(userSchema), ...problems(404) } } },
     async (request) => {
       const entrepriseId = parseId(request.params.entrepriseId, 'entrepriseId');
       if (!reachesEntreprise(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
@@ -36,7 +38,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/User/:userId',
-    { schema: { tags: ['User'], params: z.object({ userId: z.string() }), response: { 200: userSchema } } },
+    { schema: { tags: ['User'], params: idParams('userId'), response: { 200: userSchema, ...problems(404) } } },
     async (request) => asSeenBy(request.user, await reachableUser(db, request.user, parseId(request.params.userId, 'userId'))),
   );
 };

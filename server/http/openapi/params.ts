@@ -1,0 +1,30 @@
+// Path and query parameters as the server takes them: a database id is 1 to 9 decimal digits (it fits
+// a 32-bit column; server/http/errors.ts parseId converts it after this check).
+import { z } from 'zod';
+import { ID_DIGITS } from '../../../src/domain/patterns';
+
+export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';
+
+/** A database id in a path or a query string. */
+export const idParam = z.string().regex(ID_DIGITS, ID_MESSAGE).meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
+
+/** `{name: id}` path parameters, e.g. idParams('id') or idParams('userId'). */
+export function idParams<const K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, idParam])) as Record<K, typeof idParam>);
+}
+
+const bodiless = new WeakSet<z.ZodType>();
+
+/** An answer without content (the transform documents it without a body; the route sends nothing). */
+export function emptyAnswer(description: string) {
+  const schema = z.undefined().meta({ description });
+  bodiless.add(schema);
+  return schema;
+}
+export const isEmptyAnswer = (schema: unknown) => bodiless.has(schema as z.ZodType);
+
+/** A 204. */
+export const noContent = emptyAnswer('Fait ; aucun contenu');
+
+/** A 304 to If-None-Match: the representation named by the ETag is still the current one. */
+export const notModified = emptyAnswer('Inchangé depuis l’ETag donné dans If-None-Match');

@@ -1,0 +1,68 @@
+// The route → operation transform of the OpenAPI document. The zod type provider's transform does the
+// schemas; this one adds what every route shares, derived from the same facts the server acts on:
+// - security: a route with `config.public` says `security: []` (the guard skips it, server/auth/guard.ts);
+//   every other one inherits the global bearer scheme and may answer 401 and 403;
+// - 400 wherever a path, query or body is validated, 413 wherever a body is read, 503 everywhere
+//   (the database gone: server/http/errorHandler.ts), with Retry-After where the server sends it;
+// - 204 answers without content; multipart bodies (./multipart.ts) documented without being validated;
+// - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`.
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { problemSchema, PROBLEM_DESCRIPTIONS, RETRY_AFTER_STATUSES, type ProblemStatus } from './problem';
+import { isEmptyAnswer } from './params';
+import './multipart';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type JsonObject = Record<string, unknown>;
+
+const RETRY_AFTER = { type: 'integer', minimum: 0, description: 'Secondes à attendre avant de réessayer' };
+
+function standardProblems(schema: FastifySchema, isPublic: boolean): ProblemStatus[] {
+  const out: ProblemStatus[] = [];
+  const readsBody = !!(schema.body || schema.multipart);
+  if (readsBody || schema.params || schema.querystring) out.push(400);
+  if (!isPublic) out.push(401, 403);
+  if (readsBody) out.push(413);
+  out.push(503);
+  return out;
+}
+
+export function openapiTransform(input: TransformInput) {
+  const { schema, route } = input as TransformInput & { schema?: FastifySchema; route: RouteOptions };
+  if (!schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
+  const isPublic = !!route.config?.public;
+  const { multipart, documentedBody, rules, response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
+  const responses: Record<string, unknown> = { ...(response as object) };
+  for (const status of standardProblems(schema, isPublic)) responses[status] ??= problemSchema;
+  const empty = Object.entries(responses).filter(([, r]) => isEmptyAnswer(r)) as Array<[string, z.ZodType]>;
+  for (const [s] of empty) delete responses[s];
+
+  const zodSchema: JsonObject = { ...rest, response: responses };
+  if (multipart) {
+    zodSchema.body = multipart.body;
+    zodSchema.consumes = ['multipart/form-data'];
+  }
+  if (documentedBody) {
+    zodSchema.body = documentedBody.schema;
+    zodSchema.consumes = documentedBody.contentTypes;
+  }
+  const out = jsonSchemaTransform({ ...input, schema: zodSchema } as TransformInput);
+  const transformed = out.schema as JsonObject & { response: Record<string, JsonObject> };
+
+  for (const [status, description] of Object.entries(PROBLEM_DESCRIPTIONS)) {
+    const answer = transformed.response[status];
+    if (!answer) continue;
+    answer.description = description;
+    if (RETRY_AFTER_STATUSES.includes(Number(status))) answer.headers = { 'Retry-After': RETRY_AFTER };
+  }
+  for (const [s, r] of empty) transformed.response[s] = { type: 'null', description: r.meta()?.description };
+  if (isPublic) transformed.security = [];
+  if (rules?.length) {
+    const text = `Règles vérifiées par le serveur (400 sinon) :\n${rules.map((r) => `- ${r}`).join('\n')}`;
+    transformed.description = [transformed.description, text].filter(Boolean).join('\n\n');
+    transformed['x-rules'] = rules;
+  }
+  if (multipart) transformed['x-multipart-encoding'] = multipart.encoding;
+  return out;
+}
