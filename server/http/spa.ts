@@ -22,7 +22,8 @@ export async function installSpa(app: FastifyInstance, distDir: string | undefin
   }
   // '/' is a directory for the static plugin (403 without an index): serve the shell, as on any app route.
   if (hasDist)
-    app.get('/', (_request, reply) => {
+    // Not part of the API: left out of its OpenAPI document, like the static files.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     });
