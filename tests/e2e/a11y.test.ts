@@ -78,7 +78,8 @@ async function openDropdown(page: Page): Promise<boolean> {
 // The dialog each page opens itself (a destructive confirmation, a password); other pages open the frame's.
 const PAGE_DIALOGS: Array<[RegExp, string]> = [
   [/^\/customers\/\d+$/, 'Supprimer'],
-  [/^\/users\/\d+\/details(Copy)?$/, 'Modifier mot de passe'],
+  // The editable details (detailsCopy) has it; the read-only sheet (details) opens the frame's.
+  [/^\/users\/\d+\/detailsCopy$/, 'Modifier mot de passe'],
 ];
 
 async function openDialog(page: Page, path: string): Promise<void> {
