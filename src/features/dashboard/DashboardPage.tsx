@@ -16,6 +16,7 @@ import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
+import { LiveCard } from './LiveCard';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
@@ -103,6 +104,7 @@ export function DashboardPage() {
       )}
 
       <StatCards stats={stats} previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)} loading={statsLoading} />
+      {selection.companyId !== null && <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />}
       <AnalysisCharts selection={selection} view={allFailed ? null : view} frozen={productsLoading} unavailable={allFailed} pngPrefix={filePrefix} />
       {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
         <RankingTable
