@@ -50,14 +50,15 @@ describe('the dashboard', () => {
     expect(total[2]).toBeGreaterThan(0);
     expect(total[3]).toBeGreaterThan(0);
     expect(total[3]).toBeLessThan(100);
-    // The line chart (canvas), the doughnut (SVG with France first) and the journey (empty for all products).
+    // The line chart (canvas), the doughnut (SVG with France first) and the AR funnel of all products.
     await page.locator('section[aria-label="Évolution"] canvas').first().waitFor();
     const geo = page.locator('section[aria-label^="Origine géographique"]');
     await geo.locator('svg[role="img"]').waitFor();
     expect(await geo.locator('.doughnut-legend li').first().textContent()).toContain('France');
-    expect(await page.getByText('Aucune donnée de parcours utilisateur disponible').count()).toBe(1);
+    await page.locator('[aria-label^="Parcours utilisateur : consultation"]').waitFor();
+    expect(await page.getByText('Aucune donnée de parcours utilisateur disponible').count()).toBe(0);
 
-    // One product: the journey bars appear.
+    // One product: its own funnel.
     await page.locator('.p-dropdown:has(#dashboard-scope)').click();
     await page.locator('.p-dropdown-panel li[role="option"]').nth(1).click();
     await page.getByText('Analyse spécifique du produit sélectionné').waitFor();

@@ -51,7 +51,7 @@ export function DashboardPage() {
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
-  const { timeZone, name: adminCompanyName } = useCompanyTimeZone(selection.companyId);
+  const { timeZone, name: adminCompanyName, saved: timeZoneSaved } = useCompanyTimeZone(selection.companyId);
 
   // A bookmarked product that is not (or no longer) the company's: back to all products.
   useEffect(() => {
@@ -91,7 +91,7 @@ export function DashboardPage() {
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
       </header>
 
-      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
+      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} onTimeZoneSaved={timeZoneSaved} />
 
       {view?.offline && view.cachedAt !== null && (
         <p className="dashboard-offline" role="status">
