@@ -50,7 +50,7 @@ async function main() {
   try {
     const login = await fetch(`${server.url}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: ADMIN, password: PASSWORD }) });
     const { token } = (await login.json()) as { token: string };
-    log('\ntaille | mesure | sans l\'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, octets reçus) | rapport');
+    log('\ntaille | mesure | sans l\'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, corps reçus décodés) | rapport');
     for (const size of sizes) {
       const c = companies.find((x) => x.products === size.products && x.events === size.events)!;
       const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({

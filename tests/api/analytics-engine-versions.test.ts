@@ -14,12 +14,15 @@ let token: string;
 let companyId: number;
 let products: Array<{ produitId: number; publicKey: string }>;
 const calls: Array<{ url: string; status: number }> = [];
+/** Content types of the product answers with a body (the worker asks for the binary columns). */
+const types: string[] = [];
 
 const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
   const url = String(input);
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
-  return new Response(res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
+  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
 }) as typeof fetch;
 
 /** Another server of the contract: it has no versions route (the real server's 404 for an unknown path). */
@@ -67,8 +70,10 @@ function engine(fetchImpl = serverFetch) {
 
 describe('revalidation in one call', () => {
   it('a repeat visit asks the versions once and no product; a refresh after one visit fetches that product only', async () => {
+    types.length = 0;
     const full = await engine().view(request(1));
     expect(productCalls()).toHaveLength(products.length);
+    expect(new Set(types)).toEqual(new Set(['application/vnd.visio3d.columns']));
 
     calls.length = 0;
     const reloaded = engine();

@@ -97,7 +97,7 @@ export class AnalyticsEngine {
     const now = this.clock();
     return toCheck.filter((id) => {
       const known = this.memory.get(id);
-      if (!known || known.etag === null || result.tags.get(id) !== known.etag) return true;
+      if (!known || known.etag === null || !result.tags.get(id)?.includes(known.etag)) return true;
       // Same object: its country map and kept tallies stay valid (see Numbering, Tallies).
       known.fetchedAt = now;
       this.checkedAt.set(id, now);

@@ -6,11 +6,11 @@
 import { UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { EngineError, HTTP, NETWORK, type Connection } from './fetch';
 
-/** The last answer for a company: its ETag and each product's columns ETag. */
+/** The last answer for a company: its ETag and each product's current columns ETags (binary, JSON). */
 export interface CompanyVersions {
   companyId: number;
   etag: string | null;
-  tags: Map<number, string>;
+  tags: Map<number, string[]>;
 }
 
 /** 'missing': the server has no versions route (another server of the contract). */
@@ -33,9 +33,11 @@ export async function fetchCompanyVersions(conn: Connection, companyId: number, 
   // calls answer what they answer, as before this addition).
   if (response.status === 404 || response.status === 405) return 'missing';
   if (!response.ok) throw new EngineError(HTTP, `Erreur HTTP ${response.status}`, response.status);
-  const body = (await response.json()) as { products?: Array<{ productId?: unknown; columnsEtag?: unknown }> };
+  const body = (await response.json()) as { products?: Array<{ productId?: unknown; columnsEtag?: unknown; binaryEtag?: unknown }> };
   if (!Array.isArray(body?.products)) throw new EngineError(HTTP, 'Réponse des versions illisible');
-  const tags = new Map<number, string>();
-  for (const p of body.products) if (typeof p.productId === 'number' && typeof p.columnsEtag === 'string') tags.set(p.productId, p.columnsEtag);
+  const tags = new Map<number, string[]>();
+  // A record holds the tag of the answer it came from: binary from our server, JSON columns otherwise.
+  for (const p of body.products)
+    if (typeof p.productId === 'number') tags.set(p.productId, [p.binaryEtag, p.columnsEtag].filter((t): t is string => typeof t === 'string'));
   return { companyId, etag: response.headers.get('ETag'), tags };
 }
