@@ -15,6 +15,7 @@ export const COLUMNS_MEDIA_TYPE = 'application/vnd.visio3d.columns';
 const MAGIC = 0x43443356; // "V3DC" read as a little-endian u32
 const LAYOUT = 1;
 const HEADER = 16;
+const utf8 = new TextDecoder();
 
 export interface ColumnArrays {
   time: Float64Array;
@@ -55,7 +56,7 @@ export function decodeColumns(buffer: ArrayBuffer): ColumnArrays {
   const n = header.getUint32(8, true);
   const m = header.getUint32(12, true);
   if (buffer.byteLength !== HEADER + 15 * n + m) throw new Error('réponse binaire de longueur inattendue');
-  const countries: unknown = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, HEADER + 15 * n, m)));
+  const countries: unknown = JSON.parse(utf8.decode(new Uint8Array(buffer, HEADER + 15 * n, m)));
   if (!Array.isArray(countries) || !countries.every((x) => x === null || typeof x === 'string')) throw new Error('dictionnaire des pays illisible');
   return {
     time: new Float64Array(buffer.slice(HEADER, HEADER + 8 * n)),
