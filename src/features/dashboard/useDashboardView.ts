@@ -105,7 +105,7 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     const refresh = () => {
       if (document.visibilityState !== 'visible' || inFlight.current || started.current === null) return;
       const s = store.get(selectionAtom);
-      if (s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current, undefined, 'refresh');
+      if (s.companyId !== null && s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current, undefined, 'refresh');
     };
     const timer = window.setInterval(refresh, REFRESH_EVERY_MS);
     const onVisible = () => {
