@@ -104,7 +104,8 @@ export function DashboardPage() {
       )}
 
       <StatCards stats={stats} previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)} loading={statsLoading} />
-      {selection.companyId !== null && <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />}
+      {/* A non-admin's company arrives after the first render: the card is there from the start (no shift). */}
+      {(selection.companyId !== null || !isAdmin) && <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />}
       <AnalysisCharts selection={selection} view={allFailed ? null : view} frozen={productsLoading} unavailable={allFailed} pngPrefix={filePrefix} />
       {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
         <RankingTable

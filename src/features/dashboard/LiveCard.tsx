@@ -16,22 +16,30 @@ interface Props {
 export const LiveCard = memo(function LiveCard({ live, loading, unavailable }: Props) {
   let body;
   if (unavailable) body = <p className="muted">Activité récente indisponible : les statistiques n'ont pas pu être chargées.</p>;
-  else if (!live || loading) body = <i className="pi pi-spin pi-spinner" role="progressbar" aria-label="Chargement" />;
-  else
+  else {
+    // Loading: the same lines with a spinner and dashes, so the card keeps its height (nothing below moves).
+    const shown = live && !loading ? live : null;
+    const v = (x: number | undefined) => (shown && x !== undefined ? n(x) : '—');
     body = (
       <>
-        <p className="live-sessions">
-          <span className="live-value">{n(live.sessions)}</span> session{live.sessions > 1 ? 's' : ''} dans les 30 dernières minutes
+        <p className="live-sessions" aria-busy={!shown || undefined}>
+          {shown ? (
+            <span className="live-value">{n(shown.sessions)}</span>
+          ) : (
+            <i className="pi pi-spin pi-spinner live-spinner" role="progressbar" aria-label="Chargement" />
+          )}{' '}
+          session{shown && shown.sessions <= 1 ? '' : 's'} dans les 30 dernières minutes
         </p>
         <ul className="live-steps" aria-label="Événements des 30 dernières minutes">
-          <li>Consultations : {n(live.steps[0])}</li>
-          <li>Interactions 3D : {n(live.steps[1])}</li>
-          <li>Essais AR : {n(live.steps[2])}</li>
-          <li>Conversions : {n(live.steps[3])}</li>
+          <li>Consultations : {v(shown?.steps[0])}</li>
+          <li>Interactions 3D : {v(shown?.steps[1])}</li>
+          <li>Essais AR : {v(shown?.steps[2])}</li>
+          <li>Conversions : {v(shown?.steps[3])}</li>
         </ul>
-        <span className="muted">Mis à jour à {time(live.at)}, actualisé chaque minute</span>
+        <span className="muted">{shown ? `Mis à jour à ${time(shown.at)}, actualisé chaque minute` : 'Mis à jour à --:--, actualisé chaque minute'}</span>
       </>
     );
+  }
   return (
     <section className="card live-card" aria-labelledby="live-title">
       <h2 id="live-title">
