@@ -79,7 +79,11 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     const current = () => gen === generation.current;
     if (!silent) setState((old) => ({ ...old, loading: true, failed: false }));
     inFlight.current = true;
+    // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
+    // must not bring the bar back once the view is finished (it would stay).
+    let finished = false;
     const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
+      finished = true;
       inFlight.current = false;
       if (!silent) store.set(progressAtom, null);
       setState({ ...next, viewKey: k });
@@ -87,7 +91,7 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
     computeView(
       { generation: gen, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone: p.timeZone, retry, companyId: s.companyId, refresh: silent },
-      (progress) => !silent && current() && store.set(progressAtom, progress),
+      (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
       // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
       (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
     )
