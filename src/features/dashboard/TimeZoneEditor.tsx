@@ -27,12 +27,17 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const label = <small className="muted dashboard-zone">{zoneLabel(timeZone)}</small>;
+  const open = () => {
+    setValue(timeZone);
+    setError(null);
+    setEditing(true);
+  };
   if (!canEdit || companyId === null) return label;
   if (!editing)
     return (
       <div className="zone-line">
         {label}
-        <Button type="button" link size="small" label="Modifier le fuseau" className="zone-edit" onClick={() => (setValue(timeZone), setError(null), setEditing(true))} />
+        <Button type="button" link size="small" label="Modifier le fuseau" className="zone-edit" onClick={open} />
       </div>
     );
 
