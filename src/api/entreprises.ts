@@ -13,3 +13,7 @@ export const fetchEntreprises = (signal?: AbortSignal) => http.list<Entreprise>(
 
 /** POST /api/Entreprise (Admin): NomEntreprise, Adresse, Telephone, Siret. */
 export const createEntreprise = (payload: EntrepriseCreateInput) => http.post<Entreprise>('/api/Entreprise', payload);
+
+/** PUT /api/Entreprise/{id} with the reporting time zone alone (an Admin's setting, docs/dashboard.md). */
+export const updateEntrepriseTimeZone = (entrepriseId: number, timeZone: string) =>
+  http.put<Entreprise>(`/api/Entreprise/${entrepriseId}`, { timeZone });

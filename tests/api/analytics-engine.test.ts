@@ -16,7 +16,7 @@ const serverFetch = (async (input: string | URL | Request, init?: RequestInit) =
   const url = String(input);
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
-  return new Response(res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
+  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
 }) as typeof fetch;
 
 /** What another server of the contract answers: the spec's list (it ignores ?format=columns). */

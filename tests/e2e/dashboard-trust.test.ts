@@ -89,6 +89,8 @@ describe('figures that never mislead', () => {
 
     // Hover the current month's point: its label with "(en cours)" and a value written the French way.
     const over = page.locator('section[aria-label="Évolution"] .u-over');
+    // The mouse moves only within the viewport: the chart is brought into it first ("En direct" sits above).
+    await over.scrollIntoViewIfNeeded();
     const box = (await over.boundingBox())!;
     const x = box.x + ((month + 0.3) / 11.6) * box.width;
     await page.mouse.move(x, box.y + box.height / 2);
@@ -102,6 +104,7 @@ describe('figures that never mislead', () => {
     await choose(page, 'dashboard-period', 'Toutes les données');
     await settled(page);
     // The first slice starts at the top of the ring and turns clockwise: just right of the top is in it.
+    await page.locator('section[aria-label^="Origine géographique"] svg[role="img"]').scrollIntoViewIfNeeded();
     const ring = (await page.locator('section[aria-label^="Origine géographique"] svg[role="img"]').boundingBox())!;
     const [px, py] = [ring.x + ring.width / 2 + 4, ring.y + ring.height * 0.12];
     await page.mouse.move(px, py);

@@ -68,12 +68,21 @@ describe('aggregate (one pass over the columns)', () => {
     expect(aggregate([p1, p2], req({ counting: 'unique_users' }), now).geo[0]).toEqual({ label: 'France', value: 2 });
   });
 
-  it('journey: empty for the all scope, distinct sessions per step for one product', () => {
-    expect(aggregate([p1], req(), now).journey).toEqual([]);
-    const j = aggregate([p1], req({ scope: 1 }), now).journey;
-    expect(j.map((s) => s.name)).toEqual(['consultation', 'interaction 3D', 'essai AR', 'conversion']);
-    expect(j.map((s) => s.count)).toEqual([4, 1, 1, 1]);
-    expect(j.map((s) => s.percent)).toEqual([57, 14, 14, 14]);
+  it('funnel: sessions reaching each step and every step before it, for one product or all of them', () => {
+    const one = aggregate([p1], req({ scope: 1 }), now).funnel;
+    expect(one.map((s) => s.name)).toEqual(['consultation', 'interaction 3D', 'essai AR', 'conversion']);
+    // a: consultation, 3D and AR on p1; b converted without touching the model in 3D: not in the 4th step.
+    expect(one.map((s) => s.count)).toEqual([4, 1, 1, 0]);
+    expect(one.map((s) => s.percent)).toEqual([100, 25, 25, 0]);
+    expect(one.map((s) => s.drop)).toEqual([null, 75, 0, 100]);
+    // All products: a converted on p2, after 3D and AR on p1 (a session is company-wide).
+    const all = aggregate([p1, p2], req(), now).funnel;
+    expect(all.map((s) => s.count)).toEqual([4, 1, 1, 1]);
+    expect(all.map((s) => s.drop)).toEqual([null, 75, 0, 0]);
+    // Only the period's events: in January 2025 session c (May 2024) and d (untimed) are out.
+    expect(aggregate([p1, p2], req({ period: 'month', year: 2025, month: 1 }), now).funnel.map((s) => s.count)).toEqual([2, 1, 1, 1]);
+    // No consultation: no funnel (the empty message shows).
+    expect(aggregate([p1], req({ period: 'year', year: 2023 }), now).funnel).toEqual([]);
   });
 
   it('gives a zero series per label and zero figures without data', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketLabels, dayNumber, isoOf, periodDays, periodPlan, previousPlan } from '../../src/domain/analytics/buckets';
 import { KNOWN_COUNTRY_CODES, countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, readGeo, readJourney, readProduct, readSummary } from '../../src/domain/analytics/fields';
-import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
+import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import {
   QUICK_RANGES, clampSelection, defaultSelection, monthOptions, quickRange, selectionFromParams, selectionToParams, weekChoices, weekOptions, yearOptions,
 } from '../../src/domain/analytics/selection';
@@ -83,10 +83,13 @@ describe('counting rules (docs/product.md §1.7)', () => {
     ]);
   });
 
-  it("gives each journey step round(count / sum of counts × 100)", () => {
-    expect(journeyPercentages([{ name: 'a', count: 50 }, { name: 'b', count: 30 }, { name: 'c', count: 15 }, { name: 'd', count: 5 }]).map((s) => s.percent)).toEqual([50, 30, 15, 5]);
-    expect(journeyPercentages([{ name: 'a', count: 2 }, { name: 'b', count: 1 }]).map((s) => s.percent)).toEqual([67, 33]);
-    expect(journeyPercentages([{ name: 'a', count: 0 }]).map((s) => s.percent)).toEqual([0]);
+  it('gives each funnel step its percent of the first step and the drop from the step before', () => {
+    const f = funnelOf([{ name: 'a', count: 80 }, { name: 'b', count: 30 }, { name: 'c', count: 15 }, { name: 'd', count: 5 }]);
+    expect(f.map((s) => s.percent)).toEqual([100, 38, 19, 6]);
+    // 50 of 80 lost (62.5 %), 15 of 30, 10 of 15 (66.7 %).
+    expect(f.map((s) => s.drop)).toEqual([null, 63, 50, 67]);
+    expect(funnelOf([{ name: 'a', count: 3 }, { name: 'b', count: 0 }, { name: 'c', count: 0 }]).map((s) => [s.percent, s.drop])).toEqual([[100, null], [0, 100], [0, 0]]);
+    expect(funnelOf([{ name: 'a', count: 0 }]).map((s) => s.percent)).toEqual([0]);
   });
 });
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventCountry } from '../../src/domain/analytics/fields';
-import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
+import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Counting, Metric, Period } from '../../src/domain/analytics/selection';
 import { aggregate, figuresOf, METRIC_ORDER, Numbering, RANK_FIELDS, seriesValues, statsOf, tally, type Figures } from '../../workers/analytics/aggregate';
 import { rankingOf } from '../../workers/analytics/ranking';
@@ -128,16 +128,20 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
     geoCounts.set(c, (geoCounts.get(c) ?? 0) + 1);
   }
   const geo = mergeGeo([...geoCounts].map(([label, v]) => ({ label, value: unique ? geoSets.get(label)!.size : v })));
-  const steps = (['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const).map((f) => sessionsWith(f));
+  // The funnel: per session, the steps it reached in the period; step k needs steps 0..k.
+  const order = ['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const;
+  const reached = new Map<string, Set<string>>();
+  for (const e of inPeriod) for (const f of order) if (e[f]) reached.set(e.userSessionId, (reached.get(e.userSessionId) ?? new Set()).add(f));
+  const steps = order.map((_, k) => [...reached.values()].filter((got) => order.slice(0, k + 1).every((f) => got.has(f))).length);
   const names = ['consultation', 'interaction 3D', 'essai AR', 'conversion'];
-  const journey = r.scope !== 'all' && steps.some((s) => s > 0) ? journeyPercentages(names.map((name, i) => ({ name, count: steps[i] }))) : [];
+  const funnel = steps[0] > 0 ? funnelOf(names.map((name, i) => ({ name, count: steps[i] }))) : [];
   // The ranking: per product, the same counts over that product's events only.
   const flagsOf = ['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const;
   const perProduct = r.scope !== 'all' ? [] : products.map((evs) => {
     const own = evs.filter(keep);
     return unique ? [sessionsWith(null, own), ...flagsOf.map((f) => sessionsWith(f, own))] : [own.length, ...flagsOf.map((f) => count(f, own))];
   });
-  return { stats, series: { labels: expect.any(Array) as unknown as string[], values, partial }, geo, journey, eventCount: inPeriod.length, perProduct };
+  return { stats, series: { labels: expect.any(Array) as unknown as string[], values, partial }, geo, funnel, eventCount: inPeriod.length, perProduct };
 }
 
 const event = fc.record({

@@ -4,7 +4,7 @@
 // so a session that saw two products counts once; no string is touched and no Set is built per event.
 import { bucketTimeline, periodPlan, previousPlan, yearOf, type PeriodPlan } from '../../src/domain/analytics/buckets';
 import { DEFAULT_TIME_ZONE, Zone } from '../../src/domain/analytics/zone';
-import { conversionRate, journeyPercentages, mergeGeo } from '../../src/domain/analytics/rules';
+import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Metric } from '../../src/domain/analytics/selection';
 import type { DashboardView, StatFigures, ViewRequest } from '../../src/domain/analytics/view';
 import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './columns';
@@ -12,7 +12,8 @@ import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './
 /** The metrics in the order of their flags (CONSULTATION, IFRAME, AR_TRY, CONVERSION): Tally.series. */
 export const METRIC_ORDER: Metric[] = ['consultation', 'engagement', 'ar_usage', 'conversion'];
 
-export const JOURNEY_STEPS = [
+/** The AR funnel's steps, in order (docs/dashboard.md "Entonnoir AR"). */
+export const FUNNEL_STEPS = [
   { name: 'consultation', flag: CONSULTATION },
   { name: 'interaction 3D', flag: IFRAME },
   { name: 'essai AR', flag: AR_TRY },
@@ -41,7 +42,7 @@ function firstAtLeast(day: Int32Array, d: number): number {
   return lo;
 }
 
-export type Figures = Pick<DashboardView, 'stats' | 'series' | 'geo' | 'journey' | 'eventCount'>;
+export type Figures = Pick<DashboardView, 'stats' | 'series' | 'geo' | 'funnel' | 'eventCount'>;
 
 /**
  * The numbering of countries shared by all products (sessions are numbered when a record is made, see
@@ -105,6 +106,8 @@ export interface Tally {
   flagged: [number, number, number, number];
   /** Distinct sessions in the period: all, then reaching each flag. */
   distinct: [number, number, number, number, number];
+  /** Distinct sessions in the period reaching each funnel step and every step before it (FUNNEL_STEPS). */
+  funnel: [number, number, number, number];
   /**
    * Per product (in the order of the records), RANK_FIELDS numbers: events (or distinct sessions when
    * counting unique users), then those of each flag. Only for the all-products scope (else empty).
@@ -112,7 +115,6 @@ export interface Tally {
   perProduct: Float64Array;
   productIds: number[];
   unique: boolean;
-  journeyOf: boolean;
 }
 
 export const RANK_FIELDS = 5;
@@ -281,6 +283,7 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
   }
 
   const distinct: Tally['distinct'] = [0, 0, 0, 0, 0];
+  const funnel: Tally['funnel'] = [0, 0, 0, 0];
   for (let s = 0; s < nSessions; s++) {
     const f = sessionFlags[s];
     if (!(f & SEEN)) continue;
@@ -289,10 +292,13 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     if (f & IFRAME) distinct[2]++;
     if (f & AR_TRY) distinct[3]++;
     if (f & CONVERSION) distinct[4]++;
+    // A funnel step counts the sessions that reached it and every step before it (in any order: the
+    // pass keeps each session's flags over the period, not their times).
+    for (let k = 0; k < 4 && f & FUNNEL_STEPS[k].flag; k++) funnel[k]++;
   }
   return {
-    labels, series, future: timeline.future, partial: timeline.partial, geoCounts: Array.from(geoCounts), countryNames, events, flagged, distinct,
-    perProduct, productIds: ranked ? products.map((p) => p.productId) : [], unique, journeyOf: request.scope !== 'all',
+    labels, series, future: timeline.future, partial: timeline.partial, geoCounts: Array.from(geoCounts), countryNames, events, flagged, distinct, funnel,
+    perProduct, productIds: ranked ? products.map((p) => p.productId) : [], unique,
   };
 }
 
@@ -311,12 +317,10 @@ export function seriesValues(t: Tally, metric: Metric): Array<number | null> {
 
 /** The dashboard's figures for one metric, from a tally. */
 export function figuresOf(t: Tally, metric: Metric): Figures {
-  const { distinct } = t;
   const stats = statsOf(t);
-  // The journey is for one product only (empty for the all scope): distinct sessions reaching each step.
-  const steps = [distinct[1], distinct[2], distinct[3], distinct[4]];
-  const journey = t.journeyOf && steps.some((n) => n > 0) ? journeyPercentages(JOURNEY_STEPS.map((st, i) => ({ name: st.name, count: steps[i] }))) : [];
+  // The funnel of the selection (one product or all of them): empty without a consultation to start from.
+  const funnel = t.funnel[0] > 0 ? funnelOf(FUNNEL_STEPS.map((st, i) => ({ name: st.name, count: t.funnel[i] }))) : [];
 
   const geo = mergeGeo(t.countryNames.map((label, i) => ({ label, value: t.geoCounts[i] })).filter((g) => g.value > 0));
-  return { stats, series: { labels: t.labels, values: seriesValues(t, metric), partial: t.partial }, geo, journey, eventCount: t.events };
+  return { stats, series: { labels: t.labels, values: seriesValues(t, metric), partial: t.partial }, geo, funnel, eventCount: t.events };
 }

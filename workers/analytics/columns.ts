@@ -2,6 +2,7 @@
 // countries) live once in per-product dictionaries; events hold indexes into them.
 import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '../../src/domain/analytics/fields';
+import type { ColumnArrays } from '../../src/domain/analytics/binaryColumns';
 
 export const CONSULTATION = 1;
 export const IFRAME = 2;
@@ -133,4 +134,19 @@ export function fromCompact(productId: number, c: CompactEvents): ProductColumns
     country[i] = k.remap[c.country[i]];
   }
   return { productId, count: n, time, session, sessions: null, flags, country, countries: k.labels };
+}
+
+/**
+ * The binary columns answer (src/domain/analytics/binaryColumns.ts), already in typed arrays of its own:
+ * only the dictionary is relabelled (as fromCompact does) and the flags masked, in place.
+ */
+export function fromBinary(productId: number, c: ColumnArrays): ProductColumns {
+  const n = c.time.length;
+  const k = relabel(c.countries, (v) => countryLabel(eventCountry({ country: v })));
+  const { flags, country } = c;
+  for (let i = 0; i < n; i++) {
+    flags[i] &= CONSULTATION | IFRAME | AR_TRY | CONVERSION;
+    country[i] = k.remap[country[i]];
+  }
+  return { productId, count: n, time: c.time, session: c.session, sessions: null, flags, country, countries: k.labels };
 }

@@ -11,6 +11,8 @@ import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
 import { Tallies } from './tallies';
 import { EngineError, HTTP, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
 import { SessionDictionary } from './sessions';
+import { liveOf } from './live';
+import { fetchCompanyVersions, type CompanyVersions } from './versions';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
@@ -40,6 +42,9 @@ export class AnalyticsEngine {
   private pendingWrites = new Set<Promise<void>>();
   /** Bumped when the memory is dropped (clear, another token): work started before it keeps nothing. */
   private epoch = 0;
+  /** The last versions answer (one company at a time), and the companies whose server has no such route. */
+  private versions: CompanyVersions | null = null;
+  private noVersions = new Set<number>();
 
   constructor(private fetchImpl: typeof fetch = (...a) => fetch(...a), private clock: () => number = Date.now) {}
 
@@ -63,6 +68,41 @@ export class AnalyticsEngine {
     this.dictionary = new SessionDictionary();
     this.dictionaryLoaded = null;
     this.writesBroken = false;
+    this.versions = null;
+    this.noVersions.clear();
+  }
+
+  /**
+   * The products of `toCheck` that must be fetched: those whose record's ETag differs from the company's
+   * versions answer (or that it does not list). The others are current: marked checked, no request.
+   * Without that answer (another server, a failure) every product is fetched as before.
+   */
+  private async changedOnly(companyId: number | null | undefined, toCheck: number[], epoch: number): Promise<number[]> {
+    if (companyId == null || toCheck.length === 0 || this.noVersions.has(companyId)) return toCheck;
+    // A single product is as cheap to ask directly (its 304 says the same); nothing held: all are fetched.
+    if (toCheck.length === 1 || !toCheck.some((id) => this.memory.has(id))) return toCheck;
+    let result;
+    try {
+      result = await fetchCompanyVersions(this.conn, companyId, this.versions, this.fetchImpl);
+    } catch (err) {
+      if ((err as Error).name === UNAUTHORIZED) throw err;
+      return toCheck;
+    }
+    if (epoch !== this.epoch) return toCheck;
+    if (result === 'missing') {
+      this.noVersions.add(companyId);
+      return toCheck;
+    }
+    this.versions = result;
+    const now = this.clock();
+    return toCheck.filter((id) => {
+      const known = this.memory.get(id);
+      if (!known || known.etag === null || !result.tags.get(id)?.includes(known.etag)) return true;
+      // Same object: its country map and kept tallies stay valid (see Numbering, Tallies).
+      known.fetchedAt = now;
+      this.checkedAt.set(id, now);
+      return false;
+    });
   }
 
   /** Takes back the stored session numbering (once per memory): fresh answers are numbered after it. */
@@ -108,10 +148,12 @@ export class AnalyticsEngine {
       this.tallies.forget();
     }
     const retry = new Set(request.retry ?? []);
-    const toCheck = ids.filter((id) => retry.has(id) || !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
+    const stale = ids.filter((id) => request.refresh || retry.has(id) || !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
     // Cached figures first, but only when every product is cached: partial totals would mislead.
     const allCached = ids.length > 0 && ids.every((id) => this.memory.has(id));
-    if (allCached && toCheck.length) void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
+    if (allCached && stale.length) void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
+    const toCheck = await this.changedOnly(request.companyId, stale, epoch);
+    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
 
     const failed: number[] = [];
     let offline = false;
@@ -214,6 +256,7 @@ export class AnalyticsEngine {
       ...figuresOf(current, request.metric),
       previous: before && { stats: statsOf(before), values: seriesValues(before, request.metric), eventCount: before.events },
       ranking: rankingOf(current, before),
+      live: liveOf(used, now.getTime()),
       cachedAt,
       offline: state.offline,
       failedProducts: state.failed,

@@ -1,7 +1,8 @@
 // Per-product event calls: bounded concurrency, ETag / If-None-Match, failures kept per product.
 import { normaliseList } from '../../src/domain/list';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { fromCompact, isCompact, toColumns, type ProductColumns } from './columns';
+import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
+import { fromBinary, fromCompact, isCompact, toColumns, type ProductColumns } from './columns';
 
 export const MAX_IN_FLIGHT = 6;
 
@@ -23,7 +24,8 @@ export type FetchResult = { kind: 'unchanged' } | { kind: 'fresh'; etag: string 
 
 /** GET /api/ProductStatistics/Product/{id}, conditional when an ETag is known. */
 export async function fetchProductEvents(conn: Connection, productId: number, etag: string | null, fetchImpl: typeof fetch = fetch): Promise<FetchResult> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The binary columns first (no JSON parse: docs/api.md), JSON from a server that does not have them.
+  const headers: Record<string, string> = { Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9` };
   if (conn.token) headers.Authorization = `Bearer ${conn.token}`;
   if (etag) headers['If-None-Match'] = etag;
   let response: Response;
@@ -38,8 +40,17 @@ export async function fetchProductEvents(conn: Connection, productId: number, et
   if (response.status === 304) return { kind: 'unchanged' };
   if (response.status === 401) throw new EngineError(UNAUTHORIZED, 'Session expirée', 401);
   if (!response.ok) throw new EngineError(HTTP, `Erreur HTTP ${response.status}`, response.status);
-  const body: unknown = await response.json();
   const tag = response.headers.get('ETag');
+  if ((response.headers.get('Content-Type') ?? '').startsWith(COLUMNS_MEDIA_TYPE)) {
+    let arrays;
+    try {
+      arrays = decodeColumns(await response.arrayBuffer());
+    } catch (err) {
+      throw new EngineError(HTTP, `Réponse binaire illisible : ${(err as Error).message}`);
+    }
+    return { kind: 'fresh', etag: tag, columns: fromBinary(productId, arrays) };
+  }
+  const body: unknown = await response.json();
   if (isCompact(body)) return { kind: 'fresh', etag: tag, columns: fromCompact(productId, body) };
   const events = normaliseList<Record<string, unknown>>(body, 'statistiques');
   return { kind: 'fresh', etag: tag, columns: toColumns(productId, events) };

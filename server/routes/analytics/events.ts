@@ -16,6 +16,7 @@ import { AnswerCache } from './answerCache';
 import { encode, preferredEncoding } from '../../http/encoding';
 import { preparedPerDatabase } from '../../db/prepared';
 import { eventTags } from './tags';
+import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../src/domain/analytics/binaryColumns';
 
 /** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -116,6 +117,22 @@ export async function listBody(db: Db, productId: number): Promise<string> {
   return `{"$id":"1","$values":${result.rows[0].events}}`;
 }
 
+/** The Accept header names the binary columns with a non-zero quality (our worker; docs/api.md). */
+export function acceptsBinaryColumns(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return type === COLUMNS_MEDIA_TYPE && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** The binary columns: the JSON columns text (kept by the database) written as typed arrays, once per version. */
+async function binaryBody(db: Db, productId: number, entrepriseId: number): Promise<Buffer> {
+  const bytes = encodeColumns(JSON.parse(await columnsBody(db, productId, entrepriseId)));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 const eventsRoutes: RoutePlugin = async (app, { db }) => {
   // One per app (so per database): tags are only unique within one database.
   const answers = new AnswerCache(ANSWER_CACHE_BYTES);
@@ -134,19 +151,23 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
     async (request, reply) => {
       const { productId, entrepriseId, tags } = await reachableEventsTag(db, request.user, request.params.productId);
       const columns = request.query.format === 'columns';
+      const binary = columns && acceptsBinaryColumns(request.headers.accept);
       // Each representation has its own tag, so a list's tag never validates a columns answer.
-      const tag = columns ? tags.columnsEtag : tags.etag;
+      const tag = binary ? tags.binaryEtag : columns ? tags.columnsEtag : tags.etag;
       reply.header('ETag', tag);
+      if (columns) reply.header('Vary', 'Accept, Accept-Encoding');
       if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(undefined);
       // Stored ready to send: built once per version and representation, compressed once per encoding.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const key = `${tag} ${encoding}`;
       let bytes = answers.get(key);
       if (bytes === undefined) {
-        bytes = await encode(Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId)), encoding);
+        const body = binary ? await binaryBody(db, productId, entrepriseId) : Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId));
+        bytes = await encode(body, encoding);
         answers.set(key, bytes);
       }
-      reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+      reply.type(binary ? COLUMNS_MEDIA_TYPE : 'application/json; charset=utf-8');
+      if (!columns) reply.header('Vary', 'Accept-Encoding');
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       // Bytes of the exact shape already: sent without the (zod) serializer.
       return reply.send(bytes as never);

@@ -22,6 +22,8 @@ export const versionsSchema = z.object({
       etag: z.string(),
       /** ETag of the same call with ?format=columns. */
       columnsEtag: z.string(),
+      /** ETag of ?format=columns answered in binary (Accept: application/vnd.visio3d.columns). */
+      binaryEtag: z.string(),
     }),
   ),
 });

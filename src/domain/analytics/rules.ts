@@ -1,4 +1,5 @@
-// The counting rules of docs/product.md §1.7 that do not need the raw events: rates, geo merge, journey.
+// The counting rules of docs/product.md §1.7 that do not need the raw events: rates, geo merge, the AR
+// funnel (docs/dashboard.md "Entonnoir AR").
 import { countryLabel } from './countries';
 import type { GeoItem, JourneyStep } from './fields';
 
@@ -20,14 +21,25 @@ export function mergeGeo(items: GeoItem[]): GeoItem[] {
   return [...byLabel].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
 }
 
-export interface JourneyPoint extends JourneyStep {
+/** One step of the AR funnel (docs/dashboard.md "Entonnoir AR"). */
+export interface FunnelStep extends JourneyStep {
+  /** Sessions of this step, in whole percent of the first step's. */
   percent: number;
+  /** Sessions lost since the previous step, in whole percent of the previous step's; null for the first. */
+  drop: number | null;
 }
 
-/** Each step's completion: round(step count / sum of all step counts × 100). */
-export function journeyPercentages(steps: JourneyStep[]): JourneyPoint[] {
-  const sum = steps.reduce((s, x) => s + x.count, 0);
-  return steps.map((s) => ({ ...s, percent: percent(s.count, sum) }));
+/**
+ * The funnel of steps whose counts never grow (each step's sessions reached every step before it): each
+ * step against the first, and the drop from the step before (0 when the step before had no session).
+ */
+export function funnelOf(steps: JourneyStep[]): FunnelStep[] {
+  const first = steps[0]?.count ?? 0;
+  return steps.map((s, i) => ({
+    ...s,
+    percent: percent(s.count, first),
+    drop: i === 0 ? null : steps[i - 1].count > 0 ? Math.round(((steps[i - 1].count - s.count) / steps[i - 1].count) * 100) : 0,
+  }));
 }
 
 /** The change from `previous` to `current` in whole percent, null when there was nothing before (shown "—"). */

@@ -1,7 +1,7 @@
 // What the analytics engine sends back to the screen: small figures, never raw events.
 import type { Counting, Metric, Period, Scope } from './selection';
 import type { GeoItem } from './fields';
-import type { JourneyPoint } from './rules';
+import type { FunnelStep } from './rules';
 
 /** What the worker needs to compute a view (the company's products come from the main thread). */
 export interface ViewRequest {
@@ -23,6 +23,23 @@ export interface ViewRequest {
   timeZone?: string;
   /** Products to fetch again now, whatever their last check (the "Réessayer" of failed products). */
   retry?: number[];
+  /** The company whose products these are: one call then tells which of them changed (docs/dashboard.md). */
+  companyId?: number | null;
+  /** Revalidate every product now, whatever its last check (the dashboard's refresh every 60 s). */
+  refresh?: boolean;
+}
+
+/** "En direct" looks this far back from the worker's clock. */
+export const LIVE_WINDOW_MS = 30 * 60_000;
+
+export interface LiveFigures {
+  /** Distinct sessions with at least one event in [at − LIVE_WINDOW_MS, at]. */
+  sessions: number;
+  /** Events in that window, and those of each step (consultation, interaction 3D, essai AR, conversion). */
+  events: number;
+  steps: [number, number, number, number];
+  /** The worker's clock when counted (ms). */
+  at: number;
 }
 
 export interface StatFigures {
@@ -43,7 +60,10 @@ export interface DashboardView {
   /** One row per product (all-products scope), with the previous period's when comparing. */
   ranking: RankingRow[];
   geo: GeoItem[];
-  journey: JourneyPoint[];
+  /** The AR funnel: consultation → interaction 3D → essai AR → conversion, distinct sessions (empty without any consultation). */
+  funnel: FunnelStep[];
+  /** "En direct": the selection's activity over the last LIVE_WINDOW_MS, whatever the period. */
+  live: LiveFigures;
   /** Number of events the figures come from (0: the spec's empty messages show). */
   eventCount: number;
   /** Fetch time (ms) of the oldest product data shown, null before any data. */

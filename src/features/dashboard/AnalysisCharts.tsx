@@ -6,7 +6,7 @@ import { ChartCard } from '../../ui/ChartCard';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
 import { ALL_FAILED } from './IncompleteData';
 import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
-import { BAR_HEIGHT, JourneyChart } from './JourneyChart';
+import { BAR_HEIGHT, FunnelChart } from './FunnelChart';
 
 export const EMPTY_SERIES = 'Aucune donnée datée disponible pour cette période';
 export const EMPTY_GEO = 'Aucune donnée géographique disponible';
@@ -34,7 +34,7 @@ export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix
   const seriesEmpty = !noCompany && view !== null && view.eventCount === 0;
   const failMessage = unavailable && !noCompany ? ALL_FAILED : null;
   const geo = view?.geo ?? [];
-  const journey = view?.journey ?? [];
+  const funnel = view?.funnel ?? [];
 
   return (
     <section aria-labelledby="analyse-title">
@@ -65,13 +65,14 @@ export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix
         </ChartCard>
         <ChartCard
           title="Parcours utilisateur"
+          subtitle="Entonnoir AR : sessions ayant atteint chaque étape et les précédentes"
           pngName={`${pngPrefix}_parcours.png`}
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}
-          emptyMessage={failMessage ?? (!noCompany && view !== null && journey.length === 0 ? EMPTY_JOURNEY : null)}
+          emptyMessage={failMessage ?? (!noCompany && view !== null && funnel.length === 0 ? EMPTY_JOURNEY : null)}
         >
-          {journey.length > 0 && <JourneyChart steps={journey} />}
+          {funnel.length > 0 && <FunnelChart steps={funnel} />}
         </ChartCard>
       </div>
     </section>

@@ -9,9 +9,9 @@ import type { ProductRef } from '../../domain/analytics/fields';
 import {
   COUNTINGS, COUNTING_LABELS, METRICS, METRIC_LABELS, MONTH_NAMES, PERIODS, PERIOD_LABELS, localNow, monthOptions, weekChoices, yearOptions,
 } from '../../domain/analytics/selection';
-import { zoneLabel } from '../../domain/analytics/zone';
 import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
+import { TimeZoneEditor } from './TimeZoneEditor';
 
 interface Props {
   /** The company's reporting time zone: its calendar gives "today" and the period's edges. */
@@ -20,6 +20,8 @@ interface Props {
   companyName: string | null;
   products: ProductRef[];
   productsLoading: boolean;
+  /** An Admin changed the company's zone (stable: the cards are memoised). */
+  onTimeZoneSaved: (companyId: number, timeZone: string) => void;
 }
 
 function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: React.ReactNode }) {
@@ -32,7 +34,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, companyName, products, productsLoading }: Props) {
+export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, companyName, products, productsLoading, onTimeZoneSaved }: Props) {
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
@@ -171,7 +173,7 @@ export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, comp
           />
           <label htmlFor="dashboard-compare">Comparer à la période précédente</label>
         </div>
-        <small className="muted dashboard-zone">{zoneLabel(timeZone)}</small>
+        <TimeZoneEditor companyId={s.companyId} timeZone={timeZone} canEdit={isAdmin} onSaved={onTimeZoneSaved} />
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
+import { LiveCard } from './LiveCard';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
@@ -50,7 +51,7 @@ export function DashboardPage() {
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
-  const { timeZone, name: adminCompanyName } = useCompanyTimeZone(selection.companyId);
+  const { timeZone, name: adminCompanyName, saved: timeZoneSaved } = useCompanyTimeZone(selection.companyId);
 
   // A bookmarked product that is not (or no longer) the company's: back to all products.
   useEffect(() => {
@@ -90,7 +91,7 @@ export function DashboardPage() {
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
       </header>
 
-      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
+      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} onTimeZoneSaved={timeZoneSaved} />
 
       {view?.offline && view.cachedAt !== null && (
         <p className="dashboard-offline" role="status">
@@ -103,6 +104,8 @@ export function DashboardPage() {
       )}
 
       <StatCards stats={stats} previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)} loading={statsLoading} />
+      {/* A non-admin's company arrives after the first render: the card is there from the start (no shift). */}
+      {(selection.companyId !== null || !isAdmin) && <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />}
       <AnalysisCharts selection={selection} view={allFailed ? null : view} frozen={productsLoading} unavailable={allFailed} pngPrefix={filePrefix} />
       {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
         <RankingTable

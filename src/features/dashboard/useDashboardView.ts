@@ -5,6 +5,10 @@
 // subscribes to the selection atom, whose subscribers run as soon as it is set, before React renders the
 // page. The worker computes while the main thread renders the new controls (docs/product.md's "switch" is then the
 // longer of the two, not their sum). A company change waits for the company's products (the effect).
+//
+// While the page is visible the view is revalidated every REFRESH_EVERY_MS, silently (no spinner, no
+// progress): the worker asks one versions call and fetches only the products that changed, so new events
+// (and "En direct") appear without a reload (docs/dashboard.md "En direct").
 import { useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ProductRef } from '../../domain/analytics/fields';
@@ -12,6 +16,12 @@ import type { Selection } from '../../domain/analytics/selection';
 import { SUPERSEDED, type DashboardView } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
+
+/** While the dashboard is visible, its figures are revalidated this often. */
+export const REFRESH_EVERY_MS = 60_000;
+
+/** 'refresh': the periodic revalidation, which keeps the figures on screen until the new ones arrive. */
+type StartMode = 'select' | 'retry' | 'refresh';
 
 export interface ViewState {
   view: DashboardView | null;
@@ -46,31 +56,44 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
   const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading, timeZone };
   const key = viewKey(selection, held);
   const latest = useRef(held);
+  /** A view is being computed (the refresh waits for the next tick), and when the last one started. */
+  const inFlight = useRef(false);
+  const startedAt = useRef(0);
 
-  /** Starts the view for (s, p) unless it is the one already started (or `retry` asks some products again). */
-  const start = useRef((s: Selection, p: Products, retry?: number[]) => {
+  /** Starts the view for (s, p) unless it is the one already started (or `retry`/'refresh' asks again). */
+  const start = useRef((s: Selection, p: Products, retry?: number[], mode: StartMode = retry ? 'retry' : 'select') => {
     const k = viewKey(s, p);
-    if (k === started.current && !retry) return;
+    if (k === started.current && mode === 'select') return;
     started.current = k;
     const gen = ++generation.current;
+    startedAt.current = Date.now();
+    const silent = mode === 'refresh';
     // Clearing the company, or its products still loading: nothing to ask the worker.
-    store.set(progressAtom, null);
+    if (!silent) store.set(progressAtom, null);
     if (s.companyId === null || p.loading) {
+      inFlight.current = false;
       setState({ view: null, loading: p.loading, failed: false, viewKey: k });
       return;
     }
     const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
     const current = () => gen === generation.current;
-    setState((old) => ({ ...old, loading: true, failed: false }));
+    if (!silent) setState((old) => ({ ...old, loading: true, failed: false }));
+    inFlight.current = true;
+    // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
+    // must not bring the bar back once the view is finished (it would stay).
+    let finished = false;
     const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
-      store.set(progressAtom, null);
+      finished = true;
+      inFlight.current = false;
+      if (!silent) store.set(progressAtom, null);
       setState({ ...next, viewKey: k });
     };
     const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
     computeView(
-      { generation: gen, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone: p.timeZone, retry },
-      (progress) => current() && store.set(progressAtom, progress),
-      (view) => current() && setState((old) => ({ ...old, view, viewKey: k })),
+      { generation: gen, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone: p.timeZone, retry, companyId: s.companyId, refresh: silent },
+      (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
+      // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
+      (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
     )
       .then((view) => current() && finish({ view, loading: false, failed: false }))
       .catch((err) => {
@@ -79,6 +102,25 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
         finish({ view: null, loading: false, failed: true });
       });
   }).current;
+
+  // Every REFRESH_EVERY_MS while the page is visible, and at once when it becomes visible again after that
+  // long: the current selection revalidated (a view still computing is left to finish).
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState !== 'visible' || inFlight.current || started.current === null) return;
+      const s = store.get(selectionAtom);
+      if (s.companyId !== null && s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current, undefined, 'refresh');
+    };
+    const timer = window.setInterval(refresh, REFRESH_EVERY_MS);
+    const onVisible = () => {
+      if (Date.now() - startedAt.current >= REFRESH_EVERY_MS) refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [store, start]);
 
   useLayoutEffect(() => {
     latest.current = held;

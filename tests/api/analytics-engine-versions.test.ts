@@ -1,0 +1,145 @@
+// The worker's engine against the real server (app.inject as its fetch, fake-indexeddb): a repeat visit
+// and the 60-second refresh ask the company's versions once and fetch only the products that changed;
+// another server (no versions route) is revalidated product by product; events sent by a visitor through
+// POST /api/collect reach the figures, the AR funnel and "En direct" at the next refresh.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { deleteCache } from '../../workers/analytics/cache';
+import type { ViewRequest } from '../../src/domain/analytics/view';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let token: string;
+let companyId: number;
+let products: Array<{ produitId: number; publicKey: string }>;
+const calls: Array<{ url: string; status: number }> = [];
+/** Content types of the product answers with a body (the worker asks for the binary columns). */
+const types: string[] = [];
+
+const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  const url = String(input);
+  const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
+  calls.push({ url, status: res.statusCode });
+  if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
+  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+}) as typeof fetch;
+
+/** Another server of the contract: it has no versions route (the real server's 404 for an unknown path). */
+const noVersionsFetch = ((input: string | URL | Request, init?: RequestInit) =>
+  serverFetch(String(input).replace(/\/versions$/, '/versions-inconnue'), init)) as typeof fetch;
+
+const productCalls = () => calls.filter((c) => c.url.includes('/ProductStatistics/Product/'));
+const versionCalls = () => calls.filter((c) => c.url.endsWith('/versions') || c.url.endsWith('/versions-inconnue'));
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+let address = 0;
+async function visit(publicKey: string, sessionId: string, types: string[]) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/collect',
+    remoteAddress: `10.9.0.${++address}`,
+    headers: { 'user-agent': CHROME, 'content-type': 'application/json' },
+    payload: JSON.stringify({ key: publicKey, sessionId, events: types.map((type) => ({ type })) }),
+  });
+  expect(res.statusCode).toBe(202);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('directeur@demo.fr');
+  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
+  products = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token)).json().$values;
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await deleteCache();
+  calls.length = 0;
+});
+
+const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
+  generation, productIds: products.map((p) => p.produitId), scope: 'all', metric: 'consultation', counting: 'total',
+  period: 'all_time', year: 2026, month: 1, week: 1, companyId, ...over,
+});
+
+function engine(fetchImpl = serverFetch) {
+  const e = new AnalyticsEngine(fetchImpl);
+  e.configure('', token);
+  return e;
+}
+
+describe('revalidation in one call', () => {
+  it('a repeat visit asks the versions once and no product; a refresh after one visit fetches that product only', async () => {
+    types.length = 0;
+    const full = await engine().view(request(1));
+    expect(productCalls()).toHaveLength(products.length);
+    expect(new Set(types)).toEqual(new Set(['application/vnd.visio3d.columns']));
+
+    calls.length = 0;
+    const reloaded = engine();
+    const again = await reloaded.view(request(1));
+    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 200 }]);
+    expect(productCalls()).toEqual([]);
+    expect(again.stats).toEqual(full.stats);
+
+    // Nothing changed: the refresh's versions call answers 304, and still no product is asked.
+    calls.length = 0;
+    await reloaded.view(request(2, { refresh: true }));
+    expect(calls).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 304 }]);
+
+    const changed = products[3];
+    await visit(changed.publicKey, 'versions-visiteur-1', ['consultation', 'iframeInteraction']);
+    calls.length = 0;
+    const after = await reloaded.view(request(3, { refresh: true }));
+    expect(versionCalls().map((c) => c.status)).toEqual([200]);
+    expect(productCalls()).toEqual([{ url: `/api/ProductStatistics/Product/${changed.produitId}?format=columns`, status: 200 }]);
+    expect(after.stats.consultations).toBe(full.stats.consultations + 1);
+    expect(after.stats.interactions).toBe(full.stats.interactions + 1);
+  });
+
+  it('without the versions route (another server), revalidates product by product and remembers it', async () => {
+    await engine(noVersionsFetch).view(request(1));
+    calls.length = 0;
+    const reloaded = engine(noVersionsFetch);
+    await reloaded.view(request(1));
+    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions-inconnue`, status: 404 }]);
+    expect(productCalls()).toHaveLength(products.length);
+    expect(productCalls().every((c) => c.status === 304)).toBe(true);
+    calls.length = 0;
+    await reloaded.view(request(2, { refresh: true }));
+    expect(versionCalls()).toEqual([]);
+    expect(productCalls()).toHaveLength(products.length);
+  });
+
+  it('a 401 on the versions call ends the view by name', async () => {
+    await engine().view(request(1));
+    const other = new AnalyticsEngine(serverFetch);
+    other.configure('', token);
+    await other.view(request(1));
+    other.configure('', 'jeton-invalide');
+    // The new token dropped the memory: read back from IndexedDB, then the versions call answers 401.
+    await expect(other.view(request(2))).rejects.toMatchObject({ name: 'Unauthorized' });
+    expect(versionCalls().at(-1)?.status).toBe(401);
+  });
+});
+
+describe('new visits on the dashboard', () => {
+  it('reach "En direct", the funnel and the figures at the next refresh', async () => {
+    const product = products[5];
+    const one = engine();
+    const scope = { scope: product.produitId, productIds: products.map((p) => p.produitId) };
+    const before = await one.view(request(1, scope));
+    // Two visitors now: one goes the whole way, the other only looks.
+    await visit(product.publicKey, 'direct-a', ['consultation', 'iframeInteraction', 'arTry', 'conversion']);
+    await visit(product.publicKey, 'direct-b', ['consultation']);
+    const after = await one.view(request(2, { ...scope, refresh: true }));
+    expect(after.live.sessions).toBe(before.live.sessions + 2);
+    expect(after.live.steps).toEqual([before.live.steps[0] + 2, before.live.steps[1] + 1, before.live.steps[2] + 1, before.live.steps[3] + 1]);
+    const counts = (v: typeof before) => v.funnel.map((s) => s.count);
+    const was = before.funnel.length ? counts(before) : [0, 0, 0, 0];
+    expect(counts(after)).toEqual([was[0] + 2, was[1] + 1, was[2] + 1, was[3] + 1]);
+    // The other products' "En direct" did not move.
+    const elsewhere = await one.view(request(3, { scope: products[6].produitId }));
+    expect(elsewhere.live.sessions).toBe(0);
+  });
+});
