@@ -154,8 +154,7 @@ describe('narrow screens', () => {
     const { page, context } = await newPage(browser, phone);
     const admin = await tokenOf(baseUrl(), 'admin@demo.fr');
     const paths = (await routePaths(baseUrl(), await tokenOf(baseUrl(), 'vendeur@demo.fr')))
-      // The dashboard's layout belongs to its own area (docs/dashboard.md).
-      .filter((p) => p !== '/login' && p !== '/dashboard');
+      .filter((p) => p !== '/login');
     await page.goto('/logo.svg');
     await page.evaluate((t) => localStorage.setItem('token', t), admin);
     const wider: string[] = [];
