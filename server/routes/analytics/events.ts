@@ -145,7 +145,18 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
         // format=columns: the compact answer our worker asks for (see columnsBody); the default stays the
         // spec's list of events for every other client.
         querystring: z.object({ format: z.enum(['columns']).optional() }),
-        response: { 200: z.union([listResponse(eventSchema), columnsSchema]), 304: notModified, ...problems(404) },
+        response: {
+          // JSON by default; the binary columns when `format=columns` and Accept names them (binaryColumns.ts).
+          200: {
+            description: 'Les événements du produit',
+            content: {
+              'application/json': { schema: z.union([listResponse(eventSchema), columnsSchema]) },
+              [COLUMNS_MEDIA_TYPE]: { schema: z.string().meta({ format: 'binary' }) },
+            },
+          },
+          304: notModified,
+          ...problems(404),
+        },
       },
     },
     async (request, reply) => {
