@@ -60,7 +60,12 @@ export class Contract {
 
   /** The documented operation a request reaches, if any. */
   find(method: string, url: string): OperationRef | null {
-    const pathname = decodeURI(url.split('?')[0]);
+    let pathname: string;
+    try {
+      pathname = decodeURI(url.split('?')[0]);
+    } catch {
+      return null; // an address the server cannot decode reaches no operation (it answers 400 before routing)
+    }
     const m = method.toLowerCase();
     for (const r of this.routes) {
       if (!r.pattern.test(pathname)) continue;

@@ -23,6 +23,7 @@ export const PROBLEM_DESCRIPTIONS = {
   409: 'Conflit avec l’état enregistré',
   410: 'Expiré',
   413: 'Corps, fichier ou formulaire trop volumineux',
+  414: 'Un paramètre de l’adresse dépasse la longueur que le routeur accepte',
   429: 'Trop de requêtes : réessayer après le délai de Retry-After',
   503: 'Base de données momentanément indisponible : réessayer après le délai de Retry-After',
 } as const;

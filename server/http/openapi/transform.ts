@@ -2,7 +2,8 @@
 // schemas; this one adds what every route shares, derived from the same facts the server acts on:
 // - security: a route with `config.public` says `security: []` (the guard skips it, server/auth/guard.ts);
 //   every other one inherits the global bearer scheme and may answer 401 and 403;
-// - 400 wherever a path, query or body is validated, 413 wherever a body is read, 503 everywhere
+// - 400 wherever a path, query or body is validated, 413 wherever a body is read, 414 wherever the path
+//   has a parameter, 503 everywhere
 //   (the database gone: server/http/errorHandler.ts), with Retry-After where the server sends it;
 // - 204 answers without content; multipart bodies (./multipart.ts) documented without being validated;
 // - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`.
@@ -24,6 +25,8 @@ function standardProblems(schema: FastifySchema, isPublic: boolean): ProblemStat
   if (readsBody || schema.params || schema.querystring) out.push(400);
   if (!isPublic) out.push(401, 403);
   if (readsBody) out.push(413);
+  // The router refuses a path parameter over its length limit before the route runs (errorHandler.ts).
+  if (schema.params) out.push(414);
   out.push(503);
   return out;
 }
