@@ -29,10 +29,11 @@ export function DashboardPage() {
   const isAdmin = user?.role === ADMIN_ROLE;
   const companyName = user?.entreprise?.nomEntreprise ?? null;
 
-  // A non-admin is locked to his own company: its data loads at once.
+  // A non-admin is locked to his own company: its data loads at once. A bookmarked product without a
+  // company (`?produit=` alone) is kept: the check below drops it if it is not the company's.
   useEffect(() => {
     if (!isAdmin && user?.entrepriseId != null && selection.companyId !== user.entrepriseId)
-      setSelection((s) => ({ ...s, companyId: user.entrepriseId, scope: s.companyId === user.entrepriseId ? s.scope : 'all' }));
+      setSelection((s) => ({ ...s, companyId: user.entrepriseId, scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all' }));
   }, [isAdmin, user?.entrepriseId, selection.companyId, setSelection]);
 
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
