@@ -14,7 +14,6 @@ export const PAGE_TITLES: Record<string, string> = {
   '/users/:userId/customers': "Clients de l'utilisateur",
   '/proposition/:id': 'Proposition',
   '/products': 'Nouveau produit',
-  '/products/:id/edit': 'Modifier le produit',
   '/subdivision': 'Subdivisions',
   '/sousdiv': 'Sous-divisions',
   '/options': 'Options',

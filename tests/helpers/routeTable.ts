@@ -27,8 +27,7 @@ export async function routePaths(baseUrl: string, vendeurToken: string): Promise
   const customerId = String((customers.find((c) => (c.propositionCount ?? 0) > 0) ?? customers[0])?.customerId ?? 1);
   return Object.keys(PAGE_TITLES).map((route) =>
     route
-      // The demo's first proposition is the Vendeur's; its first product is the first company's.
-      .replace(':id', route.startsWith('/proposition') || route.startsWith('/products') ? '1' : customerId)
+      .replace(':id', route.startsWith('/proposition') ? '1' : customerId)
       .replace(':userId', String(me.id))
       .replace('${entrepriseId}', '%24%7BentrepriseId%7D'),
   );

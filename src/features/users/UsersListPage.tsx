@@ -109,11 +109,15 @@ export function UsersListPage() {
             paginator={shown.length > 20}
             rows={20}
             removableSort
+            // Fixed layout: the columns keep their widths when the rows (and their markers) arrive, so
+            // nothing moves on load (tests/e2e/layoutShift.test.ts).
+            tableStyle={{ tableLayout: 'fixed' }}
           >
             <Column
               header="Utilisateur"
               field="nom"
               sortable
+              style={{ width: '32%' }}
               body={(u: User) => (
                 <div className="user-cell">
                   <span className="avatar" aria-hidden="true">{initials(u.prenom, u.nom)}</span>
