@@ -27,7 +27,8 @@ export default defineConfig({
         id: '/',
         name: 'Visio3D — Back-office et analyse 3D/AR',
         short_name: 'Visio3D',
-        description: "Back-office de Visio3D : clients, propositions vidéo, catalogue, utilisateurs et outil d'analyse 3D/AR.",
+        description:
+          "Back-office de Visio3D : clients, propositions vidéo, catalogue, utilisateurs et outil d'analyse 3D/AR.",
         lang: 'fr',
         dir: 'ltr',
         start_url: '/dashboard',
@@ -42,8 +43,20 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         screenshots: [
-          { src: '/screenshots/dashboard-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: "Outil d'analyse 3D/AR" },
-          { src: '/screenshots/login-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Connexion' },
+          {
+            src: '/screenshots/dashboard-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: "Outil d'analyse 3D/AR",
+          },
+          {
+            src: '/screenshots/login-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Connexion',
+          },
         ],
       },
       devOptions: { enabled: false },

@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
-    reporters: process.env.CI ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? '.vitest-results.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? '.vitest-results.json' }]]
+      : ['default'],
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

@@ -14,8 +14,24 @@ const SCRIPT = fs.readFileSync(path.join(import.meta.dirname, 'baseline', 'naive
 const PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Référence naïve</title>
 <p id="figures"></p><p id="series"></p><p id="geo"></p><script>${SCRIPT}</script></html>`;
 
-type Sel = { scope: 'all' | number; metric: string; counting: string; period: string; year: number; month: number; week: number };
-const START: Sel = { scope: 'all', metric: 'consultation', counting: 'unique_users', period: 'all_time', year: 2026, month: 10, week: 2 };
+type Sel = {
+  scope: 'all' | number;
+  metric: string;
+  counting: string;
+  period: string;
+  year: number;
+  month: number;
+  week: number;
+};
+const START: Sel = {
+  scope: 'all',
+  metric: 'consultation',
+  counting: 'unique_users',
+  period: 'all_time',
+  year: 2026,
+  month: 10,
+  week: 2,
+};
 
 /** The same 10 changes as the app's switches (metric, period, scope), as selection patches. */
 const changes = (firstProduct: number): Array<Partial<Sel>> => [
@@ -38,23 +54,44 @@ export interface BaselineResult {
   switchPhase: Phase;
 }
 
-export async function runBaseline(browser: Browser, baseUrl: string, productIds: number[], switchCount: number): Promise<BaselineResult> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+export async function runBaseline(
+  browser: Browser,
+  baseUrl: string,
+  productIds: number[],
+  switchCount: number,
+): Promise<BaselineResult> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(installLongTaskProbe);
-  await context.route('**/__bench/baseline.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }));
+  await context.route('**/__bench/baseline.html', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
+  );
   const page = await context.newPage();
   const bytes = new ByteCounter(context);
   const heap = await HeapSampler.open(browser, page);
   try {
     await page.goto('/__bench/baseline.html');
-    const token = await page.evaluate(async ([mail, password]) => {
-      const r = await fetch('/api/Auth/backoffice/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail, password }) });
-      return (await r.json()).token as string;
-    }, [ADMIN, PASSWORD]);
+    const token = await page.evaluate(
+      async ([mail, password]) => {
+        const r = await fetch('/api/Auth/backoffice/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ mail, password }),
+        });
+        return (await r.json()).token as string;
+      },
+      [ADMIN, PASSWORD],
+    );
 
     const once = async (p: Page, selection: Sel) =>
-      p.evaluate(([ids, tok, sel]) => (window as any).naiveDashboard(ids, tok, sel) as Promise<{ t0: number; drawn: number }>, [productIds, token, selection] as const);
+      p.evaluate(
+        ([ids, tok, sel]) => (window as any).naiveDashboard(ids, tok, sel) as Promise<{ t0: number; drawn: number }>,
+        [productIds, token, selection] as const,
+      );
     const phase = async (action: () => Promise<{ t0: number; end: number }>): Promise<Phase> => {
       bytes.reset();
       heap.start();

@@ -19,7 +19,11 @@ export interface CannonResult {
 
 function autocannon(args: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/autocannon/autocannon.js'), '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/autocannon/autocannon.js'), '--json', ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -44,11 +48,47 @@ const summary = (route: string, r: any): CannonResult => ({
   errors: r.errors + r.timeouts,
 });
 
-export async function loadServer(baseUrl: string, productId: number, eventCount: number, seconds: number, mail: string, password: string): Promise<CannonResult[]> {
-  const login = await fetch(`${baseUrl}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail, password }) });
+export async function loadServer(
+  baseUrl: string,
+  productId: number,
+  eventCount: number,
+  seconds: number,
+  mail: string,
+  password: string,
+): Promise<CannonResult[]> {
+  const login = await fetch(`${baseUrl}/api/Auth/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mail, password }),
+  });
   const { token } = (await login.json()) as { token: string };
   const common = ['-c', '50', '-d', String(seconds)];
-  const events = await autocannon([...common, '-H', `Authorization=Bearer ${token}`, '-H', 'Accept-Encoding=gzip, deflate, br', `${baseUrl}/api/ProductStatistics/Product/${productId}`]);
-  const logins = await autocannon(['-c', '10', '-d', String(seconds), '-m', 'POST', '-H', 'Content-Type=application/json', '-b', JSON.stringify({ mail, password }), `${baseUrl}/api/Auth/backoffice/login`]);
-  return [summary(`GET /api/ProductStatistics/Product/${productId} (${eventCount.toLocaleString("fr-FR")} événements)`, events), summary('POST /api/Auth/backoffice/login (10 connexions)', logins)];
+  const events = await autocannon([
+    ...common,
+    '-H',
+    `Authorization=Bearer ${token}`,
+    '-H',
+    'Accept-Encoding=gzip, deflate, br',
+    `${baseUrl}/api/ProductStatistics/Product/${productId}`,
+  ]);
+  const logins = await autocannon([
+    '-c',
+    '10',
+    '-d',
+    String(seconds),
+    '-m',
+    'POST',
+    '-H',
+    'Content-Type=application/json',
+    '-b',
+    JSON.stringify({ mail, password }),
+    `${baseUrl}/api/Auth/backoffice/login`,
+  ]);
+  return [
+    summary(
+      `GET /api/ProductStatistics/Product/${productId} (${eventCount.toLocaleString('fr-FR')} événements)`,
+      events,
+    ),
+    summary('POST /api/Auth/backoffice/login (10 connexions)', logins),
+  ];
 }

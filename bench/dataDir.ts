@@ -15,13 +15,20 @@ export interface BenchCompany extends CompanySize {
   productIds: number[];
 }
 
-async function fill(database: Database, filesDir: string, sizes: CompanySize[], log: (s: string) => void): Promise<BenchCompany[]> {
+async function fill(
+  database: Database,
+  filesDir: string,
+  sizes: CompanySize[],
+  log: (s: string) => void,
+): Promise<BenchCompany[]> {
   await seedDemo(database.db, { filesDir, scale: 'small', now: new Date() });
   const companies: BenchCompany[] = [];
   for (const size of sizes) {
     const started = Date.now();
     const c = await insertCompany(database.db, size);
-    log(`  ${companyName(size)} : ${(size.products * size.events).toLocaleString('fr-FR')} événements en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `  ${companyName(size)} : ${(size.products * size.events).toLocaleString('fr-FR')} événements en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     companies.push({ ...size, name: companyName(size), ...c });
   }
   await refreshStatistics(database.db);
@@ -29,7 +36,11 @@ async function fill(database: Database, filesDir: string, sizes: CompanySize[], 
 }
 
 /** A PGlite data directory with these companies, built unless already there. */
-export async function pgliteDataDir(sizes: CompanySize[], fresh: boolean, log: (s: string) => void): Promise<{ dir: string; companies: BenchCompany[] }> {
+export async function pgliteDataDir(
+  sizes: CompanySize[],
+  fresh: boolean,
+  log: (s: string) => void,
+): Promise<{ dir: string; companies: BenchCompany[] }> {
   const key = sizes.map((s) => `${s.products}x${s.events}`).join('_');
   const dir = path.join(DATA_ROOT, `pglite-${key}`);
   const manifest = path.join(dir, 'bench.json');
@@ -54,7 +65,12 @@ export async function pgliteDataDir(sizes: CompanySize[], fresh: boolean, log: (
 }
 
 /** Fills a (fresh, empty) PostgreSQL database with these companies. */
-export async function fillPostgres(url: string, sizes: CompanySize[], filesDir: string, log: (s: string) => void): Promise<BenchCompany[]> {
+export async function fillPostgres(
+  url: string,
+  sizes: CompanySize[],
+  filesDir: string,
+  log: (s: string) => void,
+): Promise<BenchCompany[]> {
   const database = await openDatabase({ url });
   try {
     return await fill(database, filesDir, sizes, log);

@@ -14,7 +14,7 @@ const EVENTS = Number(process.argv[2] ?? 3000);
 const RUNS = Number(process.argv[3] ?? 300);
 
 let seed = 7;
-const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
 const time: number[] = [];
 const session: number[] = [];
 const flags: number[] = [];
@@ -52,18 +52,37 @@ const decodeJson = () => fromCompact(1, JSON.parse(json));
 // The worker receives a fresh ArrayBuffer per answer: a copy stands for it.
 const decodeBinary = () => fromBinary(1, decodeColumns(binaryBuffer.slice(0)));
 // Alternated series, so that a busy machine slows both alike; the medians of each series' figures kept.
-const series = { json: [] as Array<{ median: number; mean: number }>, binary: [] as Array<{ median: number; mean: number }> };
+const series = {
+  json: [] as Array<{ median: number; mean: number }>,
+  binary: [] as Array<{ median: number; mean: number }>,
+};
 for (let k = 0; k < 5; k++) {
   series.json.push(measure(decodeJson));
   series.binary.push(measure(decodeBinary));
 }
-const pick = (xs: Array<{ median: number; mean: number }>) => ({ median: median(xs.map((x) => x.median)), mean: median(xs.map((x) => x.mean)) });
+const pick = (xs: Array<{ median: number; mean: number }>) => ({
+  median: median(xs.map((x) => x.median)),
+  mean: median(xs.map((x) => x.mean)),
+});
 const j = pick(series.json);
 const b = pick(series.binary);
 const kb = (n: number) => `${(n / 1000).toFixed(1)} Ko`;
-console.log(`Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+console.log(
+  `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`,
+);
 console.log(`${EVENTS} événements par produit, médiane de ${RUNS} décodages`);
-console.log('réponse | décodage (médiane) | décodage (moyenne en série, ramasse-miettes compris) | octets | gzip niveau 1');
-console.log(`colonnes JSON | ${j.median.toFixed(3)} ms | ${j.mean.toFixed(3)} ms | ${kb(json.length)} | ${kb(gzipSync(json, { level: 1 }).length)}`);
-console.log(`colonnes binaires | ${b.median.toFixed(3)} ms | ${b.mean.toFixed(3)} ms | ${kb(binary.length)} | ${kb(gzipSync(binary, { level: 1 }).length)}`);
-console.log(`rapport (moyennes) : ${(j.mean / b.mean).toFixed(2)} x ; pour 334 produits : ${(j.mean * 334).toFixed(0)} -> ${(b.mean * 334).toFixed(0)} ms de CPU du worker`);
+console.log(
+  'réponse | décodage (médiane) | décodage (moyenne en série, ramasse-miettes compris) | octets | gzip niveau 1',
+);
+console.log(
+  `colonnes JSON | ${j.median.toFixed(3)} ms | ${j.mean.toFixed(3)} ms | ${kb(json.length)} | ${kb(gzipSync(json, { level: 1 }).length)}`,
+);
+console.log(
+  `colonnes binaires | ${b.median.toFixed(3)} ms | ${b.mean.toFixed(3)} ms | ${kb(binary.length)} | ${kb(gzipSync(binary, { level: 1 }).length)}`,
+);
+console.log(
+  `rapport (moyennes) : ${(j.mean / b.mean).toFixed(2)} x ; pour 334 produits : ${(j.mean * 334).toFixed(0)} -> ${(b.mean * 334).toFixed(0)} ms de CPU du worker`,
+);

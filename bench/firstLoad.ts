@@ -9,13 +9,21 @@ import { startServer } from '../tests/helpers/server';
 
 export const FIRST_LOAD_BUDGETS = { '/login': 150 * 1024, '/dashboard': 300 * 1024 } as const;
 
-async function scriptBytes(page: Page, load: () => Promise<void>): Promise<{ total: number; files: [string, number][] }> {
+async function scriptBytes(
+  page: Page,
+  load: () => Promise<void>,
+): Promise<{ total: number; files: [string, number][] }> {
   const files: [string, number][] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (!url.pathname.endsWith('.js') || res.request().serviceWorker()) return;
-    pending.push(res.body().then((body) => void files.push([url.pathname, zlib.gzipSync(body).length])).catch(() => undefined));
+    pending.push(
+      res
+        .body()
+        .then((body) => void files.push([url.pathname, zlib.gzipSync(body).length]))
+        .catch(() => undefined),
+    );
   });
   await load();
   await page.waitForLoadState('networkidle');
@@ -42,7 +50,8 @@ export async function measureFirstLoad(baseUrl: string): Promise<Record<keyof ty
         await page.goto(path);
         if (path === '/dashboard') await page.getByRole('heading', { level: 1 }).first().waitFor();
       });
-      if (process.env.FIRST_LOAD_DETAILS) for (const [f, n] of files) console.log(`  ${path} ${f} ${(n / 1024).toFixed(1)} KB`);
+      if (process.env.FIRST_LOAD_DETAILS)
+        for (const [f, n] of files) console.log(`  ${path} ${f} ${(n / 1024).toFixed(1)} KB`);
       out[path] = total;
       await context.close();
     }
@@ -59,7 +68,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('| page | JS loaded (gzip) | budget |\n|---|---|---|');
     for (const [path, bytes] of Object.entries(figures)) {
       const budget = FIRST_LOAD_BUDGETS[path as keyof typeof FIRST_LOAD_BUDGETS];
-      console.log(`| ${path} | ${(bytes / 1024).toFixed(1)} KB | ${budget / 1024} KB${bytes > budget ? ' (over)' : ''} |`);
+      console.log(
+        `| ${path} | ${(bytes / 1024).toFixed(1)} KB | ${budget / 1024} KB${bytes > budget ? ' (over)' : ''} |`,
+      );
     }
   } finally {
     await server.stop();

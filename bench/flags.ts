@@ -32,7 +32,21 @@ const HELP = `npm run bench -- [options]
   --quick               court : 100 x 1000, croissance 10,30,100, 1 exécution, autocannon 3 s`;
 
 export function parseFlags(argv: string[]): Flags {
-  const f: Flags = { products: 300, events: 3000, runs: 3, growth: [30, 100, 300, 1000], growthRuns: 1, baselineSwitches: 5, baselineRuns: 1, cannonSeconds: 10, postgres: true, baseline: true, uploads: true, fresh: false, output: 'bench/results.md' };
+  const f: Flags = {
+    products: 300,
+    events: 3000,
+    runs: 3,
+    growth: [30, 100, 300, 1000],
+    growthRuns: 1,
+    baselineSwitches: 5,
+    baselineRuns: 1,
+    cannonSeconds: 10,
+    postgres: true,
+    baseline: true,
+    uploads: true,
+    fresh: false,
+    output: 'bench/results.md',
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -45,13 +59,28 @@ export function parseFlags(argv: string[]): Flags {
       if (!Number.isInteger(n) || n < 0) throw new Error(`${a} : entier attendu`);
       return n;
     };
-    if (a === '--quick') Object.assign(f, { products: 100, events: 1000, runs: 1, growth: [10, 30, 100], baselineSwitches: 3, cannonSeconds: 3, output: null });
+    if (a === '--quick')
+      Object.assign(f, {
+        products: 100,
+        events: 1000,
+        runs: 1,
+        growth: [10, 30, 100],
+        baselineSwitches: 3,
+        cannonSeconds: 3,
+        output: null,
+      });
     else if (a === '--products') f.products = int();
     else if (a === '--events') f.events = int();
     else if (a === '--runs') f.runs = Math.max(1, int());
     else if (a === '--growth') {
       const v = next();
-      f.growth = v === 'none' ? [] : v.split(',').map(Number).filter((n) => n > 0);
+      f.growth =
+        v === 'none'
+          ? []
+          : v
+              .split(',')
+              .map(Number)
+              .filter((n) => n > 0);
     } else if (a === '--growth-runs') f.growthRuns = Math.max(1, int());
     else if (a === '--baseline-switches') f.baselineSwitches = int();
     else if (a === '--baseline-runs') f.baselineRuns = Math.max(1, int());

@@ -12,31 +12,58 @@ import { median } from './stats';
 
 async function main() {
   const count = Number(process.argv[2] ?? 60);
-  const dir = fs.readdirSync(DATA_ROOT).map((d) => path.join(DATA_ROOT, d)).find((d) => d.includes('x3000') && fs.existsSync(path.join(d, 'bench.json')));
+  const dir = fs
+    .readdirSync(DATA_ROOT)
+    .map((d) => path.join(DATA_ROOT, d))
+    .find((d) => d.includes('x3000') && fs.existsSync(path.join(d, 'bench.json')));
   if (!dir) throw new Error('données du banc absentes : lancer npm run bench une fois');
   const companies: BenchCompany[] = JSON.parse(fs.readFileSync(path.join(dir, 'bench.json'), 'utf8'));
   const company = companies.find((c) => c.products >= count)!;
   const database = await openDatabase({ dataDir: dir });
-  const app = await buildApp({ db: database.db, jwtSecret: 'bench-formats-secret-0123456789abcdef', filesDir: path.join(dir, 'files') });
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: 'bench-formats-secret-0123456789abcdef',
+    filesDir: path.join(dir, 'files'),
+  });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: ADMIN, password: PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/Auth/backoffice/login',
+      payload: { mail: ADMIN, password: PASSWORD },
+    });
     const token = login.json().token as string;
     const ids = company.productIds.slice(0, count);
-    process.stdout.write(`| réponse | passage | encodage | médiane par produit | octets envoyés (médiane) |\n|---|---|---|---|---|\n`);
+    process.stdout.write(
+      `| réponse | passage | encodage | médiane par produit | octets envoyés (médiane) |\n|---|---|---|---|---|\n`,
+    );
     // First pass: built by PostgreSQL; the next ones: served from the answer cache (same ETag).
-    const passes: Array<[string, string]> = [['construite', 'br'], ['en cache', 'br'], ['en cache', 'gzip'], ['en cache', 'identity']];
-    for (const [label, suffix] of [['liste JSON du contrat', ''], ['colonnes (?format=columns)', '?format=columns']])
+    const passes: Array<[string, string]> = [
+      ['construite', 'br'],
+      ['en cache', 'br'],
+      ['en cache', 'gzip'],
+      ['en cache', 'identity'],
+    ];
+    for (const [label, suffix] of [
+      ['liste JSON du contrat', ''],
+      ['colonnes (?format=columns)', '?format=columns'],
+    ])
       for (const [pass, encoding] of passes) {
         const times: number[] = [];
         const bytes: number[] = [];
         for (const id of ids) {
           const started = performance.now();
-          const res = await app.inject({ method: 'GET', url: `/api/ProductStatistics/Product/${id}${suffix}`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+          const res = await app.inject({
+            method: 'GET',
+            url: `/api/ProductStatistics/Product/${id}${suffix}`,
+            headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+          });
           times.push(performance.now() - started);
           if (res.statusCode !== 200) throw new Error(`${id}: ${res.statusCode}`);
           bytes.push(res.rawPayload.length);
         }
-        process.stdout.write(`| ${label} | ${pass} | ${encoding} | ${median(times).toFixed(1)} ms | ${Math.round(median(bytes)).toLocaleString('fr-FR')} |\n`);
+        process.stdout.write(
+          `| ${label} | ${pass} | ${encoding} | ${median(times).toFixed(1)} ms | ${Math.round(median(bytes)).toLocaleString('fr-FR')} |\n`,
+        );
       }
   } finally {
     await app.close();

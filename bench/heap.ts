@@ -11,7 +11,10 @@ export class HeapSampler {
   private nextId = 1;
   private pending = new Map<number, (v: any) => void>();
 
-  private constructor(private page: CDPSession, private browser: CDPSession) {
+  private constructor(
+    private page: CDPSession,
+    private browser: CDPSession,
+  ) {
     browser.on('Target.receivedMessageFromTarget', (e: any) => {
       const msg = JSON.parse(e.message);
       const done = this.pending.get(msg.id);
@@ -33,7 +36,10 @@ export class HeapSampler {
     const { targetInfos } = (await this.browser.send('Target.getTargets')) as any;
     const worker = targetInfos.find((t: any) => t.type === 'worker' && t.url.includes('analytics'));
     if (!worker) return;
-    const { sessionId } = (await this.browser.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as any;
+    const { sessionId } = (await this.browser.send('Target.attachToTarget', {
+      targetId: worker.targetId,
+      flatten: false,
+    })) as any;
     this.workerSession = sessionId;
   }
 
@@ -41,7 +47,9 @@ export class HeapSampler {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.browser.send('Target.sendMessageToTarget', { sessionId: this.workerSession!, message: JSON.stringify({ id, method }) }).catch(() => resolve(null));
+      this.browser
+        .send('Target.sendMessageToTarget', { sessionId: this.workerSession!, message: JSON.stringify({ id, method }) })
+        .catch(() => resolve(null));
       setTimeout(() => this.pending.delete(id) && resolve(null), 2000);
     });
   }
@@ -66,7 +74,9 @@ export class HeapSampler {
     this.timer = setInterval(() => {
       if (busy) return;
       busy = true;
-      void this.sample().catch(() => undefined).finally(() => (busy = false));
+      void this.sample()
+        .catch(() => undefined)
+        .finally(() => (busy = false));
     }, 50);
   }
 

@@ -24,7 +24,11 @@ const LOADS = 20;
 const now = () => performance.now();
 
 async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: ADMIN, password: PASSWORD }) });
+  const res = await fetch(`${url}/api/Auth/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`connexion : ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
@@ -72,7 +76,12 @@ async function dashboardLoad(url: string, token: string, entrepriseId: number, p
 }
 
 /** Measures on a bench data directory (bench/dataDir.ts) holding this company. */
-export async function measureLightCall(options: { dir: string; company: BenchCompany; rounds: number; log: (s: string) => void }): Promise<LightCallResult> {
+export async function measureLightCall(options: {
+  dir: string;
+  company: BenchCompany;
+  rounds: number;
+  log: (s: string) => void;
+}): Promise<LightCallResult> {
   const { dir, company } = options;
   // The app's build is not needed: only /api is called.
   const server = await startServer({ SEED: 'off', SKIP_BUILD: '1' }, dir);
@@ -89,11 +98,20 @@ export async function measureLightCall(options: { dir: string; company: BenchCom
       const started = now();
       // Each load a different product, as 20 people opening their dashboard would.
       await Promise.all(
-        Array.from({ length: LOADS }, (_, i) => dashboardLoad(server.url, token, company.entrepriseId, company.productIds[(round * LOADS + i) % company.productIds.length])),
+        Array.from({ length: LOADS }, (_, i) =>
+          dashboardLoad(
+            server.url,
+            token,
+            company.entrepriseId,
+            company.productIds[(round * LOADS + i) % company.productIds.length],
+          ),
+        ),
       );
       rounds.push(now() - started);
       busy.push(...(await calls.stop()));
-      options.log(`  tour ${round + 1} : ${LOADS} chargements en ${Math.round(rounds[round])} ms, appel léger p95 ${percentile(calls.times, 95).toFixed(0)} ms (${calls.times.length} appels)`);
+      options.log(
+        `  tour ${round + 1} : ${LOADS} chargements en ${Math.round(rounds[round])} ms, appel léger p95 ${percentile(calls.times, 95).toFixed(0)} ms (${calls.times.length} appels)`,
+      );
     }
     return {
       products: company.products,
@@ -137,7 +155,12 @@ async function standalone() {
   const size = { products: flag('--products', 300), events: flag('--events', 3000) };
   const log = (s: string) => console.log(s);
   const { dir, companies } = await pgliteDataDir([size], false, log);
-  const result = await measureLightCall({ dir, company: companies.find((c) => c.products === size.products)!, rounds: flag('--rounds', 3), log });
+  const result = await measureLightCall({
+    dir,
+    company: companies.find((c) => c.products === size.products)!,
+    rounds: flag('--rounds', 3),
+    log,
+  });
   console.log(`\n${lightCallReport(result)}`);
 }
 

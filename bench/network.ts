@@ -56,7 +56,8 @@ export class ByteCounter {
   async waitRevalidated(n: number, timeoutMs = 600_000): Promise<void> {
     const end = Date.now() + timeoutMs;
     while (this.versionCalls === 0 && this.eventCalls < n) {
-      if (Date.now() > end) throw new Error(`${this.eventCalls}/${n} appels d'événements terminés, aucun appel des versions`);
+      if (Date.now() > end)
+        throw new Error(`${this.eventCalls}/${n} appels d'événements terminés, aucun appel des versions`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

@@ -64,8 +64,17 @@ async function openDashboard(page: Page): Promise<void> {
   await page.getByText("Sélectionnez d'abord une entreprise").waitFor();
 }
 
-export async function runOurs(browser: Browser, baseUrl: string, company: string, productCount: number): Promise<RunResult> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+export async function runOurs(
+  browser: Browser,
+  baseUrl: string,
+  company: string,
+  productCount: number,
+): Promise<RunResult> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
   // tsx keeps function names with a __name() helper that the serialised probes call in the page.
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   await context.addInitScript(installLongTaskProbe);
@@ -75,14 +84,24 @@ export async function runOurs(browser: Browser, baseUrl: string, company: string
   try {
     await signIn(page);
 
-    const phase = async (action: () => Promise<{ t0: number; end: number }>, extra: Partial<Phase> = {}): Promise<Phase> => {
+    const phase = async (
+      action: () => Promise<{ t0: number; end: number }>,
+      extra: Partial<Phase> = {},
+    ): Promise<Phase> => {
       bytes.reset();
       heap.start();
       const { t0, end } = await action();
       const h = await heap.end();
       const net = await bytes.total();
       const lt = await page.evaluate(longTasksBetween, [t0, end] as [number, number]);
-      return { ms: end - t0, longTasks: summariseLongTasks(lt), bytes: net.bytes, requests: net.requests, heap: h, ...extra };
+      return {
+        ms: end - t0,
+        longTasks: summariseLongTasks(lt),
+        bytes: net.bytes,
+        requests: net.requests,
+        heap: h,
+        ...extra,
+      };
     };
 
     // Cold: empty IndexedDB, a fresh page; timed from the click on the company.

@@ -39,7 +39,9 @@ export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: nu
     chartOk('Évolution', 'canvas') &&
     chartOk('Origine géographique', 'svg[role="img"]') &&
     chartOk('Parcours utilisateur', 'canvas');
-  const option = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find((li) => li.textContent?.trim() === text) as HTMLElement | undefined;
+  const option = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find(
+    (li) => li.textContent?.trim() === text,
+  ) as HTMLElement | undefined;
   if (!option) return Promise.reject(new Error(`option introuvable : ${text}`));
   return new Promise((resolve) => {
     let seenBusy = false;
@@ -64,7 +66,8 @@ export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: nu
 export function waitSettled(): Promise<number> {
   return new Promise((resolve) => {
     const tick = () => {
-      const busy = document.querySelector('.stat-value[aria-busy="true"]') || document.querySelector('.dashboard-progress');
+      const busy =
+        document.querySelector('.stat-value[aria-busy="true"]') || document.querySelector('.dashboard-progress');
       if (!busy) resolve(performance.now());
       else requestAnimationFrame(tick);
     };

@@ -21,7 +21,7 @@ const end = Date.UTC(2026, 10, 20);
 
 // A deterministic generator (same figures every run).
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
 
 function product(id: number): StoredColumns {
   const n = EVENTS;
@@ -35,10 +35,22 @@ function product(id: number): StoredColumns {
   for (let i = 0; i < n; i++) {
     session[i] = Math.floor(random() * SESSIONS);
     if (session[i] >= limit) limit = session[i] + 1;
-    flags[i] = (random() < 0.8 ? 1 : 0) | (random() < 0.4 ? 2 : 0) | (random() < 0.15 ? 4 : 0) | (random() < 0.05 ? 8 : 0);
+    flags[i] =
+      (random() < 0.8 ? 1 : 0) | (random() < 0.4 ? 2 : 0) | (random() < 0.15 ? 4 : 0) | (random() < 0.05 ? 8 : 0);
     country[i] = Math.floor(random() * 6);
   }
-  return { productId: id, count: n, time, session, sessionLimit: limit, flags, country, countries: ['France', 'Belgique', 'Suisse', 'Allemagne', 'Espagne', 'Italie'], first: time[0], last: time[n - 1] };
+  return {
+    productId: id,
+    count: n,
+    time,
+    session,
+    sessionLimit: limit,
+    flags,
+    country,
+    countries: ['France', 'Belgique', 'Suisse', 'Allemagne', 'Espagne', 'Italie'],
+    first: time[0],
+    last: time[n - 1],
+  };
 }
 
 const records = Array.from({ length: PRODUCTS }, (_, i) => product(i + 1));
@@ -75,10 +87,14 @@ function pair(a: () => unknown, b: () => unknown): [number, number] {
 
 const t0 = performance.now();
 for (const r of records) numbering.daysOf(r);
-console.log(`${PRODUCTS} produits × ${EVENTS} événements (${(PRODUCTS * EVENTS).toLocaleString('fr-FR')}), jours locaux une fois : ${(performance.now() - t0).toFixed(1)} ms`);
+console.log(
+  `${PRODUCTS} produits × ${EVENTS} événements (${(PRODUCTS * EVENTS).toLocaleString('fr-FR')}), jours locaux une fois : ${(performance.now() - t0).toFixed(1)} ms`,
+);
 /** Issue 14: the ranking adds at most this to a selection switch (1 000 products × 3 000 events). */
 const TARGET_MS = 5;
-console.log(`sélection | sans classement (médiane ms) | avec classement | coût du classement | lignes | ≤ ${TARGET_MS} ms | comparaison (2e passe)`);
+console.log(
+  `sélection | sans classement (médiane ms) | avec classement | coût du classement | lignes | ≤ ${TARGET_MS} ms | comparaison (2e passe)`,
+);
 const verdicts: Array<[string, number]> = [];
 for (const [label, request] of [
   ['année, total', { period: 'year', year: 2025, counting: 'total' }],
@@ -86,7 +102,10 @@ for (const [label, request] of [
   ['toutes les données, total', { period: 'all_time', year: 2025, counting: 'total' }],
   ['toutes les données, utilisateurs uniques', { period: 'all_time', year: 2025, counting: 'unique_users' }],
   ['30 jours, total', { period: 'custom', from: '2026-10-21', to: '2026-11-19', counting: 'total' }],
-  ['30 jours, utilisateurs uniques', { period: 'custom', from: '2026-10-21', to: '2026-11-19', counting: 'unique_users' }],
+  [
+    '30 jours, utilisateurs uniques',
+    { period: 'custom', from: '2026-10-21', to: '2026-11-19', counting: 'unique_users' },
+  ],
 ] as const) {
   const base = { month: 1, week: 1, ...request } as Omit<TallyRequest, 'scope'>;
   // Interleaved, so that a busy machine slows both alike.
@@ -96,15 +115,28 @@ for (const [label, request] of [
   );
   const t = tally(records, { ...base, scope: 'all' }, now, numbering);
   const rows = median(time(() => rankingOf(t, null)));
-  const previous = base.period === 'all_time' ? NaN : median(time(() => tally(records, { ...base, scope: 'all' }, now, numbering, true)));
+  const previous =
+    base.period === 'all_time'
+      ? NaN
+      : median(time(() => tally(records, { ...base, scope: 'all' }, now, numbering, true)));
   const cost = withRanking - without + rows;
   verdicts.push([label, cost]);
   const verdict = cost <= TARGET_MS ? 'tenu' : 'MANQUÉ';
-  console.log(`${label} | ${without.toFixed(2)} | ${withRanking.toFixed(2)} | ${cost.toFixed(2)} | ${rows.toFixed(2)} | ${verdict} | ${Number.isNaN(previous) ? '—' : previous.toFixed(2)}`);
+  console.log(
+    `${label} | ${without.toFixed(2)} | ${withRanking.toFixed(2)} | ${cost.toFixed(2)} | ${rows.toFixed(2)} | ${verdict} | ${Number.isNaN(previous) ? '—' : previous.toFixed(2)}`,
+  );
 }
 const unique = verdicts.filter(([l]) => l.includes('uniques'));
 const worst = Math.max(...unique.map(([, c]) => c));
 console.log(
   `\nUtilisateurs uniques : le classement coûte au plus ${worst.toFixed(2)} ms (${unique.map(([l, c]) => `${l} ${c.toFixed(2)}`).join(', ')}) : ` +
-    `objectif ≤ ${TARGET_MS} ms ${worst <= TARGET_MS ? 'tenu' : 'MANQUÉ'}. Tous modes : ${verdicts.every(([, c]) => c <= TARGET_MS) ? 'tenu' : 'manqué pour ' + verdicts.filter(([, c]) => c > TARGET_MS).map(([l]) => l).join(', ')}.`,
+    `objectif ≤ ${TARGET_MS} ms ${worst <= TARGET_MS ? 'tenu' : 'MANQUÉ'}. Tous modes : ${
+      verdicts.every(([, c]) => c <= TARGET_MS)
+        ? 'tenu'
+        : 'manqué pour ' +
+          verdicts
+            .filter(([, c]) => c > TARGET_MS)
+            .map(([l]) => l)
+            .join(', ')
+    }.`,
 );

@@ -22,10 +22,14 @@ export interface GrowthRow {
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('fr-FR')} ms` : 'n/a');
 const mb = (b: number) => `${(b / 1048576).toFixed(1)} Mo`;
 const lt = (l: LongTasks) => `${l.count} / ${Math.round(l.total)} ms / ${Math.round(l.longest)} ms`;
-const ratio = (base: number, ours: number) => (ours > 0 && Number.isFinite(base) ? `${(base / ours).toFixed(1)} x` : 'n/a');
+const ratio = (base: number, ours: number) =>
+  ours > 0 && Number.isFinite(base) ? `${(base / ours).toFixed(1)} x` : 'n/a';
 const yes = (ok: boolean) => (ok ? 'atteint' : '**non atteint**');
 
-const phaseOf = (runs: Array<{ cold: Phase; warm: Phase; switchPhase: Phase }>, k: 'cold' | 'warm' | 'switchPhase') => ({
+const phaseOf = (
+  runs: Array<{ cold: Phase; warm: Phase; switchPhase: Phase }>,
+  k: 'cold' | 'warm' | 'switchPhase',
+) => ({
   ms: median(runs.map((r) => r[k].ms)),
   settled: median(runs.map((r) => r[k].settledMs ?? NaN)),
   longTasks: mergeLongTasks(runs.map((r) => r[k].longTasks)),
@@ -34,16 +38,34 @@ const phaseOf = (runs: Array<{ cold: Phase; warm: Phase; switchPhase: Phase }>, 
   worker: Math.max(...runs.map((r) => r[k].heap.worker)),
 });
 
-export function report(m: Machine, size: { products: number; events: number }, ours: RunResult[], base: BaselineResult[], growth: GrowthRow[], cannon: Array<{ db: string; results: CannonResult[] }>): string {
+export function report(
+  m: Machine,
+  size: { products: number; events: number },
+  ours: RunResult[],
+  base: BaselineResult[],
+  growth: GrowthRow[],
+  cannon: Array<{ db: string; results: CannonResult[] }>,
+): string {
   const L: string[] = [];
   const total = size.products * size.events;
   L.push(`# Banc d'essai du tableau de bord (npm run bench)`, '');
-  L.push(`- Date : ${m.date}`, `- Machine : ${m.cores} cœurs (${m.cpu}), charge moyenne au départ ${m.load}`, `- Node ${m.node}, ${m.chromium} headless, serveur réel sur 127.0.0.1 (PGlite)`);
-  L.push(`- Entreprise synthétique : ${size.products} produits x ${size.events.toLocaleString('fr-FR')} événements = ${total.toLocaleString('fr-FR')} événements, ~${Math.round(total / 9).toLocaleString('fr-FR')} sessions, 2 ans`);
-  L.push(`- Sélection mesurée : Utilisateurs uniques, Tous les produits, Toutes les données ; médiane de ${ours.length} exécution(s) (référence : ${base.length})`, '');
+  L.push(
+    `- Date : ${m.date}`,
+    `- Machine : ${m.cores} cœurs (${m.cpu}), charge moyenne au départ ${m.load}`,
+    `- Node ${m.node}, ${m.chromium} headless, serveur réel sur 127.0.0.1 (PGlite)`,
+  );
+  L.push(
+    `- Entreprise synthétique : ${size.products} produits x ${size.events.toLocaleString('fr-FR')} événements = ${total.toLocaleString('fr-FR')} événements, ~${Math.round(total / 9).toLocaleString('fr-FR')} sessions, 2 ans`,
+  );
+  L.push(
+    `- Sélection mesurée : Utilisateurs uniques, Tous les produits, Toutes les données ; médiane de ${ours.length} exécution(s) (référence : ${base.length})`,
+    '',
+  );
 
   const o = { cold: phaseOf(ours, 'cold'), warm: phaseOf(ours, 'warm'), sw: phaseOf(ours, 'switchPhase') };
-  const b = base.length ? { cold: phaseOf(base, 'cold'), warm: phaseOf(base, 'warm'), sw: phaseOf(base, 'switchPhase') } : null;
+  const b = base.length
+    ? { cold: phaseOf(base, 'cold'), warm: phaseOf(base, 'warm'), sw: phaseOf(base, 'switchPhase') }
+    : null;
   const oSwitches = ours.flatMap((r) => r.switches);
   const bSwitches = base.flatMap((r) => r.switches);
   const oSwitch = median(oSwitches);
@@ -55,48 +77,94 @@ export function report(m: Machine, size: { products: number; events: number }, o
   // (another browser, IndexedDB empty again) find them built. Both are shown, never mixed.
   const firstCold = ours[0]?.cold.ms ?? NaN;
   const laterCold = median(ours.slice(1).map((r) => r.cold.ms));
-  L.push(`| à froid (IndexedDB vide), 1re exécution : le serveur construit chaque réponse | ${ms(firstCold)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, firstCold)} | <= 3 000 ms | ${yes(firstCold <= 3000)} |`);
-  L.push(`| à froid (IndexedDB vide), exécutions suivantes : réponses gardées par le serveur (médiane de ${ours.length - 1}) | ${ms(laterCold)} | | | <= 3 000 ms | ${Number.isFinite(laterCold) ? yes(laterCold <= 3000) : 'n/a'} |`);
+  L.push(
+    `| à froid (IndexedDB vide), 1re exécution : le serveur construit chaque réponse | ${ms(firstCold)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, firstCold)} | <= 3 000 ms | ${yes(firstCold <= 3000)} |`,
+  );
+  L.push(
+    `| à froid (IndexedDB vide), exécutions suivantes : réponses gardées par le serveur (médiane de ${ours.length - 1}) | ${ms(laterCold)} | | | <= 3 000 ms | ${Number.isFinite(laterCold) ? yes(laterCold <= 3000) : 'n/a'} |`,
+  );
   const warmRatio = (b?.warm.ms ?? NaN) / o.warm.ms;
-  L.push(`| à chaud (après rechargement) : -> dessiné depuis le cache | ${ms(o.warm.ms)} | ${ms(b?.warm.ms ?? NaN)} | ${ratio(b?.warm.ms ?? NaN, o.warm.ms)} | <= 500 ms et >= 10 x | ${yes(o.warm.ms <= 500 && warmRatio >= 10)} |`);
+  L.push(
+    `| à chaud (après rechargement) : -> dessiné depuis le cache | ${ms(o.warm.ms)} | ${ms(b?.warm.ms ?? NaN)} | ${ratio(b?.warm.ms ?? NaN, o.warm.ms)} | <= 500 ms et >= 10 x | ${yes(o.warm.ms <= 500 && warmRatio >= 10)} |`,
+  );
   L.push(`| à chaud : -> revalidé (${size.products} réponses 304) et redessiné | ${ms(o.warm.settled)} | | | | |`);
   const swRatio = bSwitch / oSwitch;
-  L.push(`| changement de sélection (médiane de ${oSwitches.length} / ${bSwitches.length}) | ${ms(oSwitch)} | ${ms(bSwitch)} | ${ratio(bSwitch, oSwitch)} | <= 50 ms et >= 20 x | ${yes(oSwitch <= 50 && swRatio >= 20)} |`);
-  L.push(`| changement de sélection, 95e centile | ${ms(percentile(oSwitches, 95))} | ${ms(percentile(bSwitches, 95))} | | | |`);
+  L.push(
+    `| changement de sélection (médiane de ${oSwitches.length} / ${bSwitches.length}) | ${ms(oSwitch)} | ${ms(bSwitch)} | ${ratio(bSwitch, oSwitch)} | <= 50 ms et >= 20 x | ${yes(oSwitch <= 50 && swRatio >= 20)} |`,
+  );
+  L.push(
+    `| changement de sélection, 95e centile | ${ms(percentile(oSwitches, 95))} | ${ms(percentile(bSwitches, 95))} | | | |`,
+  );
   // The 20 changes go twice through the same 10 selections: the worker keeps a tally per selection
   // (workers/analytics/tallies.ts), so the second time is a return to a selection already computed.
   const firstTime = median(ours.flatMap((r) => r.switches.slice(0, SWITCHES.length)));
   const again = median(ours.flatMap((r) => r.switches.slice(SWITCHES.length)));
-  L.push(`| changement, 1re fois pour chacune des ${SWITCHES.length} sélections (médiane) | ${ms(firstTime)} | | | | |`);
+  L.push(
+    `| changement, 1re fois pour chacune des ${SWITCHES.length} sélections (médiane) | ${ms(firstTime)} | | | | |`,
+  );
   L.push(`| changement, retour à une sélection déjà calculée (médiane) | ${ms(again)} | | | | |`);
-  for (const [label, k] of [['à froid', 'cold'], ['à chaud', 'warm'], ['changements', 'sw']] as const) {
+  for (const [label, k] of [
+    ['à froid', 'cold'],
+    ['à chaud', 'warm'],
+    ['changements', 'sw'],
+  ] as const) {
     const ok = o[k].longTasks.longest <= 50;
-    L.push(`| tâches longues du fil principal, ${label} (nombre / total / plus longue) | ${lt(o[k].longTasks)} | ${b ? lt(b[k].longTasks) : 'n/a'} | | aucune > 50 ms due à l'analytique | ${yes(ok)} |`);
+    L.push(
+      `| tâches longues du fil principal, ${label} (nombre / total / plus longue) | ${lt(o[k].longTasks)} | ${b ? lt(b[k].longTasks) : 'n/a'} | | aucune > 50 ms due à l'analytique | ${yes(ok)} |`,
+    );
   }
-  for (const [label, k] of [['à froid', 'cold'], ['à chaud', 'warm'], ['changements', 'sw']] as const)
+  for (const [label, k] of [
+    ['à froid', 'cold'],
+    ['à chaud', 'warm'],
+    ['changements', 'sw'],
+  ] as const)
     L.push(`| octets reçus, ${label} | ${mb(o[k].bytes)} | ${b ? mb(b[k].bytes) : 'n/a'} | | | |`);
   L.push(`| taille IndexedDB | ${mb(median(ours.map((r) => r.indexedDb)))} | aucune | | | |`);
-  for (const [label, k] of [['à froid', 'cold'], ['à chaud', 'warm'], ['changements', 'sw']] as const)
-    L.push(`| tas JS maximal, ${label} : page / worker | ${mb(o[k].page)} / ${mb(o[k].worker)} | ${b ? mb(b[k].page) : 'n/a'} / - | | | |`);
+  for (const [label, k] of [
+    ['à froid', 'cold'],
+    ['à chaud', 'warm'],
+    ['changements', 'sw'],
+  ] as const)
+    L.push(
+      `| tas JS maximal, ${label} : page / worker | ${mb(o[k].page)} / ${mb(o[k].worker)} | ${b ? mb(b[k].page) : 'n/a'} / - | | | |`,
+    );
   L.push('');
 
   if (growth.length) {
-    L.push('## Croissance', '', '| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane) | à froid par million d\'événements | rapport à froid / taille précédente |', '|---|---|---|---|---|---|---|---|');
+    L.push(
+      '## Croissance',
+      '',
+      "| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane) | à froid par million d'événements | rapport à froid / taille précédente |",
+      '|---|---|---|---|---|---|---|---|',
+    );
     let prev: { events: number; cold: number } | null = null;
     for (const g of growth) {
       const events = g.products * g.events;
       // The first run of each size: the server builds every answer, as for the other sizes.
       const cold = g.runs[0].cold.ms;
-      const step = prev ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements` : '';
-      L.push(`| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(median(g.runs.map((r) => r.warm.ms)))} | ${ms(median(g.runs.map((r) => r.warm.settledMs ?? NaN)))} | ${ms(median(g.runs.flatMap((r) => r.switches)))} | ${ms((cold / events) * 1e6)} | ${step} |`);
+      const step = prev
+        ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements`
+        : '';
+      L.push(
+        `| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(median(g.runs.map((r) => r.warm.ms)))} | ${ms(median(g.runs.map((r) => r.warm.settledMs ?? NaN)))} | ${ms(median(g.runs.flatMap((r) => r.switches)))} | ${ms((cold / events) * 1e6)} | ${step} |`,
+      );
       prev = { events, cold };
     }
     L.push('');
   }
 
   if (cannon.length) {
-    L.push('## Serveur : autocannon, 50 connexions, second processus', '', '| base | route | requêtes/s | p50 | p99 | requêtes | non-2xx | erreurs |', '|---|---|---|---|---|---|---|---|');
-    for (const c of cannon) for (const r of c.results) L.push(`| ${c.db} | ${r.route} | ${r.rps.toFixed(1)} | ${r.p50} ms | ${r.p99} ms | ${r.requests} | ${r.non2xx} | ${r.errors} |`);
+    L.push(
+      '## Serveur : autocannon, 50 connexions, second processus',
+      '',
+      '| base | route | requêtes/s | p50 | p99 | requêtes | non-2xx | erreurs |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    for (const c of cannon)
+      for (const r of c.results)
+        L.push(
+          `| ${c.db} | ${r.route} | ${r.rps.toFixed(1)} | ${r.p50} ms | ${r.p99} ms | ${r.requests} | ${r.non2xx} | ${r.errors} |`,
+        );
     L.push('');
   }
   return L.join('\n');

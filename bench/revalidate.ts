@@ -44,18 +44,38 @@ function countingFetch(count: Count, withoutVersions: boolean): typeof fetch {
 }
 
 async function main() {
-  log(`Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge au départ ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  log(
+    `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge au départ ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
   const { dir, companies } = await pgliteDataDir(sizes, false, log);
   const server = await startServer({ SEED: 'off' }, dir);
   try {
-    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: ADMIN, password: PASSWORD }) });
+    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
-    log('\ntaille | mesure | sans l\'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, corps reçus décodés) | rapport');
+    log(
+      "\ntaille | mesure | sans l'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, corps reçus décodés) | rapport",
+    );
     for (const size of sizes) {
       const c = companies.find((x) => x.products === size.products && x.events === size.events)!;
       const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-        generation, productIds: c.productIds, scope: 'all', metric: 'consultation', counting: 'total', period: 'year', year: 2026, month: 1, week: 1,
-        companyId: c.entrepriseId, ...over,
+        generation,
+        productIds: c.productIds,
+        scope: 'all',
+        metric: 'consultation',
+        counting: 'total',
+        period: 'year',
+        year: 2026,
+        month: 1,
+        week: 1,
+        companyId: c.entrepriseId,
+        ...over,
       });
       const engine = (count: Count, withoutVersions: boolean) => {
         const e = new AnalyticsEngine(countingFetch(count, withoutVersions));
@@ -67,13 +87,18 @@ async function main() {
       const cold: Count = { requests: 0, bytes: 0 };
       const t0 = performance.now();
       await engine(cold, false).view(request(1));
-      log(`${c.name} | à froid (une fois) | — | ${(performance.now() - t0).toFixed(0)} ms, ${cold.requests} requêtes, ${(cold.bytes / 1e6).toFixed(1)} Mo | —`);
+      log(
+        `${c.name} | à froid (une fois) | — | ${(performance.now() - t0).toFixed(0)} ms, ${cold.requests} requêtes, ${(cold.bytes / 1e6).toFixed(1)} Mo | —`,
+      );
 
       const results: Record<string, Record<'visit' | 'refresh', { ms: number[]; count: Count }>> = {};
       for (let run = 0; run < RUNS; run++)
         for (const without of [true, false]) {
           const key = without ? 'sans' : 'avec';
-          results[key] ??= { visit: { ms: [], count: { requests: 0, bytes: 0 } }, refresh: { ms: [], count: { requests: 0, bytes: 0 } } };
+          results[key] ??= {
+            visit: { ms: [], count: { requests: 0, bytes: 0 } },
+            refresh: { ms: [], count: { requests: 0, bytes: 0 } },
+          };
           const visitCount: Count = { requests: 0, bytes: 0 };
           const e = engine(visitCount, without);
           let t = performance.now();

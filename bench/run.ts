@@ -26,7 +26,9 @@ async function main() {
   const flags = parseFlags(process.argv.slice(2));
   const started = Date.now();
   const main = { products: flags.products, events: flags.events };
-  const sizes = [...new Set([flags.products, ...flags.growth])].sort((a, b) => a - b).map((products) => ({ products, events: flags.events }));
+  const sizes = [...new Set([flags.products, ...flags.growth])]
+    .sort((a, b) => a - b)
+    .map((products) => ({ products, events: flags.events }));
   const { dir, companies } = await pgliteDataDir(sizes, flags.fresh, log);
   const company = (products: number) => companies.find((c) => c.products === products)!;
 
@@ -34,7 +36,10 @@ async function main() {
     date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
     cores: os.cpus().length,
     cpu: os.cpus()[0]?.model ?? '?',
-    load: os.loadavg().map((l) => l.toFixed(1)).join(' / '),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / '),
     node: process.version,
     chromium: execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(),
   };
@@ -51,13 +56,17 @@ async function main() {
     for (let i = 0; i < flags.runs; i++) {
       const r = await runOurs(browser, server.url, c.name, c.products);
       ours.push(r);
-      log(`notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))}`);
+      log(
+        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))}`,
+      );
     }
     if (flags.baseline)
       for (let i = 0; i < flags.baselineRuns; i++) {
         const r = await runBaseline(browser, server.url, c.productIds, flags.baselineSwitches);
         base.push(r);
-        log(`référence naïve, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`);
+        log(
+          `référence naïve, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
+        );
       }
     for (const products of flags.growth) {
       const g = company(products);
@@ -65,7 +74,9 @@ async function main() {
       for (let i = runs.length; i < flags.growthRuns; i++) {
         const r = await runOurs(browser, server.url, g.name, g.products);
         runs.push(r);
-        log(`croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`);
+        log(
+          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
+        );
       }
       growth.push({ products, events: flags.events, runs });
     }
@@ -73,7 +84,10 @@ async function main() {
 
     // Server load: a product of the main company (flags.events events).
     log('\nautocannon (PGlite)…');
-    cannon.push({ db: 'PGlite', results: await loadServer(server.url, c.productIds[0], flags.events, flags.cannonSeconds, ADMIN, PASSWORD) });
+    cannon.push({
+      db: 'PGlite',
+      results: await loadServer(server.url, c.productIds[0], flags.events, flags.cannonSeconds, ADMIN, PASSWORD),
+    });
   } finally {
     await browser.close().catch(() => undefined);
     await server.stop();
@@ -113,7 +127,9 @@ async function postgresLoad(events: number, seconds: number): Promise<Array<{ db
     const [c] = await fillPostgres(database.url, [{ products: 20, events }], path.join(dataDir, 'files'), log);
     const server = await startServer({ SEED: 'off', DATABASE_URL: database.url }, dataDir);
     try {
-      return [{ db: 'PostgreSQL', results: await loadServer(server.url, c.productIds[0], events, seconds, ADMIN, PASSWORD) }];
+      return [
+        { db: 'PostgreSQL', results: await loadServer(server.url, c.productIds[0], events, seconds, ADMIN, PASSWORD) },
+      ];
     } finally {
       await server.stop();
     }

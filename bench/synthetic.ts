@@ -16,15 +16,22 @@ export interface CompanySize {
 export const companyName = (s: CompanySize) => `Banc d'essai ${s.products} x ${s.events}`;
 
 /** Creates the company, its products and their events; returns the company id and the product ids. */
-export async function insertCompany(db: Db, size: CompanySize): Promise<{ entrepriseId: number; productIds: number[] }> {
-  const ent = await db.execute(sql`insert into entreprises (nom_entreprise) values (${companyName(size)}) returning entreprise_id`);
+export async function insertCompany(
+  db: Db,
+  size: CompanySize,
+): Promise<{ entrepriseId: number; productIds: number[] }> {
+  const ent = await db.execute(
+    sql`insert into entreprises (nom_entreprise) values (${companyName(size)}) returning entreprise_id`,
+  );
   const entrepriseId = Number((ent as any).rows[0].entreprise_id);
   const prods = await db.execute(sql`
     insert into groupe_models (entreprise_id, nom_groupe_model, ref_primaire)
     select ${entrepriseId}, 'Produit ' || lpad(g::text, 4, '0'), 'BENCH-' || g
     from generate_series(1, ${size.products}) g
     returning id_groupe_model`);
-  const productIds = (prods as any).rows.map((r: any) => Number(r.id_groupe_model)).sort((a: number, b: number) => a - b);
+  const productIds = (prods as any).rows
+    .map((r: any) => Number(r.id_groupe_model))
+    .sort((a: number, b: number) => a - b);
   const sessions = Math.max(1, Math.round((size.products * size.events) / EVENTS_PER_SESSION));
   const span = (TO - FROM) / 1000;
   // h(k, salt): a 32-bit multiplicative hash of the event's global number, one salt per attribute.

@@ -34,16 +34,25 @@ const rssOf = (pid: number) => {
 async function json(base: string, method: string, url: string, token: string | null, body?: unknown) {
   const res = await fetch(`${base}${url}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return res.json();
 }
 
 /** One upload whose 150 MB video is generated while it is sent; stops sending once the server answers. */
-function upload(base: string, token: string, customerId: number, video: 'mp4' | 'other'): Promise<{ status: number; sent: number }> {
+function upload(
+  base: string,
+  token: string,
+  customerId: number,
+  video: 'mp4' | 'other',
+): Promise<{ status: number; sent: number }> {
   const boundary = `----banc${Math.random().toString(16).slice(2)}`;
-  const part = (name: string, extra = '') => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
+  const part = (name: string, extra = '') =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${extra}\r\n`;
   const head = Buffer.concat([
     Buffer.from(`${part('customerId')}\r\n${customerId}\r\n`),
     Buffer.from(`${part('pdf', '; filename="devis.pdf"')}Content-Type: application/pdf\r\n\r\n`),
@@ -83,7 +92,14 @@ function upload(base: string, token: string, customerId: number, video: 'mp4' | 
   });
 }
 
-async function phase(label: string, pid: number, base: string, users: Array<{ token: string; customerId: number }>, video: 'mp4' | 'other', log: (s: string) => void): Promise<UploadPhase> {
+async function phase(
+  label: string,
+  pid: number,
+  base: string,
+  users: Array<{ token: string; customerId: number }>,
+  video: 'mp4' | 'other',
+  log: (s: string) => void,
+): Promise<UploadPhase> {
   await new Promise((r) => setTimeout(r, 1000));
   const baseline = rssOf(pid);
   let peak = baseline;
@@ -99,14 +115,18 @@ async function phase(label: string, pid: number, base: string, users: Array<{ to
       baselineMB: baseline,
       peakMB: Math.max(peak, rssOf(pid)),
     };
-    log(`${label} : réponses ${row.statuses.join(', ')}, ${row.sentMB.toFixed(0)} Mo envoyés en ${row.seconds.toFixed(1)} s, RSS ${row.baselineMB.toFixed(0)} → pic ${row.peakMB.toFixed(0)} Mo (+${(row.peakMB - row.baselineMB).toFixed(0)} Mo)`);
+    log(
+      `${label} : réponses ${row.statuses.join(', ')}, ${row.sentMB.toFixed(0)} Mo envoyés en ${row.seconds.toFixed(1)} s, RSS ${row.baselineMB.toFixed(0)} → pic ${row.peakMB.toFixed(0)} Mo (+${(row.peakMB - row.baselineMB).toFixed(0)} Mo)`,
+    );
     return row;
   } finally {
     clearInterval(sampler);
   }
 }
 
-export async function runUploadBench(log: (s: string) => void = console.log): Promise<{ phases: UploadPhase[]; markdown: string }> {
+export async function runUploadBench(
+  log: (s: string) => void = console.log,
+): Promise<{ phases: UploadPhase[]; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-uploads-'));
   log(`\nEnvois de fichiers : serveur (PGlite, ${dataDir})…`);
   createAdmin({ dataDir });
@@ -131,12 +151,13 @@ export async function runUploadBench(log: (s: string) => void = console.log): Pr
 
 function markdown(phases: UploadPhase[]): string {
   const rows = phases.map(
-    (p) => `| ${p.label} | ${p.statuses.join(', ')} | ${p.sentMB.toFixed(0)} Mo | ${p.seconds.toFixed(1)} s | ${p.baselineMB.toFixed(0)} Mo | ${p.peakMB.toFixed(0)} Mo | **+${(p.peakMB - p.baselineMB).toFixed(0)} Mo** |`,
+    (p) =>
+      `| ${p.label} | ${p.statuses.join(', ')} | ${p.sentMB.toFixed(0)} Mo | ${p.seconds.toFixed(1)} s | ${p.baselineMB.toFixed(0)} Mo | ${p.peakMB.toFixed(0)} Mo | **+${(p.peakMB - p.baselineMB).toFixed(0)} Mo** |`,
   );
   return [
     '## Envois de fichiers : mémoire du serveur',
     '',
-    '4 envois simultanés (un compte, UPLOADS_PER_USER=4) d\'une vidéo de 150 Mo vers `POST /api/Propositions`, processus serveur réel',
+    "4 envois simultanés (un compte, UPLOADS_PER_USER=4) d'une vidéo de 150 Mo vers `POST /api/Propositions`, processus serveur réel",
     '(PGlite) ; RSS du processus lue dans /proc toutes les 20 ms. Objectif : moins de 250 Mo de croissance.',
     '',
     '| cas | réponses | octets envoyés | durée | RSS avant | pic RSS | croissance |',

@@ -25,7 +25,10 @@ const JOURNEY_STEPS = [
 class Refused extends Error {}
 
 async function ask(question: string, hidden = false): Promise<string> {
-  if (!process.stdin.isTTY) throw new Refused(`${question.replace(/ :\s*$/, '')} manquant : définissez la variable d'environnement correspondante.`);
+  if (!process.stdin.isTTY)
+    throw new Refused(
+      `${question.replace(/ :\s*$/, '')} manquant : définissez la variable d'environnement correspondante.`,
+    );
   let muted = false;
   const output = new Writable({
     write(chunk, _enc, done) {
@@ -48,7 +51,12 @@ async function value(env: string, question: string, hidden = false, fallback?: s
   return process.env[env] ?? (fallback !== undefined && !process.stdin.isTTY ? fallback : await ask(question, hidden));
 }
 
-function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, v: string): T {
+function check<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  v: string,
+): T {
   const r = schema.safeParse(v);
   if (!r.success) throw new Refused(r.error.issues[0].message);
   return r.data;
@@ -58,9 +66,14 @@ async function main() {
   const mail = check(mailSchema, await value('ADMIN_MAIL', 'Email de l’administrateur : '));
   const prenom = check(prenomSchema, await value('ADMIN_PRENOM', 'Prénom : ', false, 'Admin'));
   const nom = check(nomSchema, await value('ADMIN_NOM', 'Nom : ', false, 'Administrateur'));
-  const password = await value('ADMIN_PASSWORD', 'Mot de passe (10 caractères min., une majuscule, un chiffre, un caractère spécial) : ', true);
+  const password = await value(
+    'ADMIN_PASSWORD',
+    'Mot de passe (10 caractères min., une majuscule, un chiffre, un caractère spécial) : ',
+    true,
+  );
   check(passwordSchema, password);
-  if (!process.env.ADMIN_PASSWORD && (await ask('Confirmation du mot de passe : ', true)) !== password) throw new Refused('Les mots de passe ne correspondent pas');
+  if (!process.env.ADMIN_PASSWORD && (await ask('Confirmation du mot de passe : ', true)) !== password)
+    throw new Refused('Les mots de passe ne correspondent pas');
   const nomEntreprise = (process.env.ADMIN_ENTREPRISE ?? 'Visio3D').trim() || 'Visio3D';
 
   const config = loadConfig();
@@ -68,13 +81,26 @@ async function main() {
   try {
     const { db } = database;
     // Reference data, idempotent: a database started with SEED=off has none.
-    await db.insert(roles).values(ROLE_NAMES.map((nomRole) => ({ nomRole }))).onConflictDoNothing();
-    await db.insert(typeLicences).values(LICENCE_TYPES.map((type) => ({ type }))).onConflictDoNothing();
+    await db
+      .insert(roles)
+      .values(ROLE_NAMES.map((nomRole) => ({ nomRole })))
+      .onConflictDoNothing();
+    await db
+      .insert(typeLicences)
+      .values(LICENCE_TYPES.map((type) => ({ type })))
+      .onConflictDoNothing();
     await db.insert(userJourneySteps).values(JOURNEY_STEPS).onConflictDoNothing();
 
     const [adminRole] = await db.select().from(roles).where(eq(roles.nomRole, ADMIN_ROLE));
-    const existing = await db.select({ mail: users.mail }).from(users).where(eq(users.roleId, adminRole.roleId)).limit(1);
-    if (existing.length) throw new Refused(`Un administrateur existe déjà (${existing[0].mail}) : créez les autres comptes depuis l'application.`);
+    const existing = await db
+      .select({ mail: users.mail })
+      .from(users)
+      .where(eq(users.roleId, adminRole.roleId))
+      .limit(1);
+    if (existing.length)
+      throw new Refused(
+        `Un administrateur existe déjà (${existing[0].mail}) : créez les autres comptes depuis l'application.`,
+      );
     const [taken] = await db.select({ id: users.userId }).from(users).where(eq(users.mail, mail));
     if (taken) throw new Refused('Cet email est déjà utilisé par un autre utilisateur.');
 
@@ -98,7 +124,8 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err) => {
-    if (err instanceof Refused || err instanceof DataDirLockedError) console.error(`Création impossible : ${err.message}`);
+    if (err instanceof Refused || err instanceof DataDirLockedError)
+      console.error(`Création impossible : ${err.message}`);
     else console.error(err);
     process.exit(1);
   },

@@ -11,4 +11,11 @@ const children = [
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => { if (code) { stop(); process.exitCode = code; } }));
+children.forEach((c) =>
+  c.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exitCode = code;
+    }
+  }),
+);

@@ -7,7 +7,10 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 
 const server = await startServer();
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+});
 const rows: string[] = [];
 try {
   // Sign in once in this browser: the dashboard run keeps the stored token (disableStorageReset).
@@ -45,11 +48,15 @@ try {
     if (failing.length) console.log(`${path}: accessibility audits to improve: ${failing.join(', ')}`);
     if (process.env.LIGHTHOUSE_DETAILS) {
       for (const id of failing) {
-        const items = ((result!.lhr.audits[id].details as { items?: Array<{ node?: { selector?: string; snippet?: string } }> })?.items ?? []);
+        const items =
+          (result!.lhr.audits[id].details as { items?: Array<{ node?: { selector?: string; snippet?: string } }> })
+            ?.items ?? [];
         for (const item of items) console.log(`  ${id}: ${item.node?.selector} ${item.node?.snippet?.slice(0, 160)}`);
       }
     }
-    rows.push(`| ${path} | ${Math.round((c.performance.score ?? 0) * 100)} | ${Math.round((c.accessibility.score ?? 0) * 100)} |`);
+    rows.push(
+      `| ${path} | ${Math.round((c.performance.score ?? 0) * 100)} | ${Math.round((c.accessibility.score ?? 0) * 100)} |`,
+    );
   }
 } finally {
   await chrome.kill();

@@ -24,13 +24,28 @@ const TOKEN = /\b(?:p|pi)-[a-z0-9-]+/g;
  * Tailwind step; hover and active states shift with them). White on #6366f1 is 4.47:1, on #4f46e5 6.29:1;
  * the error text #ff5757 is 2.64:1 on its tint, #b91c1c 5.49:1. Replaced in one pass (no chaining). */
 export const ACCESSIBLE_COLOURS: Record<string, string> = {
-  '#6366f1': '#4f46e5', '#4f46e5': '#4338ca', '#4338ca': '#3730a3', // primary (indigo)
-  '#ef4444': '#dc2626', '#dc2626': '#b91c1c', '#b91c1c': '#991b1b', // danger
-  '#22c55e': '#15803d', '#16a34a': '#166534', '#15803d': '#14532d', // success
-  '#f97316': '#c2410c', '#ea580c': '#9a3412', '#c2410c': '#7c2d12', // warning
-  '#0ea5e9': '#0369a1', '#0284c7': '#075985', '#0369a1': '#0c4a6e', // info
-  '#a855f7': '#7e22ce', '#9333ea': '#6b21a8', '#7e22ce': '#581c87', // help
-  '#3b82f6': '#1d4ed8', '#1ea97c': '#047857', '#cc8925': '#92400e', '#ff5757': '#b91c1c', // messages, toasts
+  '#6366f1': '#4f46e5',
+  '#4f46e5': '#4338ca',
+  '#4338ca': '#3730a3', // primary (indigo)
+  '#ef4444': '#dc2626',
+  '#dc2626': '#b91c1c',
+  '#b91c1c': '#991b1b', // danger
+  '#22c55e': '#15803d',
+  '#16a34a': '#166534',
+  '#15803d': '#14532d', // success
+  '#f97316': '#c2410c',
+  '#ea580c': '#9a3412',
+  '#c2410c': '#7c2d12', // warning
+  '#0ea5e9': '#0369a1',
+  '#0284c7': '#075985',
+  '#0369a1': '#0c4a6e', // info
+  '#a855f7': '#7e22ce',
+  '#9333ea': '#6b21a8',
+  '#7e22ce': '#581c87', // help
+  '#3b82f6': '#1d4ed8',
+  '#1ea97c': '#047857',
+  '#cc8925': '#92400e',
+  '#ff5757': '#b91c1c', // messages, toasts
 };
 
 export function accessibleColours(css: string): string {
@@ -65,7 +80,8 @@ export function usedTokens(root: string): { used: Set<string>; prefixes: string[
   const queue: string[] = [];
   const scan = (code: string) => {
     for (const [token] of code.replace(PRIMEICONS_MAP, '').matchAll(TOKEN)) used.add(token);
-    for (const [, spec] of code.matchAll(/from\s*['"](primereact\/[a-z0-9/]+)['"]/g)) if (!seen.has(spec)) seen.add(spec) && queue.push(spec);
+    for (const [, spec] of code.matchAll(/from\s*['"](primereact\/[a-z0-9/]+)['"]/g))
+      if (!seen.has(spec)) seen.add(spec) && queue.push(spec);
   };
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -164,7 +180,13 @@ export function primeCss(root = process.cwd()): Plugin {
         if (ctx.path === '/viewer.html') return [];
         const font = Object.keys(ctx.bundle ?? {}).find((f) => /primeicons.*\.woff2$/.test(f));
         if (!font) return [];
-        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
       },
     },
   };

@@ -50,7 +50,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // A hop count becomes a function: Fastify's types take a boolean, a list or a function.
-    trustProxy: typeof options.trustProxy === 'number' ? hopsTrusted(options.trustProxy) : (options.trustProxy ?? false),
+    trustProxy:
+      typeof options.trustProxy === 'number' ? hopsTrusted(options.trustProxy) : (options.trustProxy ?? false),
     // Errors raised before any route (malformed URL, headers too large) in the API's JSON shape.
     frameworkErrors,
     clientErrorHandler,
@@ -67,7 +68,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(swagger, swaggerOptions);
 
   const store = options.limiterStore ?? (await limiterStoreFor(options.db, options.redisUrl));
-  if (!options.limiterStore && store.kind === 'redis') app.addHook('onClose', async () => void (await store.client.quit()));
+  if (!options.limiterStore && store.kind === 'redis')
+    app.addHook('onClose', async () => void (await store.client.quit()));
   const limiters = new LimiterFactory(store, options.limiterNamespace);
   const deps: Deps = {
     db: options.db,

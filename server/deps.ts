@@ -1,7 +1,13 @@
 // What every route plugin receives: the database, the token service, storage and settings.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger } from 'fastify';
+import type {
+  FastifyInstance,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+} from 'fastify';
 import type { Db } from './db/client';
 import type { TokenService } from './auth/tokens';
 import type { LoginThrottle } from './auth/loginThrottle';
@@ -20,7 +26,13 @@ export interface Deps {
   shareLinkDays: number;
 }
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** A route plugin: one per resource of the spec's "calls" sections. */
 export type RoutePlugin = FastifyPluginAsync<Deps, RawServerDefault, ZodTypeProvider>;

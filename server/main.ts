@@ -30,7 +30,9 @@ async function main() {
   // Before listening: what a killed process left (temp files, files without their row) goes now.
   const swept = await sweepStoredFiles(database.db, new FileStorage(path.join(config.dataDir, 'files')));
   if (swept.temp.length + swept.orphans.length) {
-    console.log(`Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`);
+    console.log(
+      `Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`,
+    );
   }
 
   const app = await buildApp({
@@ -73,7 +75,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof DataDirLockedError || err instanceof ConfigError) console.error(`Démarrage impossible : ${err.message}`);
+  if (err instanceof DataDirLockedError || err instanceof ConfigError)
+    console.error(`Démarrage impossible : ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

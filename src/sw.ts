@@ -13,7 +13,9 @@ declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/i, /^\/viewer(\/|$)/i] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/i, /^\/viewer(\/|$)/i] }),
+);
 
 async function userKey(request: Request): Promise<string> {
   const auth = request.headers.get('Authorization') ?? '';
@@ -22,7 +24,8 @@ async function userKey(request: Request): Promise<string> {
 }
 
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isOfflineReadable(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isOfflineReadable(url.pathname),
   new NetworkFirst({
     cacheName: OFFLINE_API_CACHE,
     networkTimeoutSeconds: 10,

@@ -11,14 +11,22 @@
   const arTry = (e) =>
     ['ar_Try', 'arTry', 'ar_try', 'ar', 'arUsage', 'ar_usage'].some((k) => truthy(e[k])) ||
     Object.keys(e).some((k) => k.toLowerCase().includes('ar') && truthy(e[k]));
-  const metricOf = { consultation: (e) => truthy(e.consultation), engagement: (e) => truthy(e.iframeInteraction), ar_usage: arTry, conversion: (e) => truthy(e.conversion) };
+  const metricOf = {
+    consultation: (e) => truthy(e.consultation),
+    engagement: (e) => truthy(e.iframeInteraction),
+    ar_usage: arTry,
+    conversion: (e) => truthy(e.conversion),
+  };
 
   function range(s) {
     if (s.period === 'all_time') return [-Infinity, Infinity];
     if (s.period === 'year') return [Date.UTC(s.year, 0, 1), Date.UTC(s.year + 1, 0, 1)];
     if (s.period === 'month') return [Date.UTC(s.year, s.month - 1, 1), Date.UTC(s.year, s.month, 1)];
     const start = 1 + (s.week - 1) * 7;
-    return [Date.UTC(s.year, s.month - 1, start), Math.min(Date.UTC(s.year, s.month - 1, start + 7), Date.UTC(s.year, s.month, 1))];
+    return [
+      Date.UTC(s.year, s.month - 1, start),
+      Math.min(Date.UTC(s.year, s.month - 1, start + 7), Date.UTC(s.year, s.month, 1)),
+    ];
   }
   function bucket(s, d) {
     if (s.period === 'year') return MONTHS[d.getUTCMonth()];
@@ -48,7 +56,10 @@
     });
     const unique = s.counting === 'unique_users';
     const sets = { all: new Set(), consultation: new Set(), iframe: new Set(), ar: new Set(), conversion: new Set() };
-    let consultations = 0, iframes = 0, ars = 0, conversions = 0;
+    let consultations = 0,
+      iframes = 0,
+      ars = 0,
+      conversions = 0;
     const series = new Map();
     const geo = new Map();
     for (const e of inPeriod) {
@@ -69,7 +80,12 @@
       }
     }
     const stats = unique
-      ? [sets.consultation.size, sets.iframe.size, sets.ar.size, Math.round((sets.conversion.size / (sets.all.size || 1)) * 100)]
+      ? [
+          sets.consultation.size,
+          sets.iframe.size,
+          sets.ar.size,
+          Math.round((sets.conversion.size / (sets.all.size || 1)) * 100),
+        ]
       : [consultations, iframes, ars, Math.round((conversions / (inPeriod.length || 1)) * 100)];
     const points = [...series.entries()].map(([k, v]) => [k, unique ? v.size : v.length]);
     const countries = [...geo.entries()].map(([k, v]) => [k, unique ? v.size : v]).sort((a, b) => b[1] - a[1]);

@@ -13,9 +13,7 @@ import {
 import type { Db } from '../db/client';
 
 export type LimiterStore =
-  | { kind: 'memory'; maxKeys?: number }
-  | { kind: 'postgres'; pool: pg.Pool }
-  | { kind: 'redis'; client: Redis };
+  { kind: 'memory'; maxKeys?: number } | { kind: 'postgres'; pool: pg.Pool } | { kind: 'redis'; client: Redis };
 
 export interface LimiterSpec {
   /** Distinguishes this limiter's keys from the others' in the shared store. */
@@ -108,12 +106,19 @@ export class LimiterFactory {
         // The table is the library's, not the product's data: it creates it if missing (concurrent
         // creation by two instances is tolerated), once per factory.
         this.tableReady ??= new Promise<void>((resolve, reject) => {
-          new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: POSTGRES_TABLE }, (err?: Error) =>
-            err ? reject(err) : resolve(),
+          new RateLimiterPostgres(
+            { ...options, storeClient: pool, storeType: 'pool', tableName: POSTGRES_TABLE },
+            (err?: Error) => (err ? reject(err) : resolve()),
           );
         });
         await this.tableReady;
-        return new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: POSTGRES_TABLE, tableCreated: true });
+        return new RateLimiterPostgres({
+          ...options,
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: POSTGRES_TABLE,
+          tableCreated: true,
+        });
       }
     }
   }

@@ -68,7 +68,12 @@ export class LoginThrottle {
 
   static async create(factory: LimiterFactory, limits: ThrottleLimits = defaultThrottleLimits): Promise<LoginThrottle> {
     const [byPair, byAddress, byAccount] = await Promise.all([
-      factory.create({ name: 'login-pair', points: limits.perAccountAddress, durationSec: limits.accountAddressWindowSec, blockSec: limits.accountAddressBlockSec }),
+      factory.create({
+        name: 'login-pair',
+        points: limits.perAccountAddress,
+        durationSec: limits.accountAddressWindowSec,
+        blockSec: limits.accountAddressBlockSec,
+      }),
       factory.create({ name: 'login-address', points: limits.perAddress, durationSec: limits.addressWindowSec }),
       // Never refuses (only penalty/get are used): it measures the delay.
       factory.create({ name: 'login-account', points: Number.MAX_SAFE_INTEGER, durationSec: limits.accountWindowSec }),
@@ -82,7 +87,8 @@ export class LoginThrottle {
     const pair = `${account}:${address}`;
     // An address already over its limit is refused without writing anything more.
     const seen = await this.byAddress.get(address);
-    if (seen && seen.consumedPoints >= this.limits.perAddress) throw new TooManyAttempts(Math.max(seen.msBeforeNext, 1000));
+    if (seen && seen.consumedPoints >= this.limits.perAddress)
+      throw new TooManyAttempts(Math.max(seen.msBeforeNext, 1000));
 
     // The pair first: a burst on one account spends the pair's points, not the address's.
     await this.byPair.consume(pair).catch((err) => {
@@ -113,7 +119,6 @@ export class LoginThrottle {
 /** "Réessayez dans 15 minutes" / "dans 2 heures": the wait rounded up to what a person reads. */
 export function retryMessage(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  const wait =
-    minutes < 120 ? `${minutes} minute${minutes > 1 ? 's' : ''}` : `${Math.ceil(minutes / 60)} heures`;
+  const wait = minutes < 120 ? `${minutes} minute${minutes > 1 ? 's' : ''}` : `${Math.ceil(minutes / 60)} heures`;
   return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
 }

@@ -1,7 +1,12 @@
 // Passwords: argon2id only, with explicit parameters (ASVS: t=2, m=19 MiB, p=1 at least).
 import { hash, verify } from '@node-rs/argon2';
 
-const params = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, timeCost: 2, memoryCost: 19456, parallelism: 1 } as const;
+const params = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  timeCost: 2,
+  memoryCost: 19456,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, params);

@@ -32,11 +32,18 @@ const sessionUserFields = {
 };
 
 const selectSessionUser = (db: Db) =>
-  db.select(sessionUserFields).from(users).innerJoin(roles, eq(roles.roleId, users.roleId)).innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId));
+  db
+    .select(sessionUserFields)
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId));
 
 /** By id: read on every authenticated call, so prepared once. */
 const sessionUserById = preparedPerDatabase((db) =>
-  selectSessionUser(db).where(eq(users.userId, sql.placeholder('userId'))).limit(1).prepare('session_user_by_id'),
+  selectSessionUser(db)
+    .where(eq(users.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('session_user_by_id'),
 );
 
 export async function loadSessionUser(db: Db, where: { userId: number } | { mail: string }) {

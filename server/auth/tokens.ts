@@ -52,9 +52,20 @@ export class TokenService {
     }
     try {
       // maxTokenAge: iat required, not in the future, and no older than a session.
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], maxTokenAge: SESSION_SECONDS, requiredClaims: ['exp', 'sub'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        maxTokenAge: SESSION_SECONDS,
+        requiredClaims: ['exp', 'sub'],
+      });
       const { sub, ver, exp, iat } = payload;
-      if (typeof sub !== 'string' || !SUBJECT.test(sub) || typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
+      if (
+        typeof sub !== 'string' ||
+        !SUBJECT.test(sub) ||
+        typeof ver !== 'number' ||
+        !Number.isSafeInteger(ver) ||
+        ver < 0
+      )
+        return null;
       if (typeof exp !== 'number' || typeof iat !== 'number') return null;
       const claims = { userId: Number(sub), version: ver };
       // Kept no longer than the first of its exp and the end of its session.

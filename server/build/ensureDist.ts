@@ -44,7 +44,11 @@ export function ensureDist(root: string, log: (msg: string) => void = console.lo
     const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     // NODE_ENV=production whatever the caller's (a test runner sets 'test', which would make a dev build).
     const env = { ...process.env, NODE_ENV: 'production' };
-    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+    const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
     if (result.status !== 0) throw new Error('La construction de l’application a échoué (vite build).');
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });

@@ -28,8 +28,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) {
     // A stopped database must not hang requests nor crash the process: connecting gives up after 5 s
     // (the request answers 503), and an idle client's error is logged, the pool then reconnecting by itself.
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
-    pool.on('error', (err) => console.warn(`PostgreSQL : connexion perdue (${(err as NodeJS.ErrnoException).code ?? err.message}), reconnexion à la prochaine requête.`));
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', (err) =>
+      console.warn(
+        `PostgreSQL : connexion perdue (${(err as NodeJS.ErrnoException).code ?? err.message}), reconnexion à la prochaine requête.`,
+      ),
+    );
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -86,8 +86,8 @@ function serialLane(light: LightTraffic): Lane {
   let tail: Promise<unknown> = Promise.resolve();
   return <T>(query: () => Promise<T>) => {
     // An event-loop turn first: a request that arrived during the last heavy query is counted.
-    const run = tail.then(
-      () => new Promise<void>((resolve) => setImmediate(resolve)).then(() => light.quiet(MAX_WAIT_MS)).then(query),
+    const run = tail.then(() =>
+      new Promise<void>((resolve) => setImmediate(resolve)).then(() => light.quiet(MAX_WAIT_MS)).then(query),
     );
     tail = run.catch(() => undefined);
     return run;

@@ -34,7 +34,10 @@ export const entreprises = pgTable('entreprises', {
   /** Where the viewer's "Demander un devis" leads (https), set by an Admin or Directeur. */
   quoteUrl: text('quote_url'),
   /** The origins (https) allowed to frame the company's viewer pages: their CSP `frame-ancestors`. */
-  frameOrigins: jsonb('frame_origins').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  frameOrigins: jsonb('frame_origins')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 });
 
@@ -178,7 +181,10 @@ export const groupeModels = pgTable(
     specification: text('specification'),
     placement: text('placement'),
     prixCatalogue: numeric('prix_catalogue', { precision: 12, scale: 2 }),
-    cheminImageGroupe: jsonb('chemin_image_groupe').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    cheminImageGroupe: jsonb('chemin_image_groupe')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     icone: text('icone'),
     chemin3d: text('chemin_3d'),
     cheminPdf: text('chemin_pdf'),
@@ -193,7 +199,10 @@ export const groupeModels = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
-  (t) => [index('groupe_models_entreprise_idx').on(t.entrepriseId), uniqueIndex('groupe_models_public_key_unique').on(t.publicKey)],
+  (t) => [
+    index('groupe_models_entreprise_idx').on(t.entrepriseId),
+    uniqueIndex('groupe_models_public_key_unique').on(t.publicKey),
+  ],
 );
 
 export const models = pgTable(
@@ -284,7 +293,10 @@ export const analyticsSessions = pgTable(
     userSessionId: text('user_session_id').notNull(),
     sessionNo: integer('session_no').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entrepriseId, t.userSessionId] }), uniqueIndex('analytics_sessions_no_unique').on(t.entrepriseId, t.sessionNo)],
+  (t) => [
+    primaryKey({ columns: [t.entrepriseId, t.userSessionId] }),
+    uniqueIndex('analytics_sessions_no_unique').on(t.entrepriseId, t.sessionNo),
+  ],
 );
 
 /** One visitor event on a product's 3D/AR viewer. */
@@ -314,7 +326,9 @@ export const productEvents = pgTable(
       .notNull()
       .$defaultFn(() => sql`null`),
     /** The time in ms since the epoch, truncated as the list's text: what the answer in columns sends. */
-    tsMs: bigint('ts_ms', { mode: 'number' }).generatedAlwaysAs(sql`floor(extract(epoch from ("ts" at time zone 'UTC')) * 1000)::bigint`),
+    tsMs: bigint('ts_ms', { mode: 'number' }).generatedAlwaysAs(
+      sql`floor(extract(epoch from ("ts" at time zone 'UTC')) * 1000)::bigint`,
+    ),
     /** consultation 1 | iframe 2 | AR 4 | conversion 8: what the answer in columns sends. */
     flags: smallint('flags').generatedAlwaysAs(
       sql`("consultation"::int + 2 * "iframe_interaction"::int + 4 * "ar_try"::int + 8 * "conversion"::int)::smallint`,
@@ -339,7 +353,10 @@ export const analyticsCountries = pgTable(
     country: text('country').notNull(),
     countryNo: integer('country_no').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entrepriseId, t.country] }), uniqueIndex('analytics_countries_no_unique').on(t.entrepriseId, t.countryNo)],
+  (t) => [
+    primaryKey({ columns: [t.entrepriseId, t.country] }),
+    uniqueIndex('analytics_countries_no_unique').on(t.entrepriseId, t.countryNo),
+  ],
 );
 
 /**

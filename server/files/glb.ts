@@ -24,19 +24,26 @@ export function meshToGlb({ positions, normals, color = [0.8, 0.8, 0.8, 1], name
   const withNormals = !!normals && normals.length === positions.length;
   const bin = Buffer.alloc(positions.byteLength + (withNormals ? normals!.byteLength : 0));
   Buffer.from(positions.buffer, positions.byteOffset, positions.byteLength).copy(bin, 0);
-  if (withNormals) Buffer.from(normals!.buffer, normals!.byteOffset, normals!.byteLength).copy(bin, positions.byteLength);
+  if (withNormals)
+    Buffer.from(normals!.buffer, normals!.byteOffset, normals!.byteLength).copy(bin, positions.byteLength);
 
   const gltf = {
     asset: { version: '2.0', generator: 'Visio3D' },
     scene: 0,
     scenes: [{ nodes: [0] }],
     nodes: [{ mesh: 0, name }],
-    meshes: [{ name, primitives: [{ attributes: { POSITION: 0, ...(withNormals ? { NORMAL: 1 } : {}) }, material: 0 }] }],
-    materials: [{ pbrMetallicRoughness: { baseColorFactor: color, metallicFactor: 0, roughnessFactor: 0.6 }, doubleSided: true }],
+    meshes: [
+      { name, primitives: [{ attributes: { POSITION: 0, ...(withNormals ? { NORMAL: 1 } : {}) }, material: 0 }] },
+    ],
+    materials: [
+      { pbrMetallicRoughness: { baseColorFactor: color, metallicFactor: 0, roughnessFactor: 0.6 }, doubleSided: true },
+    ],
     buffers: [{ byteLength: bin.length }],
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: positions.byteLength, target: 34962 },
-      ...(withNormals ? [{ buffer: 0, byteOffset: positions.byteLength, byteLength: normals!.byteLength, target: 34962 }] : []),
+      ...(withNormals
+        ? [{ buffer: 0, byteOffset: positions.byteLength, byteLength: normals!.byteLength, target: 34962 }]
+        : []),
     ],
     accessors: [
       { bufferView: 0, componentType: 5126, count, type: 'VEC3', min, max },

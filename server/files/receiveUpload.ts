@@ -52,16 +52,22 @@ export const tooLarge = (rule: PartRule) =>
 const formTooLarge = (max: number) =>
   new HttpError(413, 'Envoi trop volumineux', `Le formulaire dépasse la taille totale autorisée (${mib(max)}).`);
 const busy = () =>
-  new HttpError(429, 'Trop de requêtes', "Vous avez déjà deux envois de fichiers en cours : attendez qu'ils se terminent, puis réessayez.");
+  new HttpError(
+    429,
+    'Trop de requêtes',
+    "Vous avez déjà deux envois de fichiers en cours : attendez qu'ils se terminent, puis réessayez.",
+  );
 const malformed = () => badRequest('Le formulaire envoyé est incomplet ou mal formé.');
 const fieldError = (field: string, message: string) => badRequest(message, { errors: { [field]: message } });
 export const tooManyMessage = (rule: PartRule) => rule.tooMany ?? `${rule.label} : ${rule.max} fichier(s) au plus.`;
-export const wrongKindMessage = (rule: PartRule) => rule.wrongKind ?? `${rule.label} : type de fichier refusé (attendu : ${rule.kinds.join(', ')}).`;
+export const wrongKindMessage = (rule: PartRule) =>
+  rule.wrongKind ?? `${rule.label} : type de fichier refusé (attendu : ${rule.kinds.join(', ')}).`;
 
 // The parser's own limits, reached only past ours: a form with more fields or parts than any screen sends.
 const LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 // busboy's messages for a body cut short or malformed (they carry no code), and a client gone mid-body.
-const BROKEN = /Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form)|terminated early|Boundary (not found|required)|Premature close|aborted/i;
+const BROKEN =
+  /Unexpected end of (multipart data|form|file)|Malformed (part header|urlencoded form)|terminated early|Boundary (not found|required)|Premature close|aborted/i;
 
 export async function receiveMultipart(
   request: FastifyRequest,
@@ -69,7 +75,8 @@ export async function receiveMultipart(
   rules: Record<string, PartRule>,
   options: ReceiveOptions = {},
 ): Promise<ReceivedForm> {
-  if (!request.isMultipart()) throw badRequest(options.notMultipart ?? 'Un formulaire multipart/form-data est attendu.');
+  if (!request.isMultipart())
+    throw badRequest(options.notMultipart ?? 'Un formulaire multipart/form-data est attendu.');
   const ruleList = Object.values(rules);
   const maxTotal = options.maxTotalBytes ?? ruleList.reduce((n, r) => n + r.max * r.maxBytes, 0) + MiB;
   // A declared length over the total is refused before one byte of the body is read.
@@ -159,7 +166,8 @@ async function receivePart(
       if (headBytes < SNIFF_BYTES) {
         head.push(chunk);
         headBytes += chunk.length;
-        if (headBytes >= SNIFF_BYTES && !accepted(sniff(Buffer.concat(head), 'unknown'))) throw fieldError(field, wrongKindMessage(rule));
+        if (headBytes >= SNIFF_BYTES && !accepted(sniff(Buffer.concat(head), 'unknown')))
+          throw fieldError(field, wrongKindMessage(rule));
       }
       await out.write(chunk);
     }

@@ -3,7 +3,8 @@
 // more when their size is known (sniff(head, size)): only binary STL needs the size to be confirmed.
 export type FileKind = 'pdf' | 'mp4' | 'png' | 'jpg' | 'webp' | 'gif' | 'svg' | 'stl' | 'step' | 'fbx' | 'glb' | 'gltf';
 
-const startsWith = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const startsWith = (b: Buffer, sig: number[], at = 0) =>
+  b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, Math.min(to, b.length)).toString('latin1');
 
 /** Enough of a file's start for every rule below (ASCII STL looks for a facet in the first 4 KiB). */

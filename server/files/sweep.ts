@@ -12,14 +12,20 @@ export const SWEPT_AREAS = ['propositions', 'videos', 'catalogue'];
 export async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (...values: Array<string | null | undefined>) => values.forEach((v) => v && keys.add(v));
-  for (const p of await db.select({ a: propositions.cheminPdf, b: propositions.cheminVideo }).from(propositions)) add(p.a, p.b);
+  for (const p of await db.select({ a: propositions.cheminPdf, b: propositions.cheminVideo }).from(propositions))
+    add(p.a, p.b);
   const g = groupeModels;
-  for (const r of await db.select({ images: g.cheminImageGroupe, a: g.icone, b: g.chemin3d, c: g.cheminPdf, d: g.ficheCote }).from(g)) {
+  for (const r of await db
+    .select({ images: g.cheminImageGroupe, a: g.icone, b: g.chemin3d, c: g.cheminPdf, d: g.ficheCote })
+    .from(g)) {
     // The viewer keeps the GLB it converted from a product's STL beside it (server/routes/collect/viewer.ts).
     add(...(r.images ?? []), r.a, r.b, r.b && `${r.b}.glb`, r.c, r.d);
   }
   for (const r of await db.select({ a: models.icone, b: models.model3d }).from(models)) add(r.a, r.b);
-  for (const r of await db.select({ a: options.cheminIconeGroupe, b: options.cheminIcone, c: options.chemin3d }).from(options)) add(r.a, r.b, r.c);
+  for (const r of await db
+    .select({ a: options.cheminIconeGroupe, b: options.cheminIcone, c: options.chemin3d })
+    .from(options))
+    add(r.a, r.b, r.c);
   for (const r of await db.select({ a: sousOptions.sousIcone }).from(sousOptions)) add(r.a);
   return keys;
 }

@@ -23,7 +23,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 /** The body in that encoding. Brotli quality 4, as @fastify/compress uses for the other answers. */
 export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'br')
-    return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return brotli(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
   // Level 1: on a 69 KB columns answer, 0.8 ms for 26.2 KB where the default level takes 2.8 ms for
   // 23.7 KB; on a 2-core machine the first load of a company shares those cores with the browser.
   if (encoding === 'gzip') return gz(body, { level: 1 });

@@ -8,7 +8,10 @@ function fieldErrors(err: FastifyError): Record<string, string> {
   const out: Record<string, string> = {};
   if (hasZodFastifySchemaValidationErrors(err)) {
     for (const issue of err.validation) {
-      const field = String(issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
+      const field =
+        String(issue.instancePath ?? '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.') || '_';
       out[field] ??= issue.message ?? 'Valeur invalide';
     }
   }
@@ -16,15 +19,29 @@ function fieldErrors(err: FastifyError): Record<string, string> {
 }
 
 // A malformed or truncated multipart body: busboy's errors carry no status (they would read as a 500).
-const BROKEN_MULTIPART = /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Malformed part header)/;
+const BROKEN_MULTIPART =
+  /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Malformed part header)/;
 // The database cannot be reached (stopped, restarting, network gone): node errors, pg pool messages and
 // PostgreSQL's own classes 08 (connection exception) and 57P (operator intervention: shutdown).
-const DB_GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
-const DB_GONE_MESSAGE = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection refused|server closed the connection/i;
+const DB_GONE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const DB_GONE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection refused|server closed the connection/i;
 
 /** The error and its causes (Drizzle wraps the driver's error in `cause`). */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e = err as { cause?: unknown } | undefined, n = 0; e && n < 6; e = e.cause as typeof e, n++) yield e as { code?: unknown; message?: unknown };
+  for (let e = err as { cause?: unknown } | undefined, n = 0; e && n < 6; e = e.cause as typeof e, n++)
+    yield e as { code?: unknown; message?: unknown };
 }
 
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -73,16 +90,32 @@ const STATUS_DETAILS: Record<number, { title: string; detail: string }> = {
 /** 413s say what was too much: a file, a body, or too many parts (not every 413 is a file's size). */
 const TOO_LARGE: Record<string, { title: string; detail: string }> = {
   FST_REQ_FILE_TOO_LARGE: { title: 'Fichier trop volumineux', detail: 'La taille maximale autorisée est dépassée.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { title: 'Requête trop volumineuse', detail: 'Le corps de la requête dépasse la taille autorisée.' },
-  FST_FILES_LIMIT: { title: 'Trop de fichiers', detail: "Le formulaire contient plus de fichiers que cette action n'en accepte." },
-  FST_PARTS_LIMIT: { title: 'Formulaire trop long', detail: "Le formulaire contient plus de parties que cette action n'en accepte." },
-  FST_FIELDS_LIMIT: { title: 'Formulaire trop long', detail: "Le formulaire contient plus de champs que cette action n'en accepte." },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    title: 'Requête trop volumineuse',
+    detail: 'Le corps de la requête dépasse la taille autorisée.',
+  },
+  FST_FILES_LIMIT: {
+    title: 'Trop de fichiers',
+    detail: "Le formulaire contient plus de fichiers que cette action n'en accepte.",
+  },
+  FST_PARTS_LIMIT: {
+    title: 'Formulaire trop long',
+    detail: "Le formulaire contient plus de parties que cette action n'en accepte.",
+  },
+  FST_FIELDS_LIMIT: {
+    title: 'Formulaire trop long',
+    detail: "Le formulaire contient plus de champs que cette action n'en accepte.",
+  },
 };
 const FALLBACK_4XX = { title: ERROR_TITLES.badRequest, detail: 'La requête ne peut pas être traitée.' };
 
 /** The one JSON shape of an error the framework raised itself. */
-export function frameworkProblem(status: number, code: string | undefined): { status: number; title: string; detail: string } {
-  if (status >= 500) return { status: 500, title: ERROR_TITLES.internal, detail: 'Une erreur inattendue est survenue.' };
+export function frameworkProblem(
+  status: number,
+  code: string | undefined,
+): { status: number; title: string; detail: string } {
+  if (status >= 500)
+    return { status: 500, title: ERROR_TITLES.internal, detail: 'Une erreur inattendue est survenue.' };
   const byStatus = STATUS_DETAILS[status] ?? FALLBACK_4XX;
   return { status, title: byStatus.title, detail: (code && FRAMEWORK_DETAILS[code]) || byStatus.detail };
 }
@@ -119,11 +152,15 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ status: error.status, title: error.title, detail: error.detail, ...error.extra });
+      return reply
+        .status(error.status)
+        .send({ status: error.status, title: error.title, detail: error.detail, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
-      const detail = Object.entries(errors).map(([f, m]) => (f === '_' ? m : `${f} : ${m}`)).join(' ; ');
+      const detail = Object.entries(errors)
+        .map(([f, m]) => (f === '_' ? m : `${f} : ${m}`))
+        .join(' ; ');
       return reply.status(400).send({ status: 400, title: 'Requête invalide', detail, errors });
     }
     if (isDatabaseUnavailable(error)) {
@@ -131,22 +168,32 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('Retry-After', '5')
-        .send({ status: 503, title: 'Service indisponible', detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.' });
+        .send({
+          status: 503,
+          title: 'Service indisponible',
+          detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+        });
     }
     const dataCode = dataExceptionCode(error);
     if (dataCode) {
-      const detail = BAD_CHARACTER_CODES.has(dataCode) ? 'Un champ contient un caractère non autorisé.' : 'Une valeur envoyée est hors des limites acceptées.';
+      const detail = BAD_CHARACTER_CODES.has(dataCode)
+        ? 'Un champ contient un caractère non autorisé.'
+        : 'Une valeur envoyée est hors des limites acceptées.';
       return reply.status(400).send({ status: 400, title: 'Requête invalide', detail });
     }
     if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
-      return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Le formulaire envoyé est incomplet ou mal formé.' });
+      return reply
+        .status(400)
+        .send({ status: 400, title: 'Requête invalide', detail: 'Le formulaire envoyé est incomplet ou mal formé.' });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply.status(413).send({ status, ...(TOO_LARGE[error.code] ?? TOO_LARGE.FST_REQ_FILE_TOO_LARGE) });
     }
     if (status === 415 || (status >= 400 && status < 500 && error.code?.startsWith('FST_ERR_CTP'))) {
-      return reply.status(400).send({ status: 400, title: 'Requête invalide', detail: 'Le corps de la requête doit être un JSON valide.' });
+      return reply
+        .status(400)
+        .send({ status: 400, title: 'Requête invalide', detail: 'Le corps de la requête doit être un JSON valide.' });
     }
     if (status >= 400 && status < 500) {
       // The framework's and plugins' own errors: their English messages never reach the user.
@@ -156,6 +203,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(503).send({ status, title: 'Service indisponible', detail: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ status: 500, title: 'Erreur interne', detail: 'Une erreur inattendue est survenue.' });
+    return reply
+      .status(500)
+      .send({ status: 500, title: 'Erreur interne', detail: 'Une erreur inattendue est survenue.' });
   });
 }

@@ -14,7 +14,8 @@ export class HttpError extends Error {
 export const badRequest = (detail: string, extra?: Record<string, unknown>) =>
   new HttpError(400, 'Requête invalide', detail, extra);
 export const unauthorized = (detail = 'Authentification requise') => new HttpError(401, 'Non authentifié', detail);
-export const forbidden = (detail = 'Action non autorisée pour votre rôle') => new HttpError(403, 'Accès refusé', detail);
+export const forbidden = (detail = 'Action non autorisée pour votre rôle') =>
+  new HttpError(403, 'Accès refusé', detail);
 export const notFound = (detail = 'Ressource introuvable') => new HttpError(404, 'Introuvable', detail);
 export const conflict = (detail: string) => new HttpError(409, 'Conflit', detail);
 export const gone = (detail: string) => new HttpError(410, 'Expiré', detail);

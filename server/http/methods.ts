@@ -13,7 +13,9 @@ interface PathMethods {
 function routePattern(url: string): RegExp {
   const body = url
     .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')))
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${body}/?$`, 'i');
 }

@@ -37,6 +37,7 @@ export async function installSecurity(app: FastifyInstance, connectSrc: string[]
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
-    if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control'))) reply.header('Cache-Control', 'no-store');
+    if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control')))
+      reply.header('Cache-Control', 'no-store');
   });
 }

@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors';
 import { methodNotAllowed, type AllowedMethods } from './methods';
 
-export async function installSpa(app: FastifyInstance, distDir: string | undefined, allowedMethods: AllowedMethods = () => []): Promise<void> {
+export async function installSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  allowedMethods: AllowedMethods = () => [],
+): Promise<void> {
   const hasDist = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {

@@ -14,7 +14,14 @@ import type { RoutePlugin } from '../deps';
 const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
   app.post(
     '/api/Auth/backoffice/login',
-    { config: { public: true }, schema: { tags: ['Auth'], body: loginInputSchema, response: { 200: loginResponseSchema, ...problems(401, 403, 429) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['Auth'],
+        body: loginInputSchema,
+        response: { 200: loginResponseSchema, ...problems(401, 403, 429) },
+      },
+    },
     async (request, reply) => {
       const mail = request.body.mail.toLowerCase();
       const address = request.ip;
@@ -31,7 +38,11 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
         // unavailability already has its 503 in the error handler).
         if (isDatabaseUnavailable(err)) throw err;
         request.log.error({ event: 'login.throttle_unavailable', err });
-        throw new HttpError(503, 'Service indisponible', 'La connexion est momentanément indisponible. Réessayez dans quelques instants.');
+        throw new HttpError(
+          503,
+          'Service indisponible',
+          'La connexion est momentanément indisponible. Réessayez dans quelques instants.',
+        );
       }
       const user = await loadSessionUser(db, { mail });
       // Verify against a dummy hash when the mail is unknown: both failures take the same time.
@@ -53,17 +64,13 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
     },
   );
 
-  app.post(
-    '/api/Auth/logout',
-    { schema: { tags: ['Auth'], response: { 204: noContent } } },
-    async (request, reply) => {
-      await db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.userId, request.user.userId));
-      return reply.status(204).send();
-    },
-  );
+  app.post('/api/Auth/logout', { schema: { tags: ['Auth'], response: { 204: noContent } } }, async (request, reply) => {
+    await db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.userId, request.user.userId));
+    return reply.status(204).send();
+  });
 };
 
 export default authRoutes;

@@ -33,7 +33,11 @@ export async function listCustomers(db: Db, where: SQL) {
     .where(where)
     .groupBy(customers.customerId)
     .orderBy(desc(customers.createdAt), desc(customers.customerId));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), propositionCount: Number(r.propositionCount) }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    propositionCount: Number(r.propositionCount),
+  }));
 }
 
 const customersListRoutes: RoutePlugin = async (app, { db }) => {

@@ -2,7 +2,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { dotnetList } from '../../src/domain/list';
-import { DEFAULT_TIME_ZONE, ENTREPRISE_CREATE_RULES, entrepriseCreateSchema, entrepriseCreatedSchema } from '../../src/domain/entreprise';
+import {
+  DEFAULT_TIME_ZONE,
+  ENTREPRISE_CREATE_RULES,
+  entrepriseCreateSchema,
+  entrepriseCreatedSchema,
+} from '../../src/domain/entreprise';
 import { entreprises } from '../db/schema';
 import { requirePermission } from '../auth/permissions';
 import { conflict } from '../http/errors';
@@ -51,11 +56,20 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
     async (request, reply) => {
       requirePermission(request, 'entreprise.create');
       const { NomEntreprise, Adresse, Telephone, Siret, TimeZone } = request.body;
-      const [taken] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.siret, Siret));
+      const [taken] = await db
+        .select({ id: entreprises.entrepriseId })
+        .from(entreprises)
+        .where(eq(entreprises.siret, Siret));
       if (taken) throw conflict('Une entreprise avec ce SIRET existe déjà.');
       const [row] = await db
         .insert(entreprises)
-        .values({ nomEntreprise: NomEntreprise, adresse: Adresse || null, telephone: Telephone, siret: Siret, timeZone: TimeZone || DEFAULT_TIME_ZONE })
+        .values({
+          nomEntreprise: NomEntreprise,
+          adresse: Adresse || null,
+          telephone: Telephone,
+          siret: Siret,
+          timeZone: TimeZone || DEFAULT_TIME_ZONE,
+        })
         .returning();
       request.log.info({ event: 'entreprise.created', entrepriseId: row.entrepriseId, by: request.user.userId });
       return reply.status(201).send({

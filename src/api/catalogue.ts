@@ -11,12 +11,15 @@ export interface EntrepriseDetail {
   dateValidCatalogue: string | null;
 }
 
-export const fetchCategories = (signal?: AbortSignal) => http.list<Category>('/api/Categorie', 'categories', { signal });
+export const fetchCategories = (signal?: AbortSignal) =>
+  http.list<Category>('/api/Categorie', 'categories', { signal });
 export const createCategory = (payload: CategoryCreate) => http.post<Category>('/api/Categorie', payload);
 export const deleteCategory = (id: number) => http.delete<void>(`/api/Categorie/${id}`);
 
-export const fetchGroupeModels = (signal?: AbortSignal) => http.list<GroupeModel>('/api/GroupeModel', 'GroupModels', { signal });
-export const fetchGroupeModel = (id: number, signal?: AbortSignal) => http.get<GroupeModel>(`/api/GroupeModel/${id}`, { signal });
+export const fetchGroupeModels = (signal?: AbortSignal) =>
+  http.list<GroupeModel>('/api/GroupeModel', 'GroupModels', { signal });
+export const fetchGroupeModel = (id: number, signal?: AbortSignal) =>
+  http.get<GroupeModel>(`/api/GroupeModel/${id}`, { signal });
 
 /** POST /api/Model/ModelWithGroup: success is HTTP 201 with {idGroupeModel}. */
 export async function createProduct(form: FormData): Promise<{ idGroupeModel: number }> {
@@ -44,8 +47,10 @@ export const createSousOptions = (form: FormData) => http.post<unknown>('/api/So
 export const fetchCouleurs = (signal?: AbortSignal) => http.list<Couleur>('/api/Couleur', 'couleurs', { signal });
 export const createCouleur = (payload: CouleurPayload) => http.post<Couleur>('/api/Couleur', payload);
 
-export const fetchEntreprise = (id: number, signal?: AbortSignal) => http.get<EntrepriseDetail>(`/api/Entreprise/${id}`, { signal });
-export const updateEntreprise = (e: EntrepriseDetail) => http.put<EntrepriseDetail>(`/api/Entreprise/${e.entrepriseId}`, e);
+export const fetchEntreprise = (id: number, signal?: AbortSignal) =>
+  http.get<EntrepriseDetail>(`/api/Entreprise/${id}`, { signal });
+export const updateEntreprise = (e: EntrepriseDetail) =>
+  http.put<EntrepriseDetail>(`/api/Entreprise/${e.entrepriseId}`, e);
 
 /** A stored catalogue file as a Blob (the bearer header is needed, so no plain <a href>). */
 export const fetchCatalogueFile = (key: string, signal?: AbortSignal) => http.blob(fileUrl(key), { signal });

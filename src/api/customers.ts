@@ -5,7 +5,11 @@ import { shared } from './shared';
 
 /** Concurrent callers (the page and the sidebar badge) share one request. */
 export const fetchCustomersForCurrentUser = (signal?: AbortSignal) =>
-  shared('customers/forCurrentUser', (s) => http.list<Customer>('/api/Customers/forCurrentUser', 'customers', { signal: s }), signal);
+  shared(
+    'customers/forCurrentUser',
+    (s) => http.list<Customer>('/api/Customers/forCurrentUser', 'customers', { signal: s }),
+    signal,
+  );
 
 export const fetchCustomersForUser = (userId: number | string, signal?: AbortSignal) =>
   http.list<Customer>(`/api/Customers/forUser/${encodeURIComponent(String(userId))}`, 'customers', { signal });
@@ -15,6 +19,7 @@ export const fetchCustomer = (id: number | string, signal?: AbortSignal) =>
 
 export const createCustomer = (body: CustomerCreate) => http.post<CustomerDetail>('/api/Customers/NewCustomer', body);
 
-export const updateCustomer = (id: number, body: CustomerEdit) => http.put<CustomerDetail>(`/api/Customers/${id}`, { ...body, customerId: id });
+export const updateCustomer = (id: number, body: CustomerEdit) =>
+  http.put<CustomerDetail>(`/api/Customers/${id}`, { ...body, customerId: id });
 
 export const deleteCustomer = (id: number) => http.delete<void>(`/api/Customers/${id}`);

@@ -9,7 +9,8 @@ export interface Entreprise {
   timeZone?: string;
 }
 
-export const fetchEntreprises = (signal?: AbortSignal) => http.list<Entreprise>('/api/Entreprise', 'entreprises', { signal });
+export const fetchEntreprises = (signal?: AbortSignal) =>
+  http.list<Entreprise>('/api/Entreprise', 'entreprises', { signal });
 
 /** POST /api/Entreprise (Admin): NomEntreprise, Adresse, Telephone, Siret. */
 export const createEntreprise = (payload: EntrepriseCreateInput) => http.post<Entreprise>('/api/Entreprise', payload);

@@ -23,7 +23,8 @@ export class ApiError extends Error {
 }
 
 /** Said when a write is refused because the browser is offline (docs/back-office.md, "Never stuck"). */
-export const OFFLINE_WRITE_MESSAGE = "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.";
+export const OFFLINE_WRITE_MESSAGE =
+  "Vous êtes hors ligne : la modification n'a pas été enregistrée. Réessayez une fois la connexion rétablie.";
 
 /** A write refused before anything was sent, because the browser is offline: nothing reached the server. */
 export class OfflineWriteError extends ApiError {
@@ -132,7 +133,8 @@ export const http = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => json<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => json<T>('DELETE', path, options),
   /** GET of a list in any accepted shape (plain array, $values, values). */
-  list: async <T>(path: string, what?: string, options?: RequestOptions) => normaliseList<T>(await json<unknown>('GET', path, options), what),
+  list: async <T>(path: string, what?: string, options?: RequestOptions) =>
+    normaliseList<T>(await json<unknown>('GET', path, options), what),
   /** GET of a binary file. */
   blob: async (path: string, options?: RequestOptions) => (await send('GET', path, options)).blob(),
 };

@@ -4,7 +4,9 @@ import { http } from './http';
 
 export async function fetchCompanyProducts(companyId: number, signal?: AbortSignal): Promise<ProductRef[]> {
   try {
-    const list = await http.list<Record<string, unknown>>(`/api/Produit/Entreprise/${companyId}`, 'produits', { signal });
+    const list = await http.list<Record<string, unknown>>(`/api/Produit/Entreprise/${companyId}`, 'produits', {
+      signal,
+    });
     return list.map(readProduct).filter((p): p is ProductRef => p !== null);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

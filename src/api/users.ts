@@ -33,7 +33,8 @@ export interface Role {
 }
 
 export const fetchUsers = (signal?: AbortSignal) => http.list<User>('/api/User', 'users', { signal });
-export const fetchUser = (userId: number | string, signal?: AbortSignal) => http.get<User>(`/api/User/${userId}`, { signal });
+export const fetchUser = (userId: number | string, signal?: AbortSignal) =>
+  http.get<User>(`/api/User/${userId}`, { signal });
 export const fetchRoles = (signal?: AbortSignal) => http.list<Role>('/api/User/roles', 'roles', { signal });
 export const fetchUsersByEntreprise = (entrepriseId: number, signal?: AbortSignal) =>
   http.list<User>(`/api/User/ByEntreprise/${entrepriseId}`, 'users', { signal });
@@ -47,7 +48,9 @@ export const updateUserField = (userId: number, field: InlineField, value: strin
 export const disableUser = (userId: number) => http.put<User>(`/api/User/${userId}/disable`);
 
 /** 'Modifier mon mot de passe': answers a fresh token (the change ended every earlier session). */
-export const changeOwnPassword = (payload: OwnPasswordChange) => http.put<{ token: string }>('/api/User/me/password', payload);
+export const changeOwnPassword = (payload: OwnPasswordChange) =>
+  http.put<{ token: string }>('/api/User/me/password', payload);
 
 /** Success is 204 (docs/product.md §2.9). */
-export const changePassword = (userId: number, newPassword: string) => http.put<void>(`/api/User/${userId}/password`, { newPassword });
+export const changePassword = (userId: number, newPassword: string) =>
+  http.put<void>(`/api/User/${userId}/password`, { newPassword });

@@ -47,7 +47,8 @@ export function ProtectedLayout() {
           navigate('/login', { replace: true });
         } else {
           setError(CURRENT_USER_ERROR);
-          if (err instanceof ApiError && (err.status === 0 || err.status >= 502)) retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
+          if (err instanceof ApiError && (err.status === 0 || err.status >= 502))
+            retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
         }
       });
     return () => {

@@ -14,7 +14,8 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 
 export function RootLayout() {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)?.handle as { title?: string } | undefined;
+  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)?.handle as
+    { title?: string } | undefined;
   useEffect(() => {
     document.title = documentTitle(title?.title);
   }, [title?.title]);

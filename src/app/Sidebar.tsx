@@ -66,7 +66,13 @@ export function Sidebar({ id }: { id?: string }) {
           <small data-testid="user-role">{roleLabel(user)}</small>
         </div>
         {can(user?.role, 'password.changeOwn') && (
-          <Button label="Modifier mon mot de passe" icon="pi pi-lock" text size="small" onClick={() => setPasswordOpen(true)} />
+          <Button
+            label="Modifier mon mot de passe"
+            icon="pi pi-lock"
+            text
+            size="small"
+            onClick={() => setPasswordOpen(true)}
+          />
         )}
         <Button label="Se déconnecter" icon="pi pi-sign-out" text size="small" onClick={logout} />
       </footer>

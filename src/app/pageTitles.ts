@@ -37,6 +37,10 @@ export function withTitles(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const title = route.path ? PAGE_TITLES[route.path] : undefined;
     const children = route.children ? withTitles(route.children) : undefined;
-    return { ...route, ...(title ? { handle: { ...route.handle, title } } : {}), ...(children ? { children } : {}) } as RouteObject;
+    return {
+      ...route,
+      ...(title ? { handle: { ...route.handle, title } } : {}),
+      ...(children ? { children } : {}),
+    } as RouteObject;
   });
 }

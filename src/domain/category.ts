@@ -10,7 +10,9 @@ export const DELETE_WITH_CHILDREN_CONFIRM =
   'Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?';
 /** The delete confirmation: what goes with the category, what loses it. */
 export function categoryDeleteMessage(nom: string, sousCategories: number, produits: number): string {
-  const subs = sousCategories ? ` et ${sousCategories > 1 ? `ses ${sousCategories} sous-catégories` : 'sa sous-catégorie'}` : '';
+  const subs = sousCategories
+    ? ` et ${sousCategories > 1 ? `ses ${sousCategories} sous-catégories` : 'sa sous-catégorie'}`
+    : '';
   const prods =
     produits === 0
       ? 'Aucun produit ne perd sa catégorie.'
@@ -44,7 +46,8 @@ export type CategoryCreate = z.input<typeof categoryCreateSchema>;
 
 export const parentLabel = (c: Pick<Category, 'nomCategorieMere'>) => c.nomCategorieMere || NO_PARENT_LABEL;
 
-export const hasSubCategories = (all: Pick<Category, 'idCategorieMere'>[], id: number) => all.some((c) => c.idCategorieMere === id);
+export const hasSubCategories = (all: Pick<Category, 'idCategorieMere'>[], id: number) =>
+  all.some((c) => c.idCategorieMere === id);
 
 /** A category's name with its parent's, for dropdowns ("Luminaires › Suspensions"). */
 export const categoryPath = (c: Pick<Category, 'nomCategorie' | 'nomCategorieMere'>) =>

@@ -52,8 +52,18 @@ const TEXT_INVALID = {
 const personName = (requiredMessage: string, invalid: string) =>
   boundedText({ required: requiredMessage, max: 50, invalid, pattern: NAME });
 
-const mail = boundedText({ required: CUSTOMER_MESSAGES.mailRequired, max: 255, invalid: CUSTOMER_MESSAGES.mailInvalid, pattern: MAIL });
-const mobile = boundedText({ required: CUSTOMER_MESSAGES.mobileRequired, max: 10, invalid: CUSTOMER_MESSAGES.mobileInvalid, pattern: TEN_DIGITS });
+const mail = boundedText({
+  required: CUSTOMER_MESSAGES.mailRequired,
+  max: 255,
+  invalid: CUSTOMER_MESSAGES.mailInvalid,
+  pattern: MAIL,
+});
+const mobile = boundedText({
+  required: CUSTOMER_MESSAGES.mobileRequired,
+  max: 10,
+  invalid: CUSTOMER_MESSAGES.mobileInvalid,
+  pattern: TEN_DIGITS,
+});
 
 /** Optional, but 5 digits once trimmed when given. */
 const postalCode = z
@@ -114,7 +124,10 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 
 /** Lower-cased, accents removed: the search of /customers ignores both. */
 export function foldForSearch(text: string | null | undefined): string {
-  return (text ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Spec 2.2: the search matches nom, prenom or mail, case-insensitive (and accent-insensitive). */

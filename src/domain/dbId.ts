@@ -4,4 +4,5 @@ import { z } from 'zod';
 
 export const INT32_MAX = 2_147_483_647;
 
-export const dbId = (message?: string) => z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message);
+export const dbId = (message?: string) =>
+  z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message);

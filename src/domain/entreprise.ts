@@ -38,7 +38,11 @@ export const timeZoneSchema = z
 export { DEFAULT_TIME_ZONE };
 
 export const entrepriseCreateSchema = z.object({
-  NomEntreprise: boundedText({ required: "Nom de l'entreprise requis", max: 255, invalid: "Nom de l'entreprise invalide (255 caractères max)" }),
+  NomEntreprise: boundedText({
+    required: "Nom de l'entreprise requis",
+    max: 255,
+    invalid: "Nom de l'entreprise invalide (255 caractères max)",
+  }),
   Adresse: boundedText({ max: 500, invalid: 'Adresse invalide (500 caractères max)', multiline: true }).nullish(),
   Telephone: boundedText({
     required: 'Numéro de téléphone requis',
@@ -55,7 +59,10 @@ export const entrepriseCreateSchema = z.object({
     .transform((s) => s.replace(/\s+/g, ''))
     .refine((s) => s.length > 0, 'SIRET requis')
     .refine(isValidSiret, SIRET_INVALID)
-    .meta({ description: '14 chiffres (espaces permis entre les groupes) dont la clé de Luhn est valide', examples: ['732 829 320 00074'] }),
+    .meta({
+      description: '14 chiffres (espaces permis entre les groupes) dont la clé de Luhn est valide',
+      examples: ['732 829 320 00074'],
+    }),
   /** The dashboard's reporting time zone (IANA name); Europe/Paris when absent. */
   TimeZone: timeZoneSchema.optional(),
 });
@@ -111,7 +118,7 @@ export const viewerSettingsSchema = z.object({
   quoteUrl: z
     .string()
     .trim()
-    .max(2000, "Adresse de demande de devis invalide (2000 caractères max)")
+    .max(2000, 'Adresse de demande de devis invalide (2000 caractères max)')
     .refine((s) => s === '' || isHttpsUrl(s), QUOTE_URL_INVALID)
     .transform((s) => (s === '' ? null : s))
     .nullable()

@@ -23,7 +23,8 @@ export type Licence = z.infer<typeof licenceSchema>;
 
 // A date as the app sends it (ISO 8601 date-time with Z or an offset, or a date only: a real calendar
 // day, so that the API document can say it); null clears it.
-const dateField = (message: string) => z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: message }).nullish();
+const dateField = (message: string) =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: message }).nullish();
 
 const id = (message: string) => dbId(message);
 

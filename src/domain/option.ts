@@ -113,13 +113,20 @@ const optionValue = (required: string) => boundedText({ required, max: 200, inva
 
 /** What the server accepts on POST /api/Option (the same rules as the form). */
 /** The cross-field rules of an option (the API document lists them: JSON Schema cannot say them). */
-export const OPTION_RULES = ['Une option Texte est soit une Bascule, soit une Liste', "Une option Coloris n'a ni bascule ni liste"] as const;
+export const OPTION_RULES = [
+  'Une option Texte est soit une Bascule, soit une Liste',
+  "Une option Coloris n'a ni bascule ni liste",
+] as const;
 
 export const optionPayloadSchema = z
   .object({
     idModel: dbId(OPTION_MESSAGES.idModel),
     typeOption: z.enum(OPTION_TYPES),
-    nomGroupe: boundedText({ required: OPTION_MESSAGES.nomGroupe, max: 200, invalid: OPTION_MESSAGES.nomGroupeInvalid }),
+    nomGroupe: boundedText({
+      required: OPTION_MESSAGES.nomGroupe,
+      max: 200,
+      invalid: OPTION_MESSAGES.nomGroupeInvalid,
+    }),
     nom: nullableText,
     cheminIconeGroupe: nullableText,
     cheminIcone: nullableText,

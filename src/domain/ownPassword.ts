@@ -7,7 +7,10 @@ export const SAME_PASSWORD = "Le nouveau mot de passe doit être différent de l
 
 /** PUT /api/User/me/password body. */
 export const ownPasswordChangeSchema = z.object({
-  currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED }).min(1, CURRENT_PASSWORD_REQUIRED).max(1024, 'Mot de passe actuel invalide'),
+  currentPassword: z
+    .string({ error: CURRENT_PASSWORD_REQUIRED })
+    .min(1, CURRENT_PASSWORD_REQUIRED)
+    .max(1024, 'Mot de passe actuel invalide'),
   newPassword: passwordSchema,
 });
 export type OwnPasswordChange = z.infer<typeof ownPasswordChangeSchema>;
@@ -18,7 +21,11 @@ export const ownPasswordChangedSchema = z.object({ token: z.string().min(1) });
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
 
 /** The modal's messages, field by field; submission is blocked while this is not empty. */
-export function ownPasswordErrors(currentPassword: string, newPassword: string, confirmation: string): Partial<Record<Field, string>> {
+export function ownPasswordErrors(
+  currentPassword: string,
+  newPassword: string,
+  confirmation: string,
+): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
   if (!currentPassword) out.currentPassword = CURRENT_PASSWORD_REQUIRED;
   const p = passwordSchema.safeParse(newPassword);

@@ -49,10 +49,12 @@ interface Person {
 }
 
 /** Whether `actor` may read `target`'s mail and mobile. */
-export const readsContactsOf = (actor: Person, targetUserId: number) => actor.userId === targetUserId || can(actor.role, 'user.readContacts');
+export const readsContactsOf = (actor: Person, targetUserId: number) =>
+  actor.userId === targetUserId || can(actor.role, 'user.readContacts');
 
 /** Whether `actor` may read the keys and MAC addresses of `owner`'s licences. */
-export const readsLicenceKeysOf = (actor: Person, ownerUserId: number) => actor.userId === ownerUserId || can(actor.role, 'licence.readKeys');
+export const readsLicenceKeysOf = (actor: Person, ownerUserId: number) =>
+  actor.userId === ownerUserId || can(actor.role, 'licence.readKeys');
 
 /**
  * Whether `actor` may edit, reset the password of, or disable `target`: an Admin manages every user but

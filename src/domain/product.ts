@@ -36,11 +36,39 @@ const IMAGE_KINDS: CatalogueFileKind[] = ['png', 'jpg', 'webp', 'gif'];
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 export const MODEL_3D_ACCEPT = '.glb,.gltf,.fbx,.stl,.step,.stp';
 
-export const IMAGE_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 10 * MiB, min: 0, max: MAX_IMAGES, label: 'Images' };
-export const ICON_RULE: FileRule = { kinds: IMAGE_KINDS, accept: IMAGE_ACCEPT, maxBytes: 2 * MiB, min: 0, max: 1, label: 'Icône' };
+export const IMAGE_RULE: FileRule = {
+  kinds: IMAGE_KINDS,
+  accept: IMAGE_ACCEPT,
+  maxBytes: 10 * MiB,
+  min: 0,
+  max: MAX_IMAGES,
+  label: 'Images',
+};
+export const ICON_RULE: FileRule = {
+  kinds: IMAGE_KINDS,
+  accept: IMAGE_ACCEPT,
+  maxBytes: 2 * MiB,
+  min: 0,
+  max: 1,
+  label: 'Icône',
+};
 // glTF/GLB is what the public viewer shows (docs/viewer.md); an STL is converted for it, FBX and STEP are not.
-export const MODEL_3D_RULE: FileRule = { kinds: ['glb', 'gltf', 'fbx', 'stl', 'step'], accept: MODEL_3D_ACCEPT, maxBytes: 100 * MiB, min: 0, max: 1, label: 'Modèle 3D (.glb, .gltf, .fbx, .stl, .step)' };
-export const PDF_RULE: FileRule = { kinds: ['pdf'], accept: 'application/pdf,.pdf', maxBytes: 20 * MiB, min: 0, max: 1, label: 'PDF' };
+export const MODEL_3D_RULE: FileRule = {
+  kinds: ['glb', 'gltf', 'fbx', 'stl', 'step'],
+  accept: MODEL_3D_ACCEPT,
+  maxBytes: 100 * MiB,
+  min: 0,
+  max: 1,
+  label: 'Modèle 3D (.glb, .gltf, .fbx, .stl, .step)',
+};
+export const PDF_RULE: FileRule = {
+  kinds: ['pdf'],
+  accept: 'application/pdf,.pdf',
+  maxBytes: 20 * MiB,
+  min: 0,
+  max: 1,
+  label: 'PDF',
+};
 
 /** The file fields of the product group payload, by their multipart names. */
 export const PRODUCT_FILES = {
@@ -95,7 +123,10 @@ export const productFieldsSchema = z.object({
       return n;
     })
     // The form's input is lenient ("1 234,50 €"); the API document states the plain form every client can send.
-    .meta({ pattern: '^(?:\\d{1,9}(?:[.,]\\d{1,2})?)?$', description: 'Prix en euros, 2 décimales au plus (espaces et € tolérés) ; vide : pas de prix' }),
+    .meta({
+      pattern: '^(?:\\d{1,9}(?:[.,]\\d{1,2})?)?$',
+      description: 'Prix en euros, 2 décimales au plus (espaces et € tolérés) ; vide : pas de prix',
+    }),
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 
@@ -107,7 +138,10 @@ export interface ProductForm {
 }
 
 /** The form's checks of spec 5: blocking errors, and the placement warning that does not block. */
-export function validateProductForm(form: ProductForm): { errors: Partial<Record<'nom' | 'categorie' | 'images', string>>; warning: string | null } {
+export function validateProductForm(form: ProductForm): {
+  errors: Partial<Record<'nom' | 'categorie' | 'images', string>>;
+  warning: string | null;
+} {
   const errors: Partial<Record<'nom' | 'categorie' | 'images', string>> = {};
   if (form.idCategorie === null) errors.categorie = PRODUCT_MESSAGES.categorie;
   if (!form.nom.trim()) errors.nom = PRODUCT_MESSAGES.nom;
@@ -156,7 +190,9 @@ export const MODEL_MESSAGES = { nom: 'Le nom du modèle est requis' } as const;
 
 /** Euros in fr-FR ("1 234,50 €"). */
 export const formatEuros = (n: number | null | undefined) =>
-  n === null || n === undefined ? '—' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n);
+  n === null || n === undefined
+    ? '—'
+    : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n);
 
 /** Where a stored catalogue file is downloaded (owning company only). */
 export const fileUrl = (key: string) => `/api/Fichier/${key}`;

@@ -39,7 +39,11 @@ export const statusUpdateSchema = z.enum(STATUS_LABELS, { error: 'Statut inconnu
 
 /** Body of PUT /api/Propositions/{id}: the proposition with its new description (other fields are ignored). */
 export const propositionUpdateSchema = z.looseObject({
-  description: boundedText({ max: 2000, invalid: 'Description trop longue (2000 caractères max)', multiline: true }).nullable(),
+  description: boundedText({
+    max: 2000,
+    invalid: 'Description trop longue (2000 caractères max)',
+    multiline: true,
+  }).nullable(),
 });
 
 /** Badge style of a label: none (grey), pending (warning), sent (success), viewed (primary). */
@@ -68,5 +72,11 @@ export function formatExpiryFr(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('fr-FR', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString('fr-FR', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

@@ -23,7 +23,10 @@ export function initials(prenom?: string | null, nom?: string | null): string {
 
 /** Full name with the spec's fallback "Utilisateur". */
 export function displayName(prenom?: string | null, nom?: string | null): string {
-  const name = [prenom, nom].map((s) => (s ?? '').trim()).filter(Boolean).join(' ');
+  const name = [prenom, nom]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
   return name || 'Utilisateur';
 }
 

@@ -155,7 +155,10 @@ export const createFieldOf: Record<string, UserFormField> = {
 export const passwordChangeSchema = z.object({ newPassword: passwordSchema });
 
 /** The password-change modal: new password and confirmation, the creation form's rules. */
-export function passwordChangeErrors(newPassword: string, confirmation: string): { newPassword?: string; confirmation?: string } {
+export function passwordChangeErrors(
+  newPassword: string,
+  confirmation: string,
+): { newPassword?: string; confirmation?: string } {
   const out: { newPassword?: string; confirmation?: string } = {};
   const p = firstError(passwordSchema, newPassword);
   if (p) out.newPassword = p;

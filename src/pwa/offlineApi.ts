@@ -2,7 +2,12 @@
 // dashboard's product lists. Everything else under /api goes to the network only.
 export const OFFLINE_API_CACHE = 'api-offline';
 
-const READABLE = [/^\/api\/user\/current$/i, /^\/api\/entreprise$/i, /^\/api\/produit\/entreprise\/\d+$/i, /^\/api\/customers\/forcurrentuser$/i];
+const READABLE = [
+  /^\/api\/user\/current$/i,
+  /^\/api\/entreprise$/i,
+  /^\/api\/produit\/entreprise\/\d+$/i,
+  /^\/api\/customers\/forcurrentuser$/i,
+];
 
 export const isOfflineReadable = (pathname: string) => READABLE.some((r) => r.test(pathname));
 

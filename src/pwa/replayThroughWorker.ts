@@ -14,6 +14,8 @@ export async function replayThroughWorker(): Promise<void> {
     if (url.origin === location.origin && isOfflineReadable(url.pathname)) urls.add(url.href);
   }
   await Promise.allSettled(
-    [...urls].map((url) => fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, cache: 'no-store' })),
+    [...urls].map((url) =>
+      fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, cache: 'no-store' }),
+    ),
   );
 }

@@ -19,10 +19,24 @@ interface Props {
   children: ReactNode;
 }
 
-export function ChartCard({ title, subtitle, height, emptyMessage, frozen, resetKey, className, pngName, children }: Props) {
+export function ChartCard({
+  title,
+  subtitle,
+  height,
+  emptyMessage,
+  frozen,
+  resetKey,
+  className,
+  pngName,
+  children,
+}: Props) {
   const body = useRef<HTMLDivElement>(null);
   const exportPng = () => {
-    if (body.current && pngName) chartPng(body.current).then((b) => download(b, pngName), (err) => console.error('Export PNG', err));
+    if (body.current && pngName)
+      chartPng(body.current).then(
+        (b) => download(b, pngName),
+        (err) => console.error('Export PNG', err),
+      );
   };
   return (
     <section className={`card chart-card ${className ?? ''}`} aria-label={title}>

@@ -15,7 +15,10 @@ interface Props {
   label: string;
 }
 
-const polar = (cx: number, cy: number, r: number, angle: number) => [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
+const polar = (cx: number, cy: number, r: number, angle: number) => [
+  cx + r * Math.cos(angle),
+  cy + r * Math.sin(angle),
+];
 
 /** The SVG path of a ring segment between two angles (radians, 0 at the top). */
 function segment(start: number, end: number, outer: number, inner: number): string {
@@ -30,7 +33,8 @@ function segment(start: number, end: number, outer: number, inner: number): stri
 }
 
 /** "1 234 (45 %)": a slice's count and share in fr-FR. */
-export const sliceDetail = (s: Slice, total: number): string => `${s.value.toLocaleString('fr-FR')} (${total > 0 ? Math.round((s.value / total) * 100) : 0} %)`;
+export const sliceDetail = (s: Slice, total: number): string =>
+  `${s.value.toLocaleString('fr-FR')} (${total > 0 ? Math.round((s.value / total) * 100) : 0} %)`;
 const sliceText = (s: Slice, total: number): string => `${s.label} : ${sliceDetail(s, total)}`;
 
 export function Doughnut({ slices, palette, height, label }: Props) {
@@ -71,7 +75,11 @@ export function Doughnut({ slices, palette, height, label }: Props) {
         )}
       </svg>
       {hover && slices[hover.i] && (
-        <div className="chart-tooltip" role="tooltip" style={{ transform: `translate(${hover.x + 12}px, ${hover.y + 12}px)` }}>
+        <div
+          className="chart-tooltip"
+          role="tooltip"
+          style={{ transform: `translate(${hover.x + 12}px, ${hover.y + 12}px)` }}
+        >
           <strong>{slices[hover.i].label}</strong>
           <div>{sliceDetail(slices[hover.i], total)}</div>
         </div>

@@ -13,7 +13,12 @@ interface Props {
 }
 
 export function LeaveGuard({ when, allow, onLeave }: Props) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search && !allow?.(nextLocation));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search &&
+      !allow?.(nextLocation),
+  );
   useEffect(() => {
     if (!when) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();

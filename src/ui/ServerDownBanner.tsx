@@ -5,7 +5,8 @@ import { isServerDown, onServerReachability, send, setServerDown } from '../api/
 import { notifySuccess } from './toast';
 import './serverDown.css';
 
-export const SERVER_DOWN_MESSAGE = 'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';
+export const SERVER_DOWN_MESSAGE =
+  'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';
 export const SERVER_BACK_MESSAGE = 'Connexion au serveur rétablie.';
 const RETRY_MS = 3000;
 

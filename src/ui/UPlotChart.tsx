@@ -51,7 +51,9 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
         el.hidden = true;
         return;
       }
-      el.replaceChildren(...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })));
+      el.replaceChildren(
+        ...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })),
+      );
       el.hidden = false;
       const over = u.over.getBoundingClientRect();
       const origin = host.getBoundingClientRect();
@@ -71,7 +73,14 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
 
   return (
     <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ height }}>
-      {full && <UplotReact options={full} data={data} onCreate={(u) => (chart.current = u)} onDelete={() => (chart.current = null)} />}
+      {full && (
+        <UplotReact
+          options={full}
+          data={data}
+          onCreate={(u) => (chart.current = u)}
+          onDelete={() => (chart.current = null)}
+        />
+      )}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />
     </div>
   );

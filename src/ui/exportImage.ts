@@ -12,7 +12,9 @@ export function download(blob: Blob, fileName: string): void {
 }
 
 const toPng = (canvas: HTMLCanvasElement): Promise<Blob> =>
-  new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Export PNG impossible'))), 'image/png'));
+  new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Export PNG impossible'))), 'image/png'),
+  );
 
 function onWhite(width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void): HTMLCanvasElement {
   const out = document.createElement('canvas');
@@ -42,7 +44,11 @@ export async function chartPng(root: HTMLElement): Promise<Blob> {
     img.src = url;
     await img.decode();
     const scale = window.devicePixelRatio || 1;
-    return await toPng(onWhite(Math.round(width * scale), Math.round(height * scale), (ctx) => ctx.drawImage(img, 0, 0, width * scale, height * scale)));
+    return await toPng(
+      onWhite(Math.round(width * scale), Math.round(height * scale), (ctx) =>
+        ctx.drawImage(img, 0, 0, width * scale, height * scale),
+      ),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

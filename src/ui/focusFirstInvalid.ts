@@ -4,7 +4,8 @@
 // (a Dropdown, a Password) gives its first focusable element.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-const FOCUSABLE = 'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([type=hidden]):not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function focusFirstInvalid(root: HTMLElement | null): boolean {
   const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"], .p-invalid');

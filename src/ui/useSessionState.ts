@@ -11,7 +11,10 @@ function read<T>(key: string, initial: () => T): T {
   }
 }
 
-export function useSessionState<T>(key: string, initial: () => T): [T, (next: T | ((prev: T) => T)) => void, () => void] {
+export function useSessionState<T>(
+  key: string,
+  initial: () => T,
+): [T, (next: T | ((prev: T) => T)) => void, () => void] {
   const [value, setValue] = useState<T>(() => read(key, initial));
   // A new key (another product) starts from what that key holds.
   const [shownKey, setShownKey] = useState(key);

@@ -37,7 +37,13 @@ export function createCollector(key: string, endpoint = '/api/collect'): Collect
     const body = JSON.stringify({ key, sessionId: session, events: queue });
     queue = [];
     const sent = navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
-    if (!sent) void fetch(endpoint, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } }).catch(() => {});
+    if (!sent)
+      void fetch(endpoint, {
+        method: 'POST',
+        body,
+        keepalive: true,
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      }).catch(() => {});
   };
 
   // pagehide covers leaving and closing; visibilitychange covers a phone switching apps (no pagehide then).

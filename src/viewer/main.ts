@@ -28,12 +28,14 @@ async function start() {
   const element = import('@google/model-viewer');
   const res = await fetch(`/api/viewer/${encodeURIComponent(key)}`).catch(() => null);
   $('viewer').setAttribute('aria-busy', 'false');
-  if (!res?.ok) return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
+  if (!res?.ok)
+    return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
   const info = (await res.json()) as ViewerInfo;
 
   document.title = `${info.nom} — Visionneuse 3D`;
   $('nom').textContent = info.nom;
-  $('prix').textContent = info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
+  $('prix').textContent =
+    info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
 
   const events = createCollector(key);
   const devis = $('devis') as HTMLAnchorElement;
@@ -43,7 +45,10 @@ async function start() {
     devis.addEventListener('click', () => events.record('conversion'));
   }
 
-  if (!info.modelUrl) return message(info.unsupportedFormat ? 'Modèle 3D non disponible dans ce format' : 'Aucun modèle 3D pour ce produit.');
+  if (!info.modelUrl)
+    return message(
+      info.unsupportedFormat ? 'Modèle 3D non disponible dans ce format' : 'Aucun modèle 3D pour ce produit.',
+    );
 
   try {
     await element;

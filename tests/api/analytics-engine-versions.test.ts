@@ -22,7 +22,10 @@ const serverFetch = (async (input: string | URL | Request, init?: RequestInit) =
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
   if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
-  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers: res.headers as Record<string, string>,
+  });
 }) as typeof fetch;
 
 /** Another server of the contract: it has no versions route (the real server's 404 for an unknown path). */
@@ -58,8 +61,17 @@ beforeEach(async () => {
 });
 
 const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation, productIds: products.map((p) => p.produitId), scope: 'all', metric: 'consultation', counting: 'total',
-  period: 'all_time', year: 2026, month: 1, week: 1, companyId, ...over,
+  generation,
+  productIds: products.map((p) => p.produitId),
+  scope: 'all',
+  metric: 'consultation',
+  counting: 'total',
+  period: 'all_time',
+  year: 2026,
+  month: 1,
+  week: 1,
+  companyId,
+  ...over,
 });
 
 function engine(fetchImpl = serverFetch) {
@@ -92,7 +104,9 @@ describe('revalidation in one call', () => {
     calls.length = 0;
     const after = await reloaded.view(request(3, { refresh: true }));
     expect(versionCalls().map((c) => c.status)).toEqual([200]);
-    expect(productCalls()).toEqual([{ url: `/api/ProductStatistics/Product/${changed.produitId}?format=columns`, status: 200 }]);
+    expect(productCalls()).toEqual([
+      { url: `/api/ProductStatistics/Product/${changed.produitId}?format=columns`, status: 200 },
+    ]);
     expect(after.stats.consultations).toBe(full.stats.consultations + 1);
     expect(after.stats.interactions).toBe(full.stats.interactions + 1);
   });
@@ -102,7 +116,9 @@ describe('revalidation in one call', () => {
     calls.length = 0;
     const reloaded = engine(noVersionsFetch);
     await reloaded.view(request(1));
-    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions-inconnue`, status: 404 }]);
+    expect(versionCalls()).toEqual([
+      { url: `/api/ProductStatistics/Entreprise/${companyId}/versions-inconnue`, status: 404 },
+    ]);
     expect(productCalls()).toHaveLength(products.length);
     expect(productCalls().every((c) => c.status === 304)).toBe(true);
     calls.length = 0;
@@ -134,7 +150,12 @@ describe('new visits on the dashboard', () => {
     await visit(product.publicKey, 'direct-b', ['consultation']);
     const after = await one.view(request(2, { ...scope, refresh: true }));
     expect(after.live.sessions).toBe(before.live.sessions + 2);
-    expect(after.live.steps).toEqual([before.live.steps[0] + 2, before.live.steps[1] + 1, before.live.steps[2] + 1, before.live.steps[3] + 1]);
+    expect(after.live.steps).toEqual([
+      before.live.steps[0] + 2,
+      before.live.steps[1] + 1,
+      before.live.steps[2] + 1,
+      before.live.steps[3] + 1,
+    ]);
     const counts = (v: typeof before) => v.funnel.map((s) => s.count);
     const was = before.funnel.length ? counts(before) : [0, 0, 0, 0];
     expect(counts(after)).toEqual([was[0] + 2, was[1] + 1, was[2] + 1, was[3] + 1]);

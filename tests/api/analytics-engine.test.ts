@@ -16,23 +16,38 @@ const serverFetch = (async (input: string | URL | Request, init?: RequestInit) =
   const url = String(input);
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
-  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
+    status: res.statusCode,
+    headers: res.headers as Record<string, string>,
+  });
 }) as typeof fetch;
 
 /** What another server of the contract answers: the spec's list (it ignores ?format=columns). */
-const listFetch = ((input: string | URL | Request, init?: RequestInit) => serverFetch(String(input).replace('?format=columns', ''), init)) as typeof fetch;
+const listFetch = ((input: string | URL | Request, init?: RequestInit) =>
+  serverFetch(String(input).replace('?format=columns', ''), init)) as typeof fetch;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login('directeur@demo.fr');
   const me = (await t.call('GET', '/api/User/current', token)).json();
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${me.entrepriseId}`, token)).json().$values.map((p: { produitId: number }) => p.produitId);
+  productIds = (await t.call('GET', `/api/Produit/Entreprise/${me.entrepriseId}`, token))
+    .json()
+    .$values.map((p: { produitId: number }) => p.produitId);
   await deleteCache();
 });
 afterAll(() => t.close());
 
 const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation, productIds, scope: 'all', metric: 'consultation', counting: 'total', period: 'all_time', year: 2025, month: 1, week: 1, ...over,
+  generation,
+  productIds,
+  scope: 'all',
+  metric: 'consultation',
+  counting: 'total',
+  period: 'all_time',
+  year: 2025,
+  month: 1,
+  week: 1,
+  ...over,
 });
 
 describe('the analytics engine', () => {
@@ -109,38 +124,42 @@ describe('the analytics engine', () => {
   it.each([
     ['our columns answers', serverFetch],
     ['list answers', listFetch],
-  ])('after a reload, with %s, numbers the sessions of newly fetched products after the stored ones: the same unique counts as a clean load', async (_, answers) => {
-    const unique = (engine: AnalyticsEngine, over: Partial<ViewRequest> = {}) => engine.view(request(1, { counting: 'unique_users', ...over }));
-    await deleteCache();
-    const clean = new AnalyticsEngine(answers);
-    clean.configure('', token);
-    const expected = await unique(clean);
-    // Both kinds of answer count the same (checked against our columns answers).
-    if (answers !== serverFetch) {
-      const ours = new AnalyticsEngine(serverFetch);
-      ours.configure('', token);
+  ])(
+    'after a reload, with %s, numbers the sessions of newly fetched products after the stored ones: the same unique counts as a clean load',
+    async (_, answers) => {
+      const unique = (engine: AnalyticsEngine, over: Partial<ViewRequest> = {}) =>
+        engine.view(request(1, { counting: 'unique_users', ...over }));
       await deleteCache();
-      expect((await unique(ours)).stats).toEqual(expected.stats);
+      const clean = new AnalyticsEngine(answers);
+      clean.configure('', token);
+      const expected = await unique(clean);
+      // Both kinds of answer count the same (checked against our columns answers).
+      if (answers !== serverFetch) {
+        const ours = new AnalyticsEngine(serverFetch);
+        ours.configure('', token);
+        await deleteCache();
+        expect((await unique(ours)).stats).toEqual(expected.stats);
+        await deleteCache();
+      }
       await deleteCache();
-    }
-    await deleteCache();
-    // Half the products stored by one page, the rest fetched by the reloaded page (sessions seen by both).
-    const first = new AnalyticsEngine(answers);
-    first.configure('', token);
-    await unique(first, { productIds: productIds.slice(0, Math.ceil(productIds.length / 2)) });
-    const reloaded = new AnalyticsEngine(answers);
-    reloaded.configure('', token);
-    const view = await unique(reloaded);
-    expect(view.stats).toEqual(expected.stats);
-    expect(view.series).toEqual(expected.series);
-    expect(view.geo).toEqual(expected.geo);
-    // And once more from the cache alone (every product stored, numbering included).
-    let cached: DashboardView | null = null;
-    const third = new AnalyticsEngine(answers);
-    third.configure('', token);
-    await third.view(request(1, { counting: 'unique_users' }), undefined, (v) => (cached = v));
-    expect(cached!.stats).toEqual(expected.stats);
-  });
+      // Half the products stored by one page, the rest fetched by the reloaded page (sessions seen by both).
+      const first = new AnalyticsEngine(answers);
+      first.configure('', token);
+      await unique(first, { productIds: productIds.slice(0, Math.ceil(productIds.length / 2)) });
+      const reloaded = new AnalyticsEngine(answers);
+      reloaded.configure('', token);
+      const view = await unique(reloaded);
+      expect(view.stats).toEqual(expected.stats);
+      expect(view.series).toEqual(expected.series);
+      expect(view.geo).toEqual(expected.geo);
+      // And once more from the cache alone (every product stored, numbering included).
+      let cached: DashboardView | null = null;
+      const third = new AnalyticsEngine(answers);
+      third.configure('', token);
+      await third.view(request(1, { counting: 'unique_users' }), undefined, (v) => (cached = v));
+      expect(cached!.stats).toEqual(expected.stats);
+    },
+  );
 
   it('drops a stored numbering whose chunks do not follow each other (and the cache with it), then works again (list answers)', async () => {
     await deleteCache();

@@ -13,7 +13,8 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.fr');
   vendeur = await t.login('vendeur@demo.fr');
   atelier = await t.login('vendeur@atelier-bois.fr');
-  for (const e of (await t.call('GET', '/api/Entreprise', admin)).json().$values) company[e.nomEntreprise] = e.entrepriseId;
+  for (const e of (await t.call('GET', '/api/Entreprise', admin)).json().$values)
+    company[e.nomEntreprise] = e.entrepriseId;
 });
 afterAll(() => t.close());
 
@@ -21,11 +22,15 @@ afterAll(() => t.close());
 async function sessionLabels(entrepriseId: number): Promise<Map<number, string>> {
   const { analyticsSessions } = await import('../../server/db/schema');
   const { eq } = await import('drizzle-orm');
-  const rows = await t.database.db.select().from(analyticsSessions).where(eq(analyticsSessions.entrepriseId, entrepriseId));
+  const rows = await t.database.db
+    .select()
+    .from(analyticsSessions)
+    .where(eq(analyticsSessions.entrepriseId, entrepriseId));
   return new Map(rows.map((r) => [r.sessionNo, r.userSessionId]));
 }
 
-const products = async (token: string, id: number) => (await t.call('GET', `/api/Produit/Entreprise/${id}`, token)).json().$values;
+const products = async (token: string, id: number) =>
+  (await t.call('GET', `/api/Produit/Entreprise/${id}`, token)).json().$values;
 
 describe('GET /api/Produit/Entreprise/{id}', () => {
   it("lists the company's product groups with produitId and nomProduit", async () => {
@@ -41,11 +46,13 @@ describe('GET /api/Produit/Entreprise/{id}', () => {
     expect((await products(admin, company['Grand Mobilier Europe'])).length).toBeGreaterThanOrEqual(200);
     const galerie = await products(admin, company['Galerie Horizon']);
     expect(galerie.length).toBeGreaterThan(0);
-    const summary = (await t.call('GET', `/api/ProductStatistics/Entreprise/${company['Galerie Horizon']}/summary`, admin)).json();
+    const summary = (
+      await t.call('GET', `/api/ProductStatistics/Entreprise/${company['Galerie Horizon']}/summary`, admin)
+    ).json();
     expect(summary.totalEvents).toBe(0);
   });
 
-  it("answers 404 for another company, 404 for an unknown one and 400 for a non-numeric id", async () => {
+  it('answers 404 for another company, 404 for an unknown one and 400 for a non-numeric id', async () => {
     expect((await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, atelier)).statusCode).toBe(404);
     expect((await t.call('GET', '/api/Produit/Entreprise/999999', admin)).statusCode).toBe(404);
     expect((await t.call('GET', '/api/Produit/Entreprise/abc', admin)).statusCode).toBe(400);
@@ -60,15 +67,25 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     expect(res.statusCode).toBe(200);
     const events = res.json().$values;
     expect(events.length).toBeGreaterThan(0);
-    expect(Object.keys(events[0]).sort()).toEqual(['ar_Try', 'consultation', 'country', 'iframeInteraction', 'timestamp', 'userSessionId', 'conversion'].sort());
+    expect(Object.keys(events[0]).sort()).toEqual(
+      ['ar_Try', 'consultation', 'country', 'iframeInteraction', 'timestamp', 'userSessionId', 'conversion'].sort(),
+    );
     expect(Date.parse(events[0].timestamp)).toBeGreaterThanOrEqual(Date.UTC(2024, 0, 1));
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
 
-    const again = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${vendeur}`, 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${vendeur}`, 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${vendeur}`, 'if-none-match': '"autre"' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${vendeur}`, 'if-none-match': '"autre"' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -76,7 +93,15 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     const [p] = await products(vendeur, company['Maison Lumière']);
     // An event without a country, whatever the demo data drew for this product today (1 % of sessions).
     const { productEvents } = await import('../../server/db/schema');
-    await t.database.db.insert(productEvents).values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'sans-pays', consultation: true, country: null });
+    await t.database.db
+      .insert(productEvents)
+      .values({
+        produitId: p.produitId,
+        timestamp: new Date(),
+        userSessionId: 'sans-pays',
+        consultation: true,
+        country: null,
+      });
     const url = `/api/ProductStatistics/Product/${p.produitId}`;
     const list = await t.call('GET', url, vendeur);
     const res = await t.call('GET', `${url}?format=columns`, vendeur);
@@ -109,10 +134,18 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
 
   it('sends the events compressed in the encoding the client prefers, the same JSON as unencoded', async () => {
     const [p] = await products(vendeur, company['Maison Lumière']);
-    for (const url of [`/api/ProductStatistics/Product/${p.produitId}`, `/api/ProductStatistics/Product/${p.produitId}?format=columns`]) {
+    for (const url of [
+      `/api/ProductStatistics/Product/${p.produitId}`,
+      `/api/ProductStatistics/Product/${p.produitId}?format=columns`,
+    ]) {
       const plain = await t.call('GET', url, vendeur);
       expect(plain.headers['content-encoding']).toBeUndefined();
-      const ask = (encoding: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${vendeur}`, 'accept-encoding': encoding } });
+      const ask = (encoding: string) =>
+        t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${vendeur}`, 'accept-encoding': encoding },
+        });
       const br = await ask('br');
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -133,18 +166,28 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     const url = `/api/ProductStatistics/Product/${p.produitId}`;
     const before = (await t.call('GET', url, admin)).headers.etag;
     const { productEvents } = await import('../../server/db/schema');
-    await t.database.db.insert(productEvents).values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'nouvelle', consultation: true });
-    const after = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}`, 'if-none-match': String(before) } });
+    await t.database.db
+      .insert(productEvents)
+      .values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'nouvelle', consultation: true });
+    const after = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${admin}`, 'if-none-match': String(before) },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before);
     expect(after.json().$values.some((e: { userSessionId: string }) => e.userSessionId === 'nouvelle')).toBe(true);
     // The columns answer, built and kept before the insert, is not served again either.
     const columnsUrl = `${url}?format=columns`;
     const kept = (await t.call('GET', columnsUrl, admin)).json();
-    await t.database.db.insert(productEvents).values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'encore', conversion: true });
+    await t.database.db
+      .insert(productEvents)
+      .values({ produitId: p.produitId, timestamp: new Date(), userSessionId: 'encore', conversion: true });
     const fresh = (await t.call('GET', columnsUrl, admin)).json();
     expect(fresh.time.length).toBe(kept.time.length + 1);
-    const encore = [...(await sessionLabels(company['Atelier Bois & Design']))].find(([, label]) => label === 'encore')![0];
+    const encore = [...(await sessionLabels(company['Atelier Bois & Design']))].find(
+      ([, label]) => label === 'encore',
+    )![0];
     expect(fresh.session).toContain(encore);
   });
 });
@@ -162,7 +205,9 @@ describe('summaries, geo and journey', () => {
       totalARTries: events.filter((e: { ar_Try: boolean }) => e.ar_Try).length,
       totalConversions: events.filter((e: { conversion: boolean }) => e.conversion).length,
     });
-    const c = (await t.call('GET', `/api/ProductStatistics/Entreprise/${company['Maison Lumière']}/summary`, vendeur)).json();
+    const c = (
+      await t.call('GET', `/api/ProductStatistics/Entreprise/${company['Maison Lumière']}/summary`, vendeur)
+    ).json();
     expect(c.totalEvents).toBeGreaterThan(s.totalEvents);
     expect(c.totalConversions).toBeLessThan(c.totalARTries);
     expect(c.totalARTries).toBeLessThan(c.totalIframes);
@@ -180,9 +225,18 @@ describe('summaries, geo and journey', () => {
     const [p] = await products(vendeur, company['Maison Lumière']);
     const res = await t.call('GET', `/api/UserJourney/Product/${p.produitId}/summary`, vendeur);
     const steps = res.json().$values;
-    expect(steps.map((s: { stepName: string }) => s.stepName)).toEqual(['consultation', 'interaction 3D', 'essai AR', 'conversion']);
+    expect(steps.map((s: { stepName: string }) => s.stepName)).toEqual([
+      'consultation',
+      'interaction 3D',
+      'essai AR',
+      'conversion',
+    ]);
     const events = (await t.call('GET', `/api/ProductStatistics/Product/${p.produitId}`, vendeur)).json().$values;
-    const distinct = new Set(events.filter((e: { consultation: boolean }) => e.consultation).map((e: { userSessionId: string }) => e.userSessionId));
+    const distinct = new Set(
+      events
+        .filter((e: { consultation: boolean }) => e.consultation)
+        .map((e: { userSessionId: string }) => e.userSessionId),
+    );
     expect(steps[0].count).toBe(distinct.size);
     for (let i = 1; i < 4; i++) expect(steps[i].count).toBeLessThan(steps[i - 1].count);
   });
@@ -215,6 +269,8 @@ describe('tenant isolation', () => {
 
   it('routes case-insensitively, as the provider service does', async () => {
     const [p] = await products(vendeur, company['Maison Lumière']);
-    expect((await t.call('GET', `/api/productstatistics/product/${p.produitId}/summary`, vendeur)).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/productstatistics/product/${p.produitId}/summary`, vendeur)).statusCode).toBe(
+      200,
+    );
   });
 });

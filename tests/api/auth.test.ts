@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/Auth/backoffice/login',
+    payload: payload as object,
+    headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 describe('POST /api/Auth/backoffice/login', () => {
   it('answers 200 with a token for a valid account', async () => {
@@ -19,7 +25,11 @@ describe('POST /api/Auth/backoffice/login', () => {
   });
 
   it('accepts the mail in any case and the route in any case', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/BACKOFFICE/login', payload: { mail: 'Vendeur@Demo.FR', password: 'Demo!2026pass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/BACKOFFICE/login',
+      payload: { mail: 'Vendeur@Demo.FR', password: 'Demo!2026pass' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -56,7 +66,12 @@ describe('POST /api/Auth/backoffice/login', () => {
       ['mail=a&password=b', 'application/x-www-form-urlencoded'],
       ['bonjour', 'text/plain'],
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: body, headers: { 'content-type': type } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Auth/backoffice/login',
+        payload: body,
+        headers: { 'content-type': type },
+      });
       expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
       expect(res.json().status).toBe(400);
     }
@@ -64,7 +79,8 @@ describe('POST /api/Auth/backoffice/login', () => {
 
   it('refuses the attacking address for an account, with Retry-After and a French message, while its owner signs in from elsewhere', async () => {
     const attacker = '203.0.113.7';
-    for (let i = 0; i < 3; i++) expect((await login({ mail: 'directeur@demo.fr', password: 'faux' }, {}, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login({ mail: 'directeur@demo.fr', password: 'faux' }, {}, attacker)).statusCode).toBe(401);
     const blocked = await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' }, {}, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -73,21 +89,29 @@ describe('POST /api/Auth/backoffice/login', () => {
       title: 'Trop de tentatives',
       detail: expect.stringMatching(/^Trop de tentatives de connexion\. Réessayez dans \d+ minutes?\.$/),
     });
-    expect((await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' }, {}, '198.51.100.20')).statusCode).toBe(200);
+    expect(
+      (await login({ mail: 'directeur@demo.fr', password: 'Demo!2026pass' }, {}, '198.51.100.20')).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an address after too many failures over several mails, not the other addresses', async () => {
     const headers = { 'x-forwarded-for': '1.2.3.4' }; // not trusted: the address is the socket's
     for (let i = 0; i < 6; i++) await login({ mail: `inconnu${i}@demo.fr`, password: 'x' }, headers, '192.0.2.1');
-    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' }, headers, '192.0.2.1')).statusCode).toBe(429);
+    expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' }, headers, '192.0.2.1')).statusCode).toBe(
+      429,
+    );
     expect((await login({ mail: 'manager@demo.fr', password: 'Demo!2026pass' }, {}, '192.0.2.2')).statusCode).toBe(200);
   });
 
   it('answers exactly the allowed number of 401s to 300 concurrent failures, 429 to the rest', async () => {
-    const oneAccount = await Promise.all(Array.from({ length: 300 }, () => login({ mail: 'vendeur2@demo.fr', password: 'faux' }, {}, '192.0.2.50')));
+    const oneAccount = await Promise.all(
+      Array.from({ length: 300 }, () => login({ mail: 'vendeur2@demo.fr', password: 'faux' }, {}, '192.0.2.50')),
+    );
     expect(oneAccount.filter((r) => r.statusCode === 401)).toHaveLength(3);
     expect(oneAccount.filter((r) => r.statusCode === 429)).toHaveLength(297);
-    const manyAccounts = await Promise.all(Array.from({ length: 300 }, (_, i) => login({ mail: `x${i}@demo.fr`, password: 'faux' }, {}, '192.0.2.51')));
+    const manyAccounts = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => login({ mail: `x${i}@demo.fr`, password: 'faux' }, {}, '192.0.2.51')),
+    );
     expect(manyAccounts.filter((r) => r.statusCode === 401)).toHaveLength(6);
     expect(manyAccounts.filter((r) => r.statusCode === 429)).toHaveLength(294);
     expect(manyAccounts.every((r) => r.statusCode === 401 || r.headers['retry-after'])).toBe(true);
@@ -99,7 +123,12 @@ describe('TRUST_PROXY', () => {
     const proxied = await createTestApp({ trustProxy: true, throttle: { perAccountAddress: 2 } });
     try {
       const via = (address: string, password: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'manager@demo.fr', password }, headers: { 'x-forwarded-for': address } });
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/Auth/backoffice/login',
+          payload: { mail: 'manager@demo.fr', password },
+          headers: { 'x-forwarded-for': address },
+        });
       for (let i = 0; i < 2; i++) expect((await via('203.0.113.9', 'faux')).statusCode).toBe(401);
       expect((await via('203.0.113.9', 'Demo!2026pass')).statusCode).toBe(429);
       // Same socket (the proxy), another client behind it: not refused.
@@ -136,7 +165,11 @@ describe('bearer tokens', () => {
     const app2 = await createTestApp();
     try {
       expect((await app2.call('GET', '/api/User/current', null)).statusCode).toBe(401);
-      const forged = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
+      const forged = await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('not-the-secret'));
       expect((await app2.call('GET', '/api/User/current', forged)).statusCode).toBe(401);
       const expired = await new SignJWT({ ver: 0 })
         .setProtectedHeader({ alg: 'HS256' })

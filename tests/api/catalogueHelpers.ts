@@ -15,7 +15,9 @@ export function multipart(parts: Part[]) {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p[0]}"\r\n\r\n${p[1]}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p[0]}"; filename="${p[2]}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p[0]}"; filename="${p[2]}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
         p[1],
         Buffer.from('\r\n'),
       );

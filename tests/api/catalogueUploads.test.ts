@@ -28,7 +28,12 @@ const fields = (over: Record<string, string> = {}): Part[] =>
 
 const upload = (parts: Part[], tok = token) => {
   const { payload, headers } = multipart(parts);
-  return t.app.inject({ method: 'POST', url: '/api/Model/ModelWithGroup', payload, headers: { ...headers, authorization: `Bearer ${tok}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/Model/ModelWithGroup',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${tok}` },
+  });
 };
 
 const download = (key: string, tok = token) => t.call('GET', `/api/Fichier/${key}`, tok);
@@ -79,8 +84,15 @@ describe('POST /api/Model/ModelWithGroup', () => {
   });
 
   it('accepts STEP and FBX 3D files, and a French price with a comma', async () => {
-    for (const [file, name] of [['pied.step', 'pied.step'], ['nuage.fbx', 'nuage.fbx']]) {
-      const res = await upload([...fields({ PrixCatalogue: '1 249,90' }), ['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Chemin_3d', fixture(file), name]]);
+    for (const [file, name] of [
+      ['pied.step', 'pied.step'],
+      ['nuage.fbx', 'nuage.fbx'],
+    ]) {
+      const res = await upload([
+        ...fields({ PrixCatalogue: '1 249,90' }),
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Chemin_3d', fixture(file), name],
+      ]);
       expect(res.statusCode).toBe(201);
       const g = (await t.call('GET', `/api/GroupeModel/${res.json().idGroupeModel}`, token)).json();
       expect(g.prixCatalogue).toBe(1249.9);
@@ -89,7 +101,9 @@ describe('POST /api/Model/ModelWithGroup', () => {
   });
 
   it('serves files only to the owning company', async () => {
-    const g = (await t.call('GET', '/api/GroupeModel', token)).json().$values.find((x: { cheminImageGroupe: string[] }) => x.cheminImageGroupe.length > 0);
+    const g = (await t.call('GET', '/api/GroupeModel', token))
+      .json()
+      .$values.find((x: { cheminImageGroupe: string[] }) => x.cheminImageGroupe.length > 0);
     const other = await t.login('vendeur@atelier-bois.fr');
     expect((await download(g.cheminImageGroupe[0], other)).statusCode).toBe(404);
     expect((await download(g.cheminImageGroupe[0], await t.login('vendeur@demo.fr'))).statusCode).toBe(200);
@@ -98,15 +112,70 @@ describe('POST /api/Model/ModelWithGroup', () => {
   });
 
   const rejected: Array<[string, Part[], number, string?]> = [
-    ['a text file as an image', [['CheminImageGroupe', Buffer.from('hello, not an image'), 'x.png']], 400, 'CheminImageGroupe'],
+    [
+      'a text file as an image',
+      [['CheminImageGroupe', Buffer.from('hello, not an image'), 'x.png']],
+      400,
+      'CheminImageGroupe',
+    ],
     ['a PDF as an image', [['CheminImageGroupe', fixture('fiche-produit.pdf'), 'x.png']], 400, 'CheminImageGroupe'],
-    ['an image as the 3D file', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Chemin_3d', fixture('applique.png'), 'x.stl']], 400, 'Chemin_3d'],
-    ['a PNG as the product sheet', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Chemin_pdf', fixture('applique.png'), 'x.pdf']], 400, 'Chemin_pdf'],
-    ['an STL as the fiche de cote', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['FicheCote', fixture('abat-jour.stl'), 'x.pdf']], 400, 'FicheCote'],
-    ['a PDF as the icon', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Icone', fixture('fiche-cote.pdf'), 'i.png']], 400, 'Icone'],
-    ['an unknown file field', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Autre', fixture('applique.png'), 'a.png']], 400],
-    ['an image over 10 MiB', [['CheminImageGroupe', Buffer.concat([fixture('applique.png'), Buffer.alloc(10 * 1024 * 1024)]), 'big.png']], 413],
-    ['an icon over 2 MiB', [['CheminImageGroupe', fixture('applique.png'), 'a.png'], ['Icone', Buffer.concat([fixture('icone.png'), Buffer.alloc(2 * 1024 * 1024)]), 'i.png']], 413],
+    [
+      'an image as the 3D file',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Chemin_3d', fixture('applique.png'), 'x.stl'],
+      ],
+      400,
+      'Chemin_3d',
+    ],
+    [
+      'a PNG as the product sheet',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Chemin_pdf', fixture('applique.png'), 'x.pdf'],
+      ],
+      400,
+      'Chemin_pdf',
+    ],
+    [
+      'an STL as the fiche de cote',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['FicheCote', fixture('abat-jour.stl'), 'x.pdf'],
+      ],
+      400,
+      'FicheCote',
+    ],
+    [
+      'a PDF as the icon',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Icone', fixture('fiche-cote.pdf'), 'i.png'],
+      ],
+      400,
+      'Icone',
+    ],
+    [
+      'an unknown file field',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Autre', fixture('applique.png'), 'a.png'],
+      ],
+      400,
+    ],
+    [
+      'an image over 10 MiB',
+      [['CheminImageGroupe', Buffer.concat([fixture('applique.png'), Buffer.alloc(10 * 1024 * 1024)]), 'big.png']],
+      413,
+    ],
+    [
+      'an icon over 2 MiB',
+      [
+        ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+        ['Icone', Buffer.concat([fixture('icone.png'), Buffer.alloc(2 * 1024 * 1024)]), 'i.png'],
+      ],
+      413,
+    ],
   ];
   it.each(rejected)('rejects %s and stores nothing', async (_label, files, status, field) => {
     const before = storedFiles(t.filesDir);
@@ -120,7 +189,11 @@ describe('POST /api/Model/ModelWithGroup', () => {
 
   it("rejects 21 images with the spec's message and stores nothing", async () => {
     const before = storedFiles(t.filesDir);
-    const images = Array.from({ length: 21 }, (_, i): Part => ['CheminImageGroupe', fixture('applique.png'), `${i}.png`]);
+    const images = Array.from({ length: 21 }, (_, i): Part => [
+      'CheminImageGroupe',
+      fixture('applique.png'),
+      `${i}.png`,
+    ]);
     const res = await upload([...fields(), ...images]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.CheminImageGroupe).toBe("Vous ne pouvez télécharger que jusqu'à 20 images.");
@@ -148,13 +221,19 @@ describe('POST /api/Model/ModelWithGroup', () => {
     const atelier = await t.login('directeur@atelier-bois.fr');
     const theirs = (await t.call('GET', '/api/Categorie', atelier)).json().$values[0];
     const before = storedFiles(t.filesDir);
-    const res = await upload([...fields({ IdCategorie: String(theirs.id) }), ['CheminImageGroupe', fixture('applique.png'), 'a.png']]);
+    const res = await upload([
+      ...fields({ IdCategorie: String(theirs.id) }),
+      ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+    ]);
     expect(res.statusCode).toBe(404);
     expect(storedFiles(t.filesDir)).toEqual(before);
   });
 
   it('accepts a product without placement (the form only warns)', async () => {
-    const res = await upload([...fields({ Placement: '', PrixCatalogue: '' }), ['CheminImageGroupe', fixture('applique.png'), 'a.png']]);
+    const res = await upload([
+      ...fields({ Placement: '', PrixCatalogue: '' }),
+      ['CheminImageGroupe', fixture('applique.png'), 'a.png'],
+    ]);
     expect(res.statusCode).toBe(201);
     const g = (await t.call('GET', `/api/GroupeModel/${res.json().idGroupeModel}`, token)).json();
     expect(g.placement).toBeNull();

@@ -31,7 +31,10 @@ afterAll(() => t.close());
 
 let address = 0;
 /** Each call from its own address, so the per-address limit only matters where a test wants it. */
-function collect(body: unknown, options: { ua?: string; ip?: string; contentType?: string; languages?: string; app?: TestApp } = {}) {
+function collect(
+  body: unknown,
+  options: { ua?: string; ip?: string; contentType?: string; languages?: string; app?: TestApp } = {},
+) {
   return (options.app ?? t).app.inject({
     method: 'POST',
     url: '/api/collect',
@@ -57,32 +60,80 @@ describe('POST /api/collect refusals store nothing', () => {
   const cases: Array<[string, () => unknown, number, Parameters<typeof collect>[1]?]> = [
     ['an unknown key', () => ({ key: 'a'.repeat(32), sessionId: session(), events: [{ type: 'consultation' }] }), 404],
     ['a malformed key', () => ({ key: 'x', sessionId: session(), events: [{ type: 'consultation' }] }), 400],
-    ['an unknown type', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'consultation' }, { type: 'purchase' }] }), 400],
-    ['too many events', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: Array.from({ length: 51 }, () => ({ type: 'consultation' })) }), 400],
+    [
+      'an unknown type',
+      () => ({
+        key: maisonProduct.publicKey,
+        sessionId: session(),
+        events: [{ type: 'consultation' }, { type: 'purchase' }],
+      }),
+      400,
+    ],
+    [
+      'too many events',
+      () => ({
+        key: maisonProduct.publicKey,
+        sessionId: session(),
+        events: Array.from({ length: 51 }, () => ({ type: 'consultation' })),
+      }),
+      400,
+    ],
     ['no event', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [] }), 400],
-    ['a time two days ago', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'consultation', at: new Date(Date.now() - 2 * 86_400_000).toISOString() }] }), 400],
-    ['a time two days ahead', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'conversion', at: new Date(Date.now() + 2 * 86_400_000).toISOString() }] }), 400],
-    ['a time that is not ISO', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'conversion', at: 'hier' }] }), 400],
+    [
+      'a time two days ago',
+      () => ({
+        key: maisonProduct.publicKey,
+        sessionId: session(),
+        events: [{ type: 'consultation', at: new Date(Date.now() - 2 * 86_400_000).toISOString() }],
+      }),
+      400,
+    ],
+    [
+      'a time two days ahead',
+      () => ({
+        key: maisonProduct.publicKey,
+        sessionId: session(),
+        events: [{ type: 'conversion', at: new Date(Date.now() + 2 * 86_400_000).toISOString() }],
+      }),
+      400,
+    ],
+    [
+      'a time that is not ISO',
+      () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'conversion', at: 'hier' }] }),
+      400,
+    ],
     ['a missing session', () => ({ key: maisonProduct.publicKey, events: [{ type: 'consultation' }] }), 400],
     ['broken JSON', () => '{"key": "', 400],
     ['broken JSON as text/plain', () => '{"key": ', 400, { contentType: 'text/plain' }],
     ['a JSON that is not an object', () => '[1,2]', 400],
-    ['a bot (valid batch)', () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'consultation' }] }), 202, { ua: GOOGLEBOT }],
+    [
+      'a bot (valid batch)',
+      () => ({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'consultation' }] }),
+      202,
+      { ua: GOOGLEBOT },
+    ],
   ];
   for (const [name, body, status, options] of cases) {
     it(`${name}: ${status}`, async () => {
       const before = await totalEvents();
       const res = await collect(body(), options);
       expect(res.statusCode, res.body).toBe(status);
-      if (status !== 202) expect(res.json()).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-      if (status === 400 && typeof body() !== 'string') expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
+      if (status !== 202)
+        expect(res.json()).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
+      if (status === 400 && typeof body() !== 'string')
+        expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
       expect(await totalEvents()).toBe(before);
     });
   }
 
   it('an oversized body: 413, nothing stored', async () => {
     const before = await totalEvents();
-    const res = await collect({ key: maisonProduct.publicKey, sessionId: session(), events: [{ type: 'consultation' }], pad: 'x'.repeat(20_000) });
+    const res = await collect({
+      key: maisonProduct.publicKey,
+      sessionId: session(),
+      events: [{ type: 'consultation' }],
+      pad: 'x'.repeat(20_000),
+    });
     expect(res.statusCode).toBe(413);
     expect(await totalEvents()).toBe(before);
   });
@@ -94,7 +145,16 @@ describe('POST /api/collect accepted batches', () => {
     const sessionId = session();
     const at = new Date(Date.now() - 3_600_000).toISOString();
     const res = await collect(
-      { key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation', at }, { type: 'iframeInteraction' }, { type: 'arTry' }, { type: 'conversion' }] },
+      {
+        key: maisonProduct.publicKey,
+        sessionId,
+        events: [
+          { type: 'consultation', at },
+          { type: 'iframeInteraction' },
+          { type: 'arTry' },
+          { type: 'conversion' },
+        ],
+      },
       { ip: '90.84.0.1', languages: 'fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7' },
     );
     expect(res.statusCode, res.body).toBe(202);
@@ -119,9 +179,14 @@ describe('POST /api/collect accepted batches', () => {
 
   it('accepts the same JSON as text/plain (navigator.sendBeacon)', async () => {
     const sessionId = session();
-    const res = await collect(JSON.stringify({ key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation' }] }), { contentType: 'text/plain;charset=UTF-8' });
+    const res = await collect(
+      JSON.stringify({ key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation' }] }),
+      { contentType: 'text/plain;charset=UTF-8' },
+    );
     expect(res.statusCode, res.body).toBe(202);
-    expect((await productEvents(directeur, maisonProduct.produitId)).filter((e) => e.userSessionId === sessionId).length).toBe(1);
+    expect(
+      (await productEvents(directeur, maisonProduct.produitId)).filter((e) => e.userSessionId === sessionId).length,
+    ).toBe(1);
   });
 
   it("a key of one company never writes into another company's product", async () => {
@@ -129,7 +194,12 @@ describe('POST /api/collect accepted batches', () => {
     const atelierBefore = (await productEvents(atelier, atelierProduct.produitId)).length;
     const sessionId = session();
     // The body names only a key: whatever else is sent, the product is the key's.
-    const res = await collect({ key: atelierProduct.publicKey, sessionId, produitId: maisonProduct.produitId, events: [{ type: 'conversion' }, { type: 'consultation' }] });
+    const res = await collect({
+      key: atelierProduct.publicKey,
+      sessionId,
+      produitId: maisonProduct.produitId,
+      events: [{ type: 'conversion' }, { type: 'consultation' }],
+    });
     expect(res.statusCode).toBe(202);
     expect((await productEvents(directeur, maisonProduct.produitId)).length).toBe(maisonBefore);
     const atelierAfter = await productEvents(atelier, atelierProduct.produitId);
@@ -140,7 +210,11 @@ describe('POST /api/collect accepted batches', () => {
 
 describe('POST /api/collect country', () => {
   const countriesOf = async (sessionId: string, app = t) =>
-    ((await app.database.db.execute(sql`select country from product_events where user_session_id = ${sessionId}`)) as unknown as Rows).rows.map((r) => r.country);
+    (
+      (await app.database.db.execute(
+        sql`select country from product_events where user_session_id = ${sessionId}`,
+      )) as unknown as Rows
+    ).rows.map((r) => r.country);
 
   it('comes from the region of Accept-Language by default, and is unknown (null) without one', async () => {
     const cases: Array<[string | undefined, string | null]> = [
@@ -152,7 +226,10 @@ describe('POST /api/collect country', () => {
     ];
     for (const [languages, country] of cases) {
       const sessionId = session();
-      const res = await collect({ key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation' }, { type: 'conversion' }] }, { languages });
+      const res = await collect(
+        { key: maisonProduct.publicKey, sessionId, events: [{ type: 'consultation' }, { type: 'conversion' }] },
+        { languages },
+      );
       expect(res.statusCode, res.body).toBe(202);
       expect(await countriesOf(sessionId), String(languages)).toEqual([country, country]);
     }
@@ -162,15 +239,26 @@ describe('POST /api/collect country', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-geoip-'));
     const file = path.join(dir, 'country.mmdb');
     // Both record shapes: ip-location-db's { country_code } and MaxMind's { country: { iso_code } }.
-    fs.writeFileSync(file, writeMmdb({ '90.84.0.0/16': { country_code: 'FR' }, '203.0.113.0/24': { country: { iso_code: 'BE', names: { fr: 'Belgique' } } } }));
+    fs.writeFileSync(
+      file,
+      writeMmdb({
+        '90.84.0.0/16': { country_code: 'FR' },
+        '203.0.113.0/24': { country: { iso_code: 'BE', names: { fr: 'Belgique' } } },
+      }),
+    );
     process.env.GEOIP_MMDB = file;
     let geo: TestApp | undefined;
     try {
       // A bare database (no demo data) with one company and one product: its key is the database's.
       geo = await createTestApp({ seed: false });
-      const geoQuery = async (q: ReturnType<typeof sql>) => ((await geo!.database.db.execute(q)) as unknown as Rows).rows;
-      const [company] = await geoQuery(sql`insert into entreprises (nom_entreprise) values ('Géo') returning entreprise_id as id`);
-      const [product] = await geoQuery(sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Lampe') returning public_key as key`);
+      const geoQuery = async (q: ReturnType<typeof sql>) =>
+        ((await geo!.database.db.execute(q)) as unknown as Rows).rows;
+      const [company] = await geoQuery(
+        sql`insert into entreprises (nom_entreprise) values ('Géo') returning entreprise_id as id`,
+      );
+      const [product] = await geoQuery(
+        sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Lampe') returning public_key as key`,
+      );
       const cases: Array<[string, string, string]> = [
         ['90.84.3.4', 'en-US', 'FR'],
         ['203.0.113.9', 'fr-FR', 'BE'],
@@ -179,7 +267,10 @@ describe('POST /api/collect country', () => {
       ];
       for (const [ip, languages, country] of cases) {
         const sessionId = session();
-        const res = await collect({ key: product.key, sessionId, events: [{ type: 'arTry' }] }, { app: geo, ip, languages });
+        const res = await collect(
+          { key: product.key, sessionId, events: [{ type: 'arTry' }] },
+          { app: geo, ip, languages },
+        );
         expect(res.statusCode, res.body).toBe(202);
         expect(await countriesOf(sessionId, geo), ip).toEqual([country]);
         const raw = await geoQuery(sql`select * from product_events where user_session_id = ${sessionId}`);
@@ -202,7 +293,12 @@ describe('POST /api/collect writes', () => {
       sessions.map((s, i) =>
         writer.write(
           // Batch 7 names a product that does not exist: the database refuses its rows.
-          Array.from({ length: (i % 4) + 1 }, () => ({ produitId: i === 7 ? 2_000_000_000 : maisonProduct.produitId, timestamp: new Date(), userSessionId: s, consultation: true })),
+          Array.from({ length: (i % 4) + 1 }, () => ({
+            produitId: i === 7 ? 2_000_000_000 : maisonProduct.produitId,
+            timestamp: new Date(),
+            userSessionId: s,
+            consultation: true,
+          })),
         ),
       ),
     );
@@ -216,8 +312,12 @@ describe('POST /api/collect writes', () => {
   });
 
   it('a product deleted after its key was used answers 404, nothing stored', async () => {
-    const [company] = await query(sql`select entreprise_id as id from groupe_models where id_groupe_model = ${maisonProduct.produitId}`);
-    const [doomed] = await query(sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Éphémère') returning id_groupe_model as id, public_key as key`);
+    const [company] = await query(
+      sql`select entreprise_id as id from groupe_models where id_groupe_model = ${maisonProduct.produitId}`,
+    );
+    const [doomed] = await query(
+      sql`insert into groupe_models (entreprise_id, nom_groupe_model) values (${company.id}, 'Éphémère') returning id_groupe_model as id, public_key as key`,
+    );
     const body = () => ({ key: doomed.key, sessionId: session(), events: [{ type: 'consultation' }] });
     expect((await collect(body())).statusCode).toBe(202);
     await query(sql`delete from groupe_models where id_groupe_model = ${doomed.id}`);
@@ -255,7 +355,11 @@ describe('POST /api/collect limits', () => {
   it('per key: over its events a minute answers 429 and stores nothing', async () => {
     // 6,000 events a minute by default: 120 batches of 50 from as many addresses reach it.
     const key = atelierProduct.publicKey;
-    const full = () => ({ key, sessionId: session(), events: Array.from({ length: 50 }, () => ({ type: 'consultation' })) });
+    const full = () => ({
+      key,
+      sessionId: session(),
+      events: Array.from({ length: 50 }, () => ({ type: 'consultation' })),
+    });
     const atelierBefore = (await productEvents(atelier, atelierProduct.produitId)).length;
     const statuses: number[] = [];
     for (let i = 0; i < 121; i++) statuses.push((await collect(full())).statusCode);

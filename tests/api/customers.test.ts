@@ -44,24 +44,53 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const countCustomers = async () => (await t.database.db.select().from(customers)).length;
-const create = async (who = 'vendeur', body: object = valid) => t.call('POST', '/api/Customers/NewCustomer', token[who], body);
+const create = async (who = 'vendeur', body: object = valid) =>
+  t.call('POST', '/api/Customers/NewCustomer', token[who], body);
 
 describe('customer CRUD', () => {
   it('creates, reads, updates, lists and deletes a customer', async () => {
     const created = await create();
     expect(created.statusCode).toBe(201);
     const c = created.json();
-    expect(c).toMatchObject({ nom: 'Lefèvre-Dupont', prenom: 'Anaïs', mail: valid.mail, mobile: valid.mobile, adress: valid.adress, city: 'Lyon', postalCode: '69003', commentaire: 'Rappeler en juin', compagny: 'SARL Lilas', userId: userId.vendeur, propositionCount: 0, propositions: [] });
+    expect(c).toMatchObject({
+      nom: 'Lefèvre-Dupont',
+      prenom: 'Anaïs',
+      mail: valid.mail,
+      mobile: valid.mobile,
+      adress: valid.adress,
+      city: 'Lyon',
+      postalCode: '69003',
+      commentaire: 'Rappeler en juin',
+      compagny: 'SARL Lilas',
+      userId: userId.vendeur,
+      propositionCount: 0,
+      propositions: [],
+    });
 
     const read = await t.call('GET', `/api/Customers/${c.customerId}`, token.vendeur);
     expect(read.statusCode).toBe(200);
     expect(read.json().mail).toBe(valid.mail);
 
     const put = await t.call('PUT', `/api/Customers/${c.customerId}`, token.vendeur, {
-      customerId: c.customerId, nom: 'Lefèvre', prenom: 'Anaïs', mail: 'anais@exemple.fr', mobile: '0699999999', adress: '3 quai Perrache', city: 'Lyon', postalCode: ' 69002 ', commentaire: '',
+      customerId: c.customerId,
+      nom: 'Lefèvre',
+      prenom: 'Anaïs',
+      mail: 'anais@exemple.fr',
+      mobile: '0699999999',
+      adress: '3 quai Perrache',
+      city: 'Lyon',
+      postalCode: ' 69002 ',
+      commentaire: '',
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ nom: 'Lefèvre', mail: 'anais@exemple.fr', mobile: '0699999999', postalCode: '69002', commentaire: null, compagny: 'SARL Lilas' });
+    expect(put.json()).toMatchObject({
+      nom: 'Lefèvre',
+      mail: 'anais@exemple.fr',
+      mobile: '0699999999',
+      postalCode: '69002',
+      commentaire: null,
+      compagny: 'SARL Lilas',
+    });
 
     const list = (await t.call('GET', '/api/Customers/forCurrentUser', token.vendeur)).json().$values;
     expect(list.find((x: { customerId: number }) => x.customerId === c.customerId)?.nom).toBe('Lefèvre');
@@ -93,8 +122,18 @@ describe('customer validation (docs/product.md §2.5): 400 with the message, not
     ['nom with a digit', { nom: 'Dupont2' }, 'nom', 'Nom invalide (50 caractères max, lettres et espaces seulement)'],
     ['nom over 50', { nom: 'A'.repeat(51) }, 'nom', 'Nom invalide (50 caractères max, lettres et espaces seulement)'],
     ['prenom missing', { prenom: '' }, 'prenom', 'Prénom requis'],
-    ['prenom with a symbol', { prenom: 'Jean!' }, 'prenom', 'Prénom invalide (50 caractères max, lettres et espaces seulement)'],
-    ['prenom over 50', { prenom: 'é'.repeat(51) }, 'prenom', 'Prénom invalide (50 caractères max, lettres et espaces seulement)'],
+    [
+      'prenom with a symbol',
+      { prenom: 'Jean!' },
+      'prenom',
+      'Prénom invalide (50 caractères max, lettres et espaces seulement)',
+    ],
+    [
+      'prenom over 50',
+      { prenom: 'é'.repeat(51) },
+      'prenom',
+      'Prénom invalide (50 caractères max, lettres et espaces seulement)',
+    ],
     ['mail missing', { mail: '' }, 'mail', 'Email requis'],
     ['mail malformed', { mail: 'pas-un-email' }, 'mail', 'Email invalide'],
     ['mail over 255', { mail: `${'a'.repeat(250)}@exemple.fr` }, 'mail', 'Email invalide'],
@@ -112,7 +151,13 @@ describe('customer validation (docs/product.md §2.5): 400 with the message, not
   });
 
   it('accepts the optional fields left out', async () => {
-    const res = await create('vendeur', { nom: 'Martin', prenom: 'Zoé', mail: 'zoe@exemple.fr', mobile: '0700000000', compagny: 'Zoé SAS' });
+    const res = await create('vendeur', {
+      nom: 'Martin',
+      prenom: 'Zoé',
+      mail: 'zoe@exemple.fr',
+      mobile: '0700000000',
+      compagny: 'Zoé SAS',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ adress: null, city: null, postalCode: null, commentaire: null });
   });
@@ -127,7 +172,11 @@ describe('customer validation (docs/product.md §2.5): 400 with the message, not
       [{ mobile: '12' }, 'mobile', 'Numéro de mobile invalide (10 chiffres)'],
     ];
     for (const [change, field, message] of edits) {
-      const res = await t.call('PUT', `/api/Customers/${c.customerId}`, token.vendeur, { ...valid, customerId: c.customerId, ...change });
+      const res = await t.call('PUT', `/api/Customers/${c.customerId}`, token.vendeur, {
+        ...valid,
+        customerId: c.customerId,
+        ...change,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[field]).toBe(message);
     }
@@ -142,7 +191,12 @@ describe('customer delete cascade', () => {
     const ids: number[] = [];
     for (let i = 0; i < 2; i++) {
       const form = propositionForm(c.customerId);
-      const res = await t.app.inject({ method: 'POST', url: '/api/Propositions', headers: { ...form.headers, authorization: `Bearer ${token.vendeur}` }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/Propositions',
+        headers: { ...form.headers, authorization: `Bearer ${token.vendeur}` },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(201);
       ids.push(res.json().propositionId);
     }
@@ -153,7 +207,9 @@ describe('customer delete cascade', () => {
     expect(stored.every((f) => fs.existsSync(f))).toBe(true);
 
     expect((await t.call('DELETE', `/api/Customers/${c.customerId}`, token.vendeur)).statusCode).toBe(204);
-    expect(await t.database.db.select().from(propositions).where(eq(propositions.customerId, c.customerId))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(propositions).where(eq(propositions.customerId, c.customerId)),
+    ).toHaveLength(0);
     expect(stored.some((f) => fs.existsSync(f))).toBe(false);
     for (const id of ids) expect((await t.call('GET', `/api/Propositions/${id}`, token.vendeur)).statusCode).toBe(404);
   });
@@ -167,7 +223,9 @@ describe('who reaches a customer', () => {
 
   it.each(['vendeur2', 'atelier', 'atelierDirecteur'])('%s can neither read, edit nor delete it (404)', async (who) => {
     expect((await t.call('GET', `/api/Customers/${mine}`, token[who])).statusCode).toBe(404);
-    expect((await t.call('PUT', `/api/Customers/${mine}`, token[who], { ...valid, nom: 'Pirate' })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/api/Customers/${mine}`, token[who], { ...valid, nom: 'Pirate' })).statusCode).toBe(
+      404,
+    );
     expect((await t.call('DELETE', `/api/Customers/${mine}`, token[who])).statusCode).toBe(404);
     const still = (await t.call('GET', `/api/Customers/${mine}`, token.vendeur)).json();
     expect(still.nom).toBe(valid.nom);
@@ -183,12 +241,16 @@ describe('who reaches a customer', () => {
     expect(own.json().$values.every((c: { userId: number }) => c.userId === userId.vendeur)).toBe(true);
     expect(own.json().$values.some((c: { customerId: number }) => c.customerId === mine)).toBe(true);
     expect((await t.call('GET', `/api/Customers/forUser/${userId.vendeur2}`, token.vendeur)).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/Customers/forUser/${userId.vendeur}`, token.atelierDirecteur)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/Customers/forUser/${userId.vendeur}`, token.atelierDirecteur)).statusCode).toBe(
+      404,
+    );
     expect((await t.call('GET', `/api/Customers/forUser/999999`, token.admin)).statusCode).toBe(404);
     const byManager = await t.call('GET', `/api/Customers/forUser/${userId.vendeur2}`, token.manager);
     expect(byManager.statusCode).toBe(200);
     expect(byManager.json().$values.length).toBeGreaterThan(0);
-    expect((await t.call('GET', `/api/Customers/forUser/${userId.atelier}`, token.admin)).json().$values.length).toBeGreaterThan(0);
+    expect(
+      (await t.call('GET', `/api/Customers/forUser/${userId.atelier}`, token.admin)).json().$values.length,
+    ).toBeGreaterThan(0);
   });
 
   it('gives the new customer to its creator and his company', async () => {

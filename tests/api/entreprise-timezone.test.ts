@@ -27,7 +27,12 @@ describe('timeZone of a company', () => {
   });
 
   it('is chosen at creation, stored and sent back', async () => {
-    const res = await t.call('POST', '/api/Entreprise', admin, { NomEntreprise: 'Studio Montréal', Telephone: '0320000000', Siret: '44306184100047', TimeZone: 'America/Toronto' });
+    const res = await t.call('POST', '/api/Entreprise', admin, {
+      NomEntreprise: 'Studio Montréal',
+      Telephone: '0320000000',
+      Siret: '44306184100047',
+      TimeZone: 'America/Toronto',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().timeZone).toBe('America/Toronto');
     expect((await list(admin)).find((e) => e.nomEntreprise === 'Studio Montréal')!.timeZone).toBe('America/Toronto');
@@ -35,7 +40,12 @@ describe('timeZone of a company', () => {
 
   it('refuses a name that is not an IANA time zone, and creates nothing', async () => {
     const before = (await list(admin)).length;
-    const res = await t.call('POST', '/api/Entreprise', admin, { NomEntreprise: 'Studio Mars', Telephone: '0320000000', Siret: '38012986600030', TimeZone: 'Mars/Olympus' });
+    const res = await t.call('POST', '/api/Entreprise', admin, {
+      NomEntreprise: 'Studio Mars',
+      Telephone: '0320000000',
+      Siret: '38012986600030',
+      TimeZone: 'Mars/Olympus',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.TimeZone).toBe('Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)');
     expect((await list(admin)).length).toBe(before);

@@ -23,7 +23,11 @@ const versions = (id: number, token = admin, etag?: string) =>
   });
 
 async function eventsTag(productId: number, columns: boolean): Promise<string> {
-  const res = await t.call('GET', `/api/ProductStatistics/Product/${productId}${columns ? '?format=columns' : ''}`, admin);
+  const res = await t.call(
+    'GET',
+    `/api/ProductStatistics/Product/${productId}${columns ? '?format=columns' : ''}`,
+    admin,
+  );
   expect(res.statusCode).toBe(200);
   return String(res.headers.etag);
 }
@@ -31,7 +35,9 @@ async function eventsTag(productId: number, columns: boolean): Promise<string> {
 describe('company versions', () => {
   it('lists every product of the company with the tags the events route sends', async () => {
     const c = await newCompany(t, 'Versions entreprise A', 3);
-    await t.database.db.insert(productEvents).values([event(c.productIds[0], 's1', 1), event(c.productIds[2], 's2', 2)]);
+    await t.database.db
+      .insert(productEvents)
+      .values([event(c.productIds[0], 's1', 1), event(c.productIds[2], 's2', 2)]);
     const res = await versions(c.entrepriseId);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -55,7 +61,10 @@ describe('company versions', () => {
     const tag2 = String(afterEvent.headers.etag);
     expect(tag2).not.toBe(tag);
 
-    const [added] = await t.database.db.insert(groupeModels).values({ entrepriseId: c.entrepriseId, nomGroupeModel: 'Nouveau' }).returning();
+    const [added] = await t.database.db
+      .insert(groupeModels)
+      .values({ entrepriseId: c.entrepriseId, nomGroupeModel: 'Nouveau' })
+      .returning();
     const afterAdd = await versions(c.entrepriseId, admin, tag2);
     expect(afterAdd.statusCode).toBe(200);
     const tag3 = String(afterAdd.headers.etag);

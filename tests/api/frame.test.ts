@@ -23,19 +23,26 @@ describe('GET /api/Customers/forCurrentUser', () => {
   });
 
   it("does not show another Vendeur's customers nor another company's", async () => {
-    const mine = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@demo.fr'))).json().$values;
-    const other = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur2@demo.fr'))).json().$values;
-    const atelier = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@atelier-bois.fr'))).json().$values;
+    const mine = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@demo.fr'))).json()
+      .$values;
+    const other = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur2@demo.fr'))).json()
+      .$values;
+    const atelier = (
+      await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@atelier-bois.fr'))
+    ).json().$values;
     const ids = (l: Array<{ customerId: number }>) => new Set(l.map((c) => c.customerId));
     for (const id of ids(other)) expect(ids(mine).has(id)).toBe(false);
     for (const id of ids(atelier)) expect(ids(mine).has(id) || ids(other).has(id)).toBe(false);
   });
 
   it('gives a Manager the customers of his whole company, and an Admin all', async () => {
-    const manager = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('manager@demo.fr'))).json().$values;
+    const manager = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('manager@demo.fr'))).json()
+      .$values;
     const admin = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('admin@demo.fr'))).json().$values;
-    const vendeur = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@demo.fr'))).json().$values;
-    const vendeur2 = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur2@demo.fr'))).json().$values;
+    const vendeur = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur@demo.fr'))).json()
+      .$values;
+    const vendeur2 = (await t.call('GET', '/api/Customers/forCurrentUser', await t.login('vendeur2@demo.fr'))).json()
+      .$values;
     expect(manager.length).toBe(vendeur.length + vendeur2.length);
     expect(admin.length).toBeGreaterThan(manager.length);
   });

@@ -14,16 +14,31 @@ const login = (mail: string, password = DEMO_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail, password } });
 
 async function licencesOf(mail: string) {
-  return (await t.call('GET', `/api/Licence/User/${ids[mail]}`, admin)).json().$values as Array<Record<string, unknown> & { licenceId: number }>;
+  return (await t.call('GET', `/api/Licence/User/${ids[mail]}`, admin)).json().$values as Array<
+    Record<string, unknown> & { licenceId: number }
+  >;
 }
 
 /** A fresh Vendeur of Maison Lumière without any licence. */
 async function newVendeur(mail: string): Promise<number> {
-  const roles = (await t.call('GET', '/api/User/roles', admin)).json().$values as Array<{ nomRole: string; roleId: number }>;
-  const me = (await t.call('GET', '/api/User', admin)).json().$values.find((u: { mail: string }) => u.mail === 'vendeur@demo.fr');
+  const roles = (await t.call('GET', '/api/User/roles', admin)).json().$values as Array<{
+    nomRole: string;
+    roleId: number;
+  }>;
+  const me = (await t.call('GET', '/api/User', admin))
+    .json()
+    .$values.find((u: { mail: string }) => u.mail === 'vendeur@demo.fr');
   const res = await t.call('POST', '/api/User/create', admin, {
-    EntrepriseId: me.entrepriseId, RoleId: roles.find((r) => r.nomRole === 'Vendeur')!.roleId, Nom: 'Test', Prenom: 'Licence',
-    Mail: mail, Password: DEMO_PASSWORD, ManagerId: null, Fonction: null, Mobile: '0612345678', IsActive: true,
+    EntrepriseId: me.entrepriseId,
+    RoleId: roles.find((r) => r.nomRole === 'Vendeur')!.roleId,
+    Nom: 'Test',
+    Prenom: 'Licence',
+    Mail: mail,
+    Password: DEMO_PASSWORD,
+    ManagerId: null,
+    Fonction: null,
+    Mobile: '0612345678',
+    IsActive: true,
   });
   expect(res.statusCode).toBe(201);
   ids[mail] = res.json().userId;
@@ -34,7 +49,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@demo.fr');
   for (const u of (await t.call('GET', '/api/User', admin)).json().$values) ids[u.mail] = u.userId;
-  standardId = (await t.call('GET', '/api/TypeLicence', admin)).json().$values.find((l: { type: string }) => l.type === 'Standard').typeLicenceId;
+  standardId = (await t.call('GET', '/api/TypeLicence', admin))
+    .json()
+    .$values.find((l: { type: string }) => l.type === 'Standard').typeLicenceId;
 });
 afterAll(() => t.close());
 
@@ -43,7 +60,12 @@ describe('reading licences', () => {
     const types = (await t.call('GET', '/api/TypeLicence', admin)).json().$values.map((l: { type: string }) => l.type);
     expect(types).toEqual(expect.arrayContaining(['Standard', 'Premium']));
     const [licence] = await licencesOf('vendeur@demo.fr');
-    expect(licence).toMatchObject({ userId: ids['vendeur@demo.fr'], type: 'Standard', typeLicenceId: standardId, typeLicenceList: { type: 'Standard' } });
+    expect(licence).toMatchObject({
+      userId: ids['vendeur@demo.fr'],
+      type: 'Standard',
+      typeLicenceId: standardId,
+      typeLicenceList: { type: 'Standard' },
+    });
     expect(String(licence.licenceKey)).toMatch(/^V3D-/);
     expect(Date.parse(String(licence.dateActivation))).toBeLessThan(Date.now());
     expect(Date.parse(String(licence.dateExpiration))).toBeGreaterThan(Date.now());
@@ -52,7 +74,9 @@ describe('reading licences', () => {
   it("shows a company's licences to its own users only (404 to another company), 400 for a bad id", async () => {
     const directeur = await t.login('directeur@demo.fr');
     expect((await t.call('GET', `/api/Licence/User/${ids['vendeur@demo.fr']}`, directeur)).statusCode).toBe(200);
-    expect((await t.call('GET', `/api/Licence/User/${ids['vendeur@atelier-bois.fr']}`, directeur)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/Licence/User/${ids['vendeur@atelier-bois.fr']}`, directeur)).statusCode).toBe(
+      404,
+    );
     expect((await t.call('GET', '/api/Licence/User/x1', admin)).statusCode).toBe(400);
   });
 });
@@ -64,8 +88,13 @@ describe('licence dates decide login', () => {
     expect(before.statusCode).toBe(403);
     expect(before.json().detail).toBe('Licence non activée');
     const created = await t.call('POST', '/api/Licence', admin, {
-      UserId: userId, TypeLicenceId: standardId, Type: 'Standard', LicenceKey: 'V3D-NEW-0001',
-      DateActivation: new Date().toISOString(), DateExpiration: iso(365), CreatedAt: new Date().toISOString(),
+      UserId: userId,
+      TypeLicenceId: standardId,
+      Type: 'Standard',
+      LicenceKey: 'V3D-NEW-0001',
+      DateActivation: new Date().toISOString(),
+      DateExpiration: iso(365),
+      CreatedAt: new Date().toISOString(),
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ userId, licenceKey: 'V3D-NEW-0001', type: 'Standard' });
@@ -76,7 +105,10 @@ describe('licence dates decide login', () => {
 
     // Not yet active: the next call and the next login answer 403.
     const licenceId = created.json().licenceId;
-    const moved = await t.call('PUT', `/api/Licence/${licenceId}/dateactivation`, admin, { LicenceId: licenceId, DateActivation: iso(3) });
+    const moved = await t.call('PUT', `/api/Licence/${licenceId}/dateactivation`, admin, {
+      LicenceId: licenceId,
+      DateActivation: iso(3),
+    });
     expect(moved.statusCode).toBe(200);
     expect(Date.parse(moved.json().dateActivation)).toBeGreaterThan(Date.now());
     const next = await t.call('GET', '/api/User/current', token);
@@ -89,14 +121,22 @@ describe('licence dates decide login', () => {
     const token = await t.login('vendeur2@demo.fr');
     const [licence] = await licencesOf('vendeur2@demo.fr');
     // Ending a licence at once: its expiry set to now (an earlier date is refused, see below).
-    const expired = await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, { LicenceId: licence.licenceId, DateExpiration: new Date().toISOString() });
+    const expired = await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, {
+      LicenceId: licence.licenceId,
+      DateExpiration: new Date().toISOString(),
+    });
     expect(expired.statusCode).toBe(200);
     expect(Date.parse(expired.json().dateExpiration)).toBeLessThan(Date.now());
     expect((await t.call('GET', '/api/Customers/forCurrentUser', token)).statusCode).toBe(403);
     expect((await login('vendeur2@demo.fr')).statusCode).toBe(403);
     // The older screen's full object: only the expiry changes.
     const renewed = await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, {
-      LicenceId: licence.licenceId, UserId: 1, TypeLicenceId: 1, LicenceKey: licence.licenceKey, DateExpiration: iso(30), MacAdress: '',
+      LicenceId: licence.licenceId,
+      UserId: 1,
+      TypeLicenceId: 1,
+      LicenceKey: licence.licenceKey,
+      DateExpiration: iso(30),
+      MacAdress: '',
     });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json()).toMatchObject({ userId: ids['vendeur2@demo.fr'], typeLicenceId: licence.typeLicenceId });
@@ -125,29 +165,57 @@ describe('licence dates decide login', () => {
 describe('licence validation and roles', () => {
   it('refuses an expiry in the past and dates in the wrong order on PUT, with a French message, changing nothing (issue 16 §1.4)', async () => {
     const [inForce] = await licencesOf('manager@demo.fr');
-    const past = await t.call('PUT', `/api/Licence/${inForce.licenceId}`, admin, { LicenceId: inForce.licenceId, DateExpiration: iso(-2) });
+    const past = await t.call('PUT', `/api/Licence/${inForce.licenceId}`, admin, {
+      LicenceId: inForce.licenceId,
+      DateExpiration: iso(-2),
+    });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toMatchObject({ detail: "La date d'expiration ne peut pas être dans le passé", errors: { DateExpiration: "La date d'expiration ne peut pas être dans le passé" } });
-    const future = await t.call('POST', '/api/Licence', admin, { UserId: ids['manager@demo.fr'], TypeLicenceId: standardId, LicenceKey: 'K-ORDER', DateActivation: iso(5), DateExpiration: iso(10) });
+    expect(past.json()).toMatchObject({
+      detail: "La date d'expiration ne peut pas être dans le passé",
+      errors: { DateExpiration: "La date d'expiration ne peut pas être dans le passé" },
+    });
+    const future = await t.call('POST', '/api/Licence', admin, {
+      UserId: ids['manager@demo.fr'],
+      TypeLicenceId: standardId,
+      LicenceKey: 'K-ORDER',
+      DateActivation: iso(5),
+      DateExpiration: iso(10),
+    });
     expect(future.statusCode).toBe(201);
     const id = future.json().licenceId;
     const early = await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: iso(2) });
     expect(early.statusCode).toBe(400);
     expect(early.json().errors.DateExpiration).toBe("La date d'expiration doit suivre la date d'activation");
-    const late = await t.call('PUT', `/api/Licence/${id}/dateactivation`, admin, { LicenceId: id, DateActivation: iso(20) });
+    const late = await t.call('PUT', `/api/Licence/${id}/dateactivation`, admin, {
+      LicenceId: id,
+      DateActivation: iso(20),
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().errors.DateActivation).toBe("La date d'activation doit précéder la date d'expiration");
     const after = (await licencesOf('manager@demo.fr')).find((l) => l.licenceId === id)!;
-    expect([after.dateActivation, after.dateExpiration]).toEqual([future.json().dateActivation, future.json().dateExpiration]);
-    expect((await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: iso(30) })).statusCode).toBe(200);
-    expect((await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: null })).statusCode).toBe(200);
+    expect([after.dateActivation, after.dateExpiration]).toEqual([
+      future.json().dateActivation,
+      future.json().dateExpiration,
+    ]);
+    expect(
+      (await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: iso(30) })).statusCode,
+    ).toBe(200);
+    expect((await t.call('PUT', `/api/Licence/${id}`, admin, { LicenceId: id, DateExpiration: null })).statusCode).toBe(
+      200,
+    );
     expect((await t.call('DELETE', `/api/Licence/${id}`, admin)).statusCode).toBe(204);
   });
 
   it('refuses a missing key, a bad date, an unknown type and an expiry before activation, storing nothing', async () => {
     const userId = ids['manager@demo.fr'];
     const before = (await licencesOf('manager@demo.fr')).length;
-    const base = { UserId: userId, TypeLicenceId: standardId, LicenceKey: 'K-1', DateActivation: iso(0), DateExpiration: iso(10) };
+    const base = {
+      UserId: userId,
+      TypeLicenceId: standardId,
+      LicenceKey: 'K-1',
+      DateActivation: iso(0),
+      DateExpiration: iso(10),
+    };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ LicenceKey: '' }, 'LicenceKey', 'Clé de licence requise'],
       [{ DateActivation: 'demain' }, 'DateActivation', "Date d'activation invalide"],
@@ -160,7 +228,14 @@ describe('licence validation and roles', () => {
       expect(res.json().errors[field]).toBe(message);
     }
     const [licence] = await licencesOf('manager@demo.fr');
-    expect((await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, { LicenceId: licence.licenceId + 1, DateExpiration: iso(3) })).statusCode).toBe(400);
+    expect(
+      (
+        await t.call('PUT', `/api/Licence/${licence.licenceId}`, admin, {
+          LicenceId: licence.licenceId + 1,
+          DateExpiration: iso(3),
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await licencesOf('manager@demo.fr')).length).toBe(before);
   });
 
@@ -169,12 +244,27 @@ describe('licence validation and roles', () => {
     for (const mail of ['vendeur@demo.fr', 'manager@demo.fr', 'directeur@demo.fr']) {
       const token = await t.login(mail);
       const calls: Array<[string, string, unknown?]> = [
-        ['POST', '/api/Licence', { UserId: ids[mail], TypeLicenceId: standardId, LicenceKey: 'SELF', DateActivation: iso(-1), DateExpiration: iso(999) }],
+        [
+          'POST',
+          '/api/Licence',
+          {
+            UserId: ids[mail],
+            TypeLicenceId: standardId,
+            LicenceKey: 'SELF',
+            DateActivation: iso(-1),
+            DateExpiration: iso(999),
+          },
+        ],
         ['PUT', `/api/Licence/${licence.licenceId}`, { LicenceId: licence.licenceId, DateExpiration: iso(999) }],
-        ['PUT', `/api/Licence/${licence.licenceId}/dateactivation`, { LicenceId: licence.licenceId, DateActivation: iso(-999) }],
+        [
+          'PUT',
+          `/api/Licence/${licence.licenceId}/dateactivation`,
+          { LicenceId: licence.licenceId, DateActivation: iso(-999) },
+        ],
         ['DELETE', `/api/Licence/${licence.licenceId}`],
       ];
-      for (const [method, url, body] of calls) expect((await t.call(method, url, token, body)).statusCode, `${mail} ${method} ${url}`).toBe(403);
+      for (const [method, url, body] of calls)
+        expect((await t.call(method, url, token, body)).statusCode, `${mail} ${method} ${url}`).toBe(403);
     }
     const after = await licencesOf('manager@demo.fr');
     expect(after).toEqual([licence]);

@@ -20,16 +20,25 @@ const post = (url: string, parts: Part[]) => {
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
 };
 const count = async (table: string) =>
-  Number(((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  Number(
+    (
+      (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0].n,
+  );
 
 describe('multipart text fields', () => {
   it.each([
     ['a name over 200 characters', 'x'.repeat(201)],
     ['a NUL character', 'Lampe\u0000bis'],
     ['a line feed in a one-line name', 'Lampe\nbis'],
-  ])('POST /api/Model refuses %s with the name\'s own message', async (_label, nom) => {
+  ])("POST /api/Model refuses %s with the name's own message", async (_label, nom) => {
     const before = await count('models');
-    const res = await post('/api/Model', [['Nom', nom], ['IdGroupeModel', String(groupId)]]);
+    const res = await post('/api/Model', [
+      ['Nom', nom],
+      ['IdGroupeModel', String(groupId)],
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.Nom).toBe('Nom du modèle invalide (200 caractères max)');
     expect(await count('models')).toBe(before);
@@ -37,10 +46,17 @@ describe('multipart text fields', () => {
 
   it('POST /api/SousOption refuses an over-long or control-character sub-name and sizes', async () => {
     const before = await count('sous_options');
-    const long = await post('/api/SousOption', [['SousNom', 'y'.repeat(201)], ['IdModel', String(groupId)]]);
+    const long = await post('/api/SousOption', [
+      ['SousNom', 'y'.repeat(201)],
+      ['IdModel', String(groupId)],
+    ]);
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.SousNom).toBe('Nom de la subdivision invalide (200 caractères max)');
-    const sizes = await post('/api/SousOption', [['SousNom', 'Pied'], ['IdModel', String(groupId)], ['Tailles', 'S\u0007M']]);
+    const sizes = await post('/api/SousOption', [
+      ['SousNom', 'Pied'],
+      ['IdModel', String(groupId)],
+      ['Tailles', 'S\u0007M'],
+    ]);
     expect(sizes.statusCode).toBe(400);
     expect(sizes.json().errors.Tailles).toBe('Tailles invalide (500 caractères max)');
     expect(await count('sous_options')).toBe(before);

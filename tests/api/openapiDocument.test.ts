@@ -6,10 +6,18 @@ import type { Operation } from '../helpers/contract';
 
 let t: TestApp;
 let admin: string;
-const PUBLIC = ['post /api/Auth/backoffice/login', 'get /api/Video/public/{token}', 'post /api/collect', 'get /api/viewer/{key}', 'get /api/viewer/{key}/model'];
+const PUBLIC = [
+  'post /api/Auth/backoffice/login',
+  'get /api/Video/public/{token}',
+  'post /api/collect',
+  'get /api/viewer/{key}',
+  'get /api/viewer/{key}/model',
+];
 
 const operations = () =>
-  Object.entries(t.contract.doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op: op as Operation })));
+  Object.entries(t.contract.doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op: op as Operation })),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +50,9 @@ describe('the OpenAPI document', () => {
       for (const [status, answer] of Object.entries(op.responses)) {
         // A 416 (a Range outside the file) has no body at all.
         if (Number(status) < 400 || !answer.content) continue;
-        expect(answer.content?.['application/json']?.schema, `${key} ${status}`).toEqual({ $ref: '#/components/schemas/Probleme' });
+        expect(answer.content?.['application/json']?.schema, `${key} ${status}`).toEqual({
+          $ref: '#/components/schemas/Probleme',
+        });
       }
       for (const p of op.parameters ?? []) {
         if (p.in === 'path' && /id$/i.test(p.name)) expect(p.schema.pattern, `${key} ${p.name}`).toBe('^\\d{1,9}$');
@@ -52,15 +62,30 @@ describe('the OpenAPI document', () => {
 
   it('gives 204s no content, and the multipart bodies their fields, limits and media types', () => {
     const ops = Object.fromEntries(operations().map((o) => [o.key, o.op]));
-    for (const key of ['delete /api/Licence/{id}', 'post /api/Auth/logout', 'put /api/User/{userId}/password', 'delete /api/Customers/{id}']) {
+    for (const key of [
+      'delete /api/Licence/{id}',
+      'post /api/Auth/logout',
+      'put /api/User/{userId}/password',
+      'delete /api/Customers/{id}',
+    ]) {
       expect(ops[key].responses['204'], key).toBeDefined();
       expect(ops[key].responses['204'].content, key).toBeUndefined();
     }
-    for (const key of ['post /api/Model', 'post /api/Model/ModelWithGroup', 'post /api/SousOption', 'post /api/Propositions', 'post /api/SousOption/Batch', 'put /api/GroupeModel/{id}']) {
+    for (const key of [
+      'post /api/Model',
+      'post /api/Model/ModelWithGroup',
+      'post /api/SousOption',
+      'post /api/Propositions',
+      'post /api/SousOption/Batch',
+      'put /api/GroupeModel/{id}',
+    ]) {
       const media = ops[key].requestBody?.content['multipart/form-data'];
       expect(media, key).toBeDefined();
-      const props = (media!.schema as { properties: Record<string, { format?: string; description?: string }> }).properties;
-      const files = Object.entries(props).filter(([, s]) => s.format === 'binary' || JSON.stringify(s).includes('"binary"'));
+      const props = (media!.schema as { properties: Record<string, { format?: string; description?: string }> })
+        .properties;
+      const files = Object.entries(props).filter(
+        ([, s]) => s.format === 'binary' || JSON.stringify(s).includes('"binary"'),
+      );
       expect(files.length, key).toBeGreaterThan(0);
       expect(Object.keys(media!.encoding ?? {}).sort(), key).toEqual(files.map(([name]) => name).sort());
     }
@@ -72,7 +97,9 @@ describe('the OpenAPI document', () => {
   it('states the shared rules: 32-bit ids, real dates, patterns, and what JSON Schema cannot say', () => {
     const body = (key: string) => {
       const op = operations().find((o) => o.key === key)!.op;
-      return op.requestBody!.content['application/json'].schema as { properties: Record<string, Record<string, unknown>> };
+      return op.requestBody!.content['application/json'].schema as {
+        properties: Record<string, Record<string, unknown>>;
+      };
     };
     expect(JSON.stringify(body('post /api/Option').properties.idModel)).toContain('"maximum":2147483647');
     expect(JSON.stringify(body('post /api/Licence').properties.DateActivation)).toContain('"format":"date-time"');
@@ -97,7 +124,11 @@ describe('the reference page', () => {
 
 describe('answers the document promises', () => {
   it('answers 405 with Allow to a method the path does not have, 404 to an unknown path', async () => {
-    const trace = await t.app.inject({ method: 'TRACE' as 'GET', url: '/api/User/current', headers: { authorization: `Bearer ${admin}` } });
+    const trace = await t.app.inject({
+      method: 'TRACE' as 'GET',
+      url: '/api/User/current',
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(trace.statusCode).toBe(405);
     expect(trace.headers.allow).toBe('GET, HEAD');
     expect(trace.json()).toMatchObject({ status: 405, title: 'Méthode non autorisée' });
@@ -111,18 +142,34 @@ describe('answers the document promises', () => {
   });
 
   it("answers a NUL or another control character in a text field with the field's own message", async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'a\u0000b@c.fr', password: 'x' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/Auth/backoffice/login',
+      payload: { mail: 'a\u0000b@c.fr', password: 'x' },
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().errors).toEqual({ mail: 'Email invalide' });
     const customer = await t.call('POST', '/api/Customers/NewCustomer', admin, {
-      nom: 'Durand', prenom: 'Léa', mail: 'lea@exemple.fr', mobile: '0601020304', compagny: 'Acme\u0007', city: 'Lyon\u0000',
+      nom: 'Durand',
+      prenom: 'Léa',
+      mail: 'lea@exemple.fr',
+      mobile: '0601020304',
+      compagny: 'Acme\u0007',
+      city: 'Lyon\u0000',
     });
     expect(customer.statusCode).toBe(400);
-    expect(customer.json().errors).toEqual({ compagny: "Nom de l'entreprise invalide (255 caractères max)", city: 'Ville invalide (100 caractères max)' });
+    expect(customer.json().errors).toEqual({
+      compagny: "Nom de l'entreprise invalide (255 caractères max)",
+      city: 'Ville invalide (100 caractères max)',
+    });
   });
 
   it('refuses a body id beyond 32 bits with the field, never as a database error', async () => {
-    const res = await t.call('POST', '/api/Option', admin, { idModel: 2147483648, typeOption: 'Coloris', nomGroupe: 'Teintes' });
+    const res = await t.call('POST', '/api/Option', admin, {
+      idModel: 2147483648,
+      typeOption: 'Coloris',
+      nomGroupe: 'Teintes',
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toContain('idModel');
   });

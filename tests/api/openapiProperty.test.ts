@@ -35,7 +35,9 @@ interface GeneratedRequest {
 }
 
 function operationsOf(doc: TestApp['contract']['doc']) {
-  return Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ path: p, method, op: op as Operation })));
+  return Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path: p, method, op: op as Operation })),
+  );
 }
 
 /** A path id: any 1-9 digit string, often a small one so that seeded records are reached too. */
@@ -44,19 +46,31 @@ function paramArbitrary(gen: SchemaArbitraries, schema: Schema): fc.Arbitrary<st
   return schema.pattern === '^\\d{1,9}$' ? fc.oneof(fc.integer({ min: 1, max: 60 }).map(String), any) : any;
 }
 
-function multipart(fields: Record<string, unknown>, encoding: Record<string, { contentType: string }>): { body: Buffer; type: string } {
+function multipart(
+  fields: Record<string, unknown>,
+  encoding: Record<string, { contentType: string }>,
+): { body: Buffer; type: string } {
   const boundary = `----openapi${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     for (const v of [value].flat()) {
       if (encoding[name]) {
-        const type = encoding[name].contentType.split(',').map((s) => s.trim()).find((m) => SAMPLE_FILES[m]);
+        const type = encoding[name].contentType
+          .split(',')
+          .map((s) => s.trim())
+          .find((m) => SAMPLE_FILES[m]);
         if (!type) throw new Error(`no sample file for ${name}: ${encoding[name].contentType}`);
         const file = path.join(FIXTURES, SAMPLE_FILES[type]);
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${path.basename(file)}"\r\nContent-Type: ${type}\r\n\r\n`));
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${path.basename(file)}"\r\nContent-Type: ${type}\r\n\r\n`,
+          ),
+        );
         parts.push(fs.readFileSync(file), Buffer.from('\r\n'));
       } else if (v !== undefined && v !== null) {
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(v)}\r\n`));
+        parts.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(v)}\r\n`),
+        );
       }
     }
   }
@@ -66,8 +80,12 @@ function multipart(fields: Record<string, unknown>, encoding: Record<string, { c
 
 function requestArbitrary(gen: SchemaArbitraries, p: string, op: Operation): fc.Arbitrary<GeneratedRequest> {
   const params = op.parameters ?? [];
-  const pathParams = Object.fromEntries(params.filter((x) => x.in === 'path').map((x) => [x.name, paramArbitrary(gen, x.schema)]));
-  const query = Object.fromEntries(params.filter((x) => x.in === 'query').map((x) => [x.name, paramArbitrary(gen, x.schema)]));
+  const pathParams = Object.fromEntries(
+    params.filter((x) => x.in === 'path').map((x) => [x.name, paramArbitrary(gen, x.schema)]),
+  );
+  const query = Object.fromEntries(
+    params.filter((x) => x.in === 'query').map((x) => [x.name, paramArbitrary(gen, x.schema)]),
+  );
   const requiredQuery = params.filter((x) => x.in === 'query' && x.required).map((x) => x.name);
   const content = op.requestBody?.content ?? {};
   const [mediaType] = Object.keys(content);
@@ -136,7 +154,11 @@ describe('requests generated from the OpenAPI document', () => {
             expect(res.statusCode, where).toBeLessThan(500);
             if (res.statusCode === 400) expect(isListedRule(op, res.json()), where).toBe(true);
           }),
-          { numRuns: RUNS_PER_ROLE, seed: Number(process.env.OPENAPI_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+          {
+            numRuns: RUNS_PER_ROLE,
+            seed: Number(process.env.OPENAPI_SEED ?? Date.now() % 2 ** 31),
+            endOnFailure: true,
+          },
         );
       }
       // The run reached the server's real work, not only its refusals.

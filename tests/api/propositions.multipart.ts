@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { quotePdf } from '../../server/db/seed/quotePdf';
 
-export const demoVideo = () => fs.readFileSync(path.resolve(import.meta.dirname, '../../server/db/seed/fixtures/demo-video.mp4'));
+export const demoVideo = () =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../server/db/seed/fixtures/demo-video.mp4'));
 export const demoPdf = (title = 'Devis de test') => quotePdf([title, 'Montant HT : 1 000 EUR']);
 
 export interface Part {
@@ -26,12 +27,21 @@ export function multipart(parts: Part[]) {
 }
 
 /** The usual form: a PDF quote and, unless null, the demo MP4. */
-export function propositionForm(customerId: number, opts: { description?: string; pdf?: Buffer; video?: Buffer | null; pdfName?: string; videoName?: string } = {}) {
+export function propositionForm(
+  customerId: number,
+  opts: { description?: string; pdf?: Buffer; video?: Buffer | null; pdfName?: string; videoName?: string } = {},
+) {
   const parts: Part[] = [
     { name: 'customerId', value: String(customerId) },
     { name: 'description', value: opts.description ?? 'Cuisine sur mesure' },
     { name: 'pdf', value: opts.pdf ?? demoPdf(), filename: opts.pdfName ?? 'devis.pdf', type: 'application/pdf' },
   ];
-  if (opts.video !== null) parts.push({ name: 'video', value: opts.video ?? demoVideo(), filename: opts.videoName ?? 'video.mp4', type: 'video/mp4' });
+  if (opts.video !== null)
+    parts.push({
+      name: 'video',
+      value: opts.video ?? demoVideo(),
+      filename: opts.videoName ?? 'video.mp4',
+      type: 'video/mp4',
+    });
   return multipart(parts);
 }

@@ -16,20 +16,37 @@ let withoutVideo: number;
 const video = demoVideo();
 
 const upload = (who: string, form: ReturnType<typeof propositionForm>) =>
-  t.app.inject({ method: 'POST', url: '/api/Propositions', headers: { ...form.headers, authorization: `Bearer ${token[who]}` }, payload: form.payload });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/Propositions',
+    headers: { ...form.headers, authorization: `Bearer ${token[who]}` },
+    payload: form.payload,
+  });
 const get = (url: string, who: string | null, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...headers, ...(who ? { authorization: `Bearer ${token[who]}` } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...headers, ...(who ? { authorization: `Bearer ${token[who]}` } : {}) },
+  });
 const countPropositions = async () => (await t.database.db.select().from(propositions)).length;
-const storedFiles = () => fs.readdirSync(t.filesDir, { recursive: true }).filter((f) => /\.(pdf|mp4)$/.test(String(f))).length;
+const storedFiles = () =>
+  fs.readdirSync(t.filesDir, { recursive: true }).filter((f) => /\.(pdf|mp4)$/.test(String(f))).length;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [k, mail] of Object.entries({ vendeur: 'vendeur@demo.fr', vendeur2: 'vendeur2@demo.fr', manager: 'manager@demo.fr', atelier: 'vendeur@atelier-bois.fr', admin: 'admin@demo.fr' })) {
+  for (const [k, mail] of Object.entries({
+    vendeur: 'vendeur@demo.fr',
+    vendeur2: 'vendeur2@demo.fr',
+    manager: 'manager@demo.fr',
+    atelier: 'vendeur@atelier-bois.fr',
+    admin: 'admin@demo.fr',
+  })) {
     token[k] = await t.login(mail);
   }
   const list = (await t.call('GET', '/api/Customers/forCurrentUser', token.vendeur)).json().$values;
   customerId = list[0].customerId;
-  withVideo = (await upload('vendeur', propositionForm(customerId, { description: 'Salon complet' }))).json().propositionId;
+  withVideo = (await upload('vendeur', propositionForm(customerId, { description: 'Salon complet' }))).json()
+    .propositionId;
   withoutVideo = (await upload('vendeur', propositionForm(customerId, { video: null }))).json().propositionId;
 });
 afterAll(() => t.close());
@@ -37,7 +54,15 @@ afterAll(() => t.close());
 describe('POST /api/Propositions (multipart)', () => {
   it('stores the PDF and the video under server-chosen keys', async () => {
     const p = (await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json();
-    expect(p).toMatchObject({ propositionId: withVideo, customerId, description: 'Salon complet', statusName: null, cheminVideo: `/api/Video/watch/${withVideo}`, hasPdf: true, videoAccessToken: null });
+    expect(p).toMatchObject({
+      propositionId: withVideo,
+      customerId,
+      description: 'Salon complet',
+      statusName: null,
+      cheminVideo: `/api/Video/watch/${withVideo}`,
+      hasPdf: true,
+      videoAccessToken: null,
+    });
     const [row] = await t.database.db.select().from(propositions).where(eq(propositions.propositionId, withVideo));
     expect(row.cheminPdf).toMatch(/^propositions\/[0-9a-f-]{36}\.pdf$/);
     expect(row.cheminVideo).toMatch(/^videos\/[0-9a-f-]{36}\.mp4$/);
@@ -47,7 +72,10 @@ describe('POST /api/Propositions (multipart)', () => {
 
   it('checks the files by their content, not their name, and stores nothing on refusal', async () => {
     const before = [await countPropositions(), storedFiles()];
-    const fakePdf = await upload('vendeur', propositionForm(customerId, { pdf: Buffer.from('pas un pdf'), pdfName: 'devis.pdf' }));
+    const fakePdf = await upload(
+      'vendeur',
+      propositionForm(customerId, { pdf: Buffer.from('pas un pdf'), pdfName: 'devis.pdf' }),
+    );
     expect(fakePdf.statusCode).toBe(400);
     expect(fakePdf.json().errors.pdf).toBe('Le devis doit être un fichier PDF.');
     const fakeVideo = await upload('vendeur', propositionForm(customerId, { video: demoPdf(), videoName: 'film.mp4' }));
@@ -110,22 +138,37 @@ describe('files', () => {
 describe('updates', () => {
   it('changes the description with PUT, and refuses one too long', async () => {
     const p = (await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json();
-    const res = await t.call('PUT', `/api/Propositions/${withVideo}`, token.vendeur, { ...p, description: 'Salon et salle à manger' });
+    const res = await t.call('PUT', `/api/Propositions/${withVideo}`, token.vendeur, {
+      ...p,
+      description: 'Salon et salle à manger',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().description).toBe('Salon et salle à manger');
-    const tooLong = await t.call('PUT', `/api/Propositions/${withVideo}`, token.vendeur, { ...p, description: 'x'.repeat(2001) });
+    const tooLong = await t.call('PUT', `/api/Propositions/${withVideo}`, token.vendeur, {
+      ...p,
+      description: 'x'.repeat(2001),
+    });
     expect(tooLong.statusCode).toBe(400);
-    expect((await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json().description).toBe('Salon et salle à manger');
+    expect((await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json().description).toBe(
+      'Salon et salle à manger',
+    );
   });
 
   it('takes the status as a JSON string holding one of the four labels', async () => {
     const put = (body: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/Propositions/updateStatus/${withVideo}`, headers: { authorization: `Bearer ${token.vendeur}`, 'content-type': 'application/json' }, payload: body });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/Propositions/updateStatus/${withVideo}`,
+        headers: { authorization: `Bearer ${token.vendeur}`, 'content-type': 'application/json' },
+        payload: body,
+      });
     const ok = await put(JSON.stringify('Vidéo envoyée'));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().statusName).toBe('Vidéo envoyée');
     expect((await put(JSON.stringify('Signé'))).statusCode).toBe(400);
-    expect((await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json().statusName).toBe('Vidéo envoyée');
+    expect((await t.call('GET', `/api/Propositions/${withVideo}`, token.vendeur)).json().statusName).toBe(
+      'Vidéo envoyée',
+    );
   });
 });
 
@@ -161,7 +204,10 @@ describe('share links', () => {
 
   it('answers 410 once the link has expired, 404 for an unknown token', async () => {
     const tokenValue = link.split('/').pop()!;
-    await t.database.db.update(videoAccessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(videoAccessTokens.token, tokenValue));
+    await t.database.db
+      .update(videoAccessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(videoAccessTokens.token, tokenValue));
     expect((await get(link, null)).statusCode).toBe(410);
     expect((await get(`/api/Video/public/${'0'.repeat(32)}`, null)).statusCode).toBe(404);
     expect((await get('/api/Video/public/..%2F..%2Fetc%2Fpasswd', null)).statusCode).toBe(404);
@@ -183,8 +229,19 @@ describe('who reaches a proposition', () => {
   it.each(['vendeur2', 'atelier'])('%s can neither read, edit, download, share nor delete it (404)', async (who) => {
     const json = { authorization: `Bearer ${token[who]}`, 'content-type': 'application/json' };
     expect((await get(`/api/Propositions/${withVideo}`, who)).statusCode).toBe(404);
-    expect((await t.call('PUT', `/api/Propositions/${withVideo}`, token[who], { description: 'piraté' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/Propositions/updateStatus/${withVideo}`, headers: json, payload: JSON.stringify('Vidéo vue') })).statusCode).toBe(404);
+    expect(
+      (await t.call('PUT', `/api/Propositions/${withVideo}`, token[who], { description: 'piraté' })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/Propositions/updateStatus/${withVideo}`,
+          headers: json,
+          payload: JSON.stringify('Vidéo vue'),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await get(`/api/Uploader/downloadPDF/${withVideo}`, who)).statusCode).toBe(404);
     expect((await get(`/api/Video/watch/${withVideo}`, who)).statusCode).toBe(404);
     expect((await t.call('POST', `/api/Video/generate-link/${withVideo}`, token[who])).statusCode).toBe(404);
@@ -216,7 +273,9 @@ describe('DELETE /api/Propositions/{id}', () => {
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
     expect((await t.call('DELETE', `/api/Propositions/${id}`, token.vendeur)).statusCode).toBe(204);
     expect((await t.call('GET', `/api/Propositions/${id}`, token.vendeur)).statusCode).toBe(404);
-    expect(await t.database.db.select().from(videoAccessTokens).where(eq(videoAccessTokens.propositionId, id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(videoAccessTokens).where(eq(videoAccessTokens.propositionId, id)),
+    ).toHaveLength(0);
     expect(files.some((f) => fs.existsSync(f))).toBe(false);
   });
 });
@@ -226,7 +285,8 @@ describe('demo data', () => {
     const rows = await t.database.db.select().from(propositions);
     const demo = rows.filter((r) => r.propositionId < withVideo);
     expect(demo.length).toBeGreaterThan(9);
-    for (const r of demo) expect(fs.readFileSync(path.join(t.filesDir, r.cheminPdf!)).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const r of demo)
+      expect(fs.readFileSync(path.join(t.filesDir, r.cheminPdf!)).subarray(0, 5).toString()).toBe('%PDF-');
     const videos = demo.filter((r) => r.cheminVideo);
     expect(videos.length).toBeGreaterThan(0);
     expect(videos.length).toBeLessThan(demo.length);

@@ -16,19 +16,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function numbering(entrepriseId: number): Promise<Map<string, number>> {
-  const rows = await t.database.db.select().from(analyticsSessions).where(eq(analyticsSessions.entrepriseId, entrepriseId));
+  const rows = await t.database.db
+    .select()
+    .from(analyticsSessions)
+    .where(eq(analyticsSessions.entrepriseId, entrepriseId));
   return new Map(rows.map((r) => [r.userSessionId, r.sessionNo]));
 }
 
 const newCompany = (name: string, products: number) => companyOf(t, name, products);
 
-const columns = async (productId: number) => (await t.call('GET', `/api/ProductStatistics/Product/${productId}?format=columns`, admin)).json();
+const columns = async (productId: number) =>
+  (await t.call('GET', `/api/ProductStatistics/Product/${productId}?format=columns`, admin)).json();
 
 describe('session numbers', () => {
   it('number each company from 0 in order of first appearance, one number per session across its products', async () => {
     const a = await newCompany('Numéros A', 2);
     const b = await newCompany('Numéros B', 1);
-    await t.database.db.insert(productEvents).values([event(a.productIds[0], 'alpha', 1), event(a.productIds[0], 'beta', 2), event(a.productIds[1], 'beta', 3), event(a.productIds[1], 'gamma', 4)]);
+    await t.database.db
+      .insert(productEvents)
+      .values([
+        event(a.productIds[0], 'alpha', 1),
+        event(a.productIds[0], 'beta', 2),
+        event(a.productIds[1], 'beta', 3),
+        event(a.productIds[1], 'gamma', 4),
+      ]);
     // The same string in another company: that company's own numbering, from 0.
     await t.database.db.insert(productEvents).values([event(b.productIds[0], 'gamma', 5)]);
     expect(Object.fromEntries(await numbering(a.entrepriseId))).toEqual({ alpha: 0, beta: 1, gamma: 2 });
@@ -40,21 +51,32 @@ describe('session numbers', () => {
     expect(second.session).toEqual([1, 2]);
     expect((await columns(b.productIds[0])).session).toEqual([0]);
     // A later event of a known session keeps its number; a new session takes the next one.
-    await t.database.db.insert(productEvents).values([event(a.productIds[1], 'alpha', 6), event(a.productIds[1], 'delta', 7)]);
+    await t.database.db
+      .insert(productEvents)
+      .values([event(a.productIds[1], 'alpha', 6), event(a.productIds[1], 'delta', 7)]);
     expect((await columns(a.productIds[1])).session).toEqual([1, 2, 0, 3]);
   });
 
   it("number an empty session id as 'unknown', as the dashboard reads it", async () => {
     const c = await newCompany('Numéros C', 1);
-    await t.database.db.insert(productEvents).values([event(c.productIds[0], '', 1), event(c.productIds[0], 'unknown', 2), event(c.productIds[0], 'x', 3)]);
+    await t.database.db
+      .insert(productEvents)
+      .values([event(c.productIds[0], '', 1), event(c.productIds[0], 'unknown', 2), event(c.productIds[0], 'x', 3)]);
     expect((await columns(c.productIds[0])).session).toEqual([0, 0, 1]);
   });
 
   it('follow an event whose session id is changed', async () => {
     const d = await newCompany('Numéros D', 1);
-    const [row] = await t.database.db.insert(productEvents).values(event(d.productIds[0], 'avant', 1)).returning();
+    const [row] = await t.database.db
+      .insert(productEvents)
+      .values(event(d.productIds[0], 'avant', 1))
+      .returning();
     expect(row.sessionNo).toBe(0);
-    const [moved] = await t.database.db.update(productEvents).set({ userSessionId: 'après' }).where(eq(productEvents.id, row.id)).returning();
+    const [moved] = await t.database.db
+      .update(productEvents)
+      .set({ userSessionId: 'après' })
+      .where(eq(productEvents.id, row.id))
+      .returning();
     expect(moved.sessionNo).toBe(1);
   });
 
@@ -62,7 +84,9 @@ describe('session numbers', () => {
     const e = await newCompany('Numéros E', 4);
     // Separate statements, in parallel: separate connections (and transactions) on PostgreSQL.
     await Promise.all(
-      Array.from({ length: 24 }, (_, i) => t.database.db.insert(productEvents).values(event(e.productIds[i % 4], `s${i % 6}`, i))),
+      Array.from({ length: 24 }, (_, i) =>
+        t.database.db.insert(productEvents).values(event(e.productIds[i % 4], `s${i % 6}`, i)),
+      ),
     );
     const numbers = await numbering(e.entrepriseId);
     expect(numbers.size).toBe(6);
@@ -96,7 +120,14 @@ describe('country numbers', () => {
   it("number each company's countries from 0, a missing country and '' as one, and send the company's dictionary", async () => {
     const a = await newCompany('Pays A', 2);
     const b = await newCompany('Pays B', 1);
-    await t.database.db.insert(productEvents).values([event(a.productIds[0], 's', 1, 'FR'), event(a.productIds[0], 's', 2, null), event(a.productIds[1], 's', 3, 'DE'), event(a.productIds[1], 's', 4, '')]);
+    await t.database.db
+      .insert(productEvents)
+      .values([
+        event(a.productIds[0], 's', 1, 'FR'),
+        event(a.productIds[0], 's', 2, null),
+        event(a.productIds[1], 's', 3, 'DE'),
+        event(a.productIds[1], 's', 4, ''),
+      ]);
     await t.database.db.insert(productEvents).values([event(b.productIds[0], 's', 5, 'DE')]);
     const first = await columns(a.productIds[0]);
     const second = await columns(a.productIds[1]);
@@ -112,14 +143,27 @@ describe('country numbers', () => {
 
   it('follow an event whose country is changed, and keep the time and flags of the event', async () => {
     const c = await newCompany('Pays C', 1);
-    const [row] = await t.database.db.insert(productEvents).values(event(c.productIds[0], 's', 1, 'IT')).returning();
+    const [row] = await t.database.db
+      .insert(productEvents)
+      .values(event(c.productIds[0], 's', 1, 'IT'))
+      .returning();
     expect(row.countryNo).toBe(0);
-    const [moved] = await t.database.db.update(productEvents).set({ country: 'ES', conversion: true }).where(eq(productEvents.id, row.id)).returning();
+    const [moved] = await t.database.db
+      .update(productEvents)
+      .set({ country: 'ES', conversion: true })
+      .where(eq(productEvents.id, row.id))
+      .returning();
     expect(moved.countryNo).toBe(1);
     expect(moved.flags).toBe(1 | 8);
     expect(moved.tsMs).toBe(Date.UTC(2026, 0, 1, 10, 1));
     const answer = await columns(c.productIds[0]);
-    expect(answer).toEqual({ time: [Date.UTC(2026, 0, 1, 10, 1)], session: [0], flags: [9], country: [1], countries: ['IT', 'ES'] });
+    expect(answer).toEqual({
+      time: [Date.UTC(2026, 0, 1, 10, 1)],
+      session: [0],
+      flags: [9],
+      country: [1],
+      countries: ['IT', 'ES'],
+    });
   });
 
   it('cover every seeded event: the demo companies are numbered densely from 0', async () => {

@@ -10,17 +10,25 @@ let t: TestApp;
 let expired: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const [p] = await t.database.db.select({ id: propositions.propositionId }).from(propositions).where(isNotNull(propositions.cheminVideo)).limit(1);
+  const [p] = await t.database.db
+    .select({ id: propositions.propositionId })
+    .from(propositions)
+    .where(isNotNull(propositions.cheminVideo))
+    .limit(1);
   expired = crypto.randomBytes(16).toString('hex');
   await t.database.db
     .insert(videoAccessTokens)
     .values({ propositionId: p.id, token: expired, expiresAt: new Date(Date.now() - 60_000) })
-    .onConflictDoUpdate({ target: videoAccessTokens.propositionId, set: { token: expired, expiresAt: new Date(Date.now() - 60_000) } });
+    .onConflictDoUpdate({
+      target: videoAccessTokens.propositionId,
+      set: { token: expired, expiresAt: new Date(Date.now() - 60_000) },
+    });
 });
 afterAll(() => t.close());
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const get = (token: string, accept?: string) => t.app.inject({ method: 'GET', url: `/api/Video/public/${token}`, headers: accept ? { accept } : {} });
+const get = (token: string, accept?: string) =>
+  t.app.inject({ method: 'GET', url: `/api/Video/public/${token}`, headers: accept ? { accept } : {} });
 
 describe('a refused share link', () => {
   it('answers an expired link with a French HTML page to a browser (410)', async () => {

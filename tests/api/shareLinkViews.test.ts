@@ -15,14 +15,20 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefo
 
 const hit = (method: 'GET' | 'HEAD', headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
   t.app.inject({ method, url: link, headers: { 'user-agent': CHROME, ...headers }, remoteAddress });
-const views = async () => (await t.call('GET', `/api/Propositions/${propositionId}`, token)).json().videoAccessToken.viewCount as number;
+const views = async () =>
+  (await t.call('GET', `/api/Propositions/${propositionId}`, token)).json().videoAccessToken.viewCount as number;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login('vendeur@demo.fr');
   const customerId = (await t.call('GET', '/api/Customers/forCurrentUser', token)).json().$values[0].customerId;
   const form = propositionForm(customerId);
-  const created = await t.app.inject({ method: 'POST', url: '/api/Propositions', headers: { ...form.headers, authorization: `Bearer ${token}` }, payload: form.payload });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/Propositions',
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+    payload: form.payload,
+  });
   expect(created.statusCode, created.body).toBe(201);
   propositionId = created.json().propositionId;
   link = (await t.call('POST', `/api/Video/generate-link/${propositionId}`, token)).json().link;

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-dist-'));
-const SHELL = '<!doctype html><html lang="fr"><head><title>Visio3D</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="fr"><head><title>Visio3D</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -24,7 +25,9 @@ afterAll(async () => {
 });
 
 // Every route of the route table, with its parameters filled in.
-const appPaths = Object.keys(PAGE_TITLES).map((p) => p.replace(/:[a-zA-Z]+/g, '1').replace('${entrepriseId}', '%24%7BentrepriseId%7D'));
+const appPaths = Object.keys(PAGE_TITLES).map((p) =>
+  p.replace(/:[a-zA-Z]+/g, '1').replace('${entrepriseId}', '%24%7BentrepriseId%7D'),
+);
 
 describe('the app shell', () => {
   it.each(['/', ...appPaths])('GET and HEAD %s answer 200 with the shell', async (url) => {
@@ -43,7 +46,8 @@ describe('the app shell', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
     }
-    for (const method of ['GET', 'HEAD'] as const) expect((await t.app.inject({ method, url: '/assets/nope.js' })).statusCode).toBe(404);
+    for (const method of ['GET', 'HEAD'] as const)
+      expect((await t.app.inject({ method, url: '/assets/nope.js' })).statusCode).toBe(404);
   });
 
   it('the API is never the shell: an unknown /api path answers 404 JSON, POST on an app route too', async () => {

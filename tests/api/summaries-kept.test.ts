@@ -14,9 +14,14 @@ let productIds: number[];
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@demo.fr');
-  const companies = (await t.call('GET', '/api/Entreprise', admin)).json().$values as Array<{ entrepriseId: number; nomEntreprise: string }>;
+  const companies = (await t.call('GET', '/api/Entreprise', admin)).json().$values as Array<{
+    entrepriseId: number;
+    nomEntreprise: string;
+  }>;
   companyId = companies.find((c) => c.nomEntreprise === 'Maison Lumière')!.entrepriseId;
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, admin)).json().$values.map((p: { produitId: number }) => p.produitId);
+  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, admin))
+    .json()
+    .$values.map((p: { produitId: number }) => p.produitId);
 }, 300_000);
 afterAll(() => t.close());
 
@@ -47,7 +52,9 @@ async function counted(productId: number) {
   };
   return {
     product: await one(sql`produit_id = ${productId}`),
-    company: await one(sql`produit_id in (select id_groupe_model from groupe_models where entreprise_id = ${companyId})`),
+    company: await one(
+      sql`produit_id in (select id_groupe_model from groupe_models where entreprise_id = ${companyId})`,
+    ),
   };
 }
 
@@ -59,7 +66,14 @@ describe('summaries kept per events version', () => {
     expect(await answers(id)).toEqual(before); // served again, unchanged
 
     await t.database.db.insert(productEvents).values([
-      { produitId: id, timestamp: new Date(), userSessionId: 'kept-1', consultation: true, conversion: true, country: 'Islande' },
+      {
+        produitId: id,
+        timestamp: new Date(),
+        userSessionId: 'kept-1',
+        consultation: true,
+        conversion: true,
+        country: 'Islande',
+      },
       { produitId: id, timestamp: new Date(), userSessionId: 'kept-1', arTry: true, country: 'Islande' },
     ]);
     const inserted = await answers(id);
@@ -70,7 +84,10 @@ describe('summaries kept per events version', () => {
     expect(conv(inserted.journey)).not.toEqual(conv(before.journey));
     expect({ product: inserted.product, company: inserted.company }).toEqual(await counted(id));
 
-    await t.database.db.update(productEvents).set({ conversion: false }).where(eq(productEvents.userSessionId, 'kept-1'));
+    await t.database.db
+      .update(productEvents)
+      .set({ conversion: false })
+      .where(eq(productEvents.userSessionId, 'kept-1'));
     const updated = await answers(id);
     expect(updated.product.totalConversions).toBe(before.product.totalConversions);
     expect({ product: updated.product, company: updated.company }).toEqual(await counted(id));
@@ -81,8 +98,12 @@ describe('summaries kept per events version', () => {
 
   it('give every concurrent caller the same totals, counted once', async () => {
     const id = productIds[1];
-    await t.database.db.insert(productEvents).values({ produitId: id, timestamp: new Date(), userSessionId: 'kept-2', iframeInteraction: true });
-    const all = await Promise.all(Array.from({ length: 10 }, () => t.call('GET', `/api/ProductStatistics/Entreprise/${companyId}/summary`, admin)));
+    await t.database.db
+      .insert(productEvents)
+      .values({ produitId: id, timestamp: new Date(), userSessionId: 'kept-2', iframeInteraction: true });
+    const all = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('GET', `/api/ProductStatistics/Entreprise/${companyId}/summary`, admin)),
+    );
     const bodies = all.map((r) => r.json());
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
     expect(bodies[0]).toEqual((await counted(id)).company);

@@ -36,7 +36,14 @@ async function onPostgres(url: string, extra: Partial<AppOptions> = {}): Promise
   const first = await openDatabase({ url: target.toString() });
   await seedDemo(first.db, { filesDir, scale: 'small' });
   const second = await openDatabase({ url: target.toString() });
-  const build = (database: Database) => buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, throttle: limits, ...extra });
+  const build = (database: Database) =>
+    buildApp({
+      db: database.db,
+      jwtSecret: 'test-secret-for-tests-only-0123456789',
+      filesDir,
+      throttle: limits,
+      ...extra,
+    });
   const a = await build(first);
   const b = await build(second);
   return {
@@ -65,7 +72,15 @@ async function onRedis(url: string): Promise<Pair> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
   const database = await openDatabase({ memory: true });
   await seedDemo(database.db, { filesDir, scale: 'small' });
-  const build = () => buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, throttle: limits, redisUrl: url, limiterNamespace: namespace });
+  const build = () =>
+    buildApp({
+      db: database.db,
+      jwtSecret: 'test-secret-for-tests-only-0123456789',
+      filesDir,
+      throttle: limits,
+      redisUrl: url,
+      limiterNamespace: namespace,
+    });
   const a = await build();
   const b = await build();
   return {
@@ -124,7 +139,12 @@ describe.skipIf(!redisUrl)('sign-in counters shared by two instances through Red
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
     try {
       await seedDemo(database.db, { filesDir, scale: 'small' });
-      const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, limiterStore: { kind: 'redis', client } });
+      const app = await buildApp({
+        db: database.db,
+        jwtSecret: 'test-secret-for-tests-only-0123456789',
+        filesDir,
+        limiterStore: { kind: 'redis', client },
+      });
       expect((await login(app, 'manager@demo.fr', DEMO_PASSWORD, '192.0.2.9')).statusCode).toBe(200);
       client.disconnect();
       const res = await login(app, 'manager@demo.fr', DEMO_PASSWORD, '192.0.2.9');

@@ -16,14 +16,16 @@ beforeAll(async () => {
   directeur = await t.login('directeur@demo.fr');
   manager = await t.login('manager@demo.fr');
   atelier = await t.login('directeur@atelier-bois.fr');
-  for (const e of (await t.call('GET', '/api/Entreprise', admin)).json().$values) company[e.nomEntreprise] = e.entrepriseId;
+  for (const e of (await t.call('GET', '/api/Entreprise', admin)).json().$values)
+    company[e.nomEntreprise] = e.entrepriseId;
 });
 afterAll(() => t.close());
 
 describe('publicKey', () => {
   it('is random, distinct per product and shown in the product lists of its company', async () => {
     const groupes = (await t.call('GET', '/api/GroupeModel', directeur)).json().$values;
-    const produits = (await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, directeur)).json().$values;
+    const produits = (await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, directeur)).json()
+      .$values;
     expect(groupes.length).toBeGreaterThan(0);
     for (const g of groupes) expect(g.publicKey).toMatch(/^[0-9a-f]{32}$/);
     const keys = new Set(produits.map((p: { publicKey: string }) => p.publicKey));
@@ -34,7 +36,9 @@ describe('publicKey', () => {
   it("is never given to another company's user", async () => {
     expect((await t.call('GET', `/api/Produit/Entreprise/${company['Maison Lumière']}`, atelier)).statusCode).toBe(404);
     const own = (await t.call('GET', '/api/GroupeModel', atelier)).json().$values;
-    const maison = (await t.call('GET', '/api/GroupeModel', directeur)).json().$values.map((g: { publicKey: string }) => g.publicKey);
+    const maison = (await t.call('GET', '/api/GroupeModel', directeur))
+      .json()
+      .$values.map((g: { publicKey: string }) => g.publicKey);
     for (const g of own) expect(maison).not.toContain(g.publicKey);
   });
 });
@@ -43,14 +47,25 @@ describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
   const url = () => `/api/Entreprise/${company['Maison Lumière']}`;
 
   it('the Directeur sets them; GET answers them; origins are normalised', async () => {
-    const res = await t.call('PUT', url(), directeur, { quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr/', 'https://shop.example.fr'] });
+    const res = await t.call('PUT', url(), directeur, {
+      quoteUrl: 'https://shop.example.fr/devis?src=3d',
+      frameOrigins: ['https://shop.example.fr/', 'https://shop.example.fr'],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr'] });
-    expect((await t.call('GET', url(), manager)).json()).toMatchObject({ quoteUrl: 'https://shop.example.fr/devis?src=3d', frameOrigins: ['https://shop.example.fr'] });
+    expect(res.json()).toMatchObject({
+      quoteUrl: 'https://shop.example.fr/devis?src=3d',
+      frameOrigins: ['https://shop.example.fr'],
+    });
+    expect((await t.call('GET', url(), manager)).json()).toMatchObject({
+      quoteUrl: 'https://shop.example.fr/devis?src=3d',
+      frameOrigins: ['https://shop.example.fr'],
+    });
   });
 
   it('an Admin sets them for any company', async () => {
-    const res = await t.call('PUT', `/api/Entreprise/${company['Atelier Bois & Design']}`, admin, { quoteUrl: 'https://atelier.example.fr/contact' });
+    const res = await t.call('PUT', `/api/Entreprise/${company['Atelier Bois & Design']}`, admin, {
+      quoteUrl: 'https://atelier.example.fr/contact',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().quoteUrl).toBe('https://atelier.example.fr/contact');
   });
@@ -59,7 +74,9 @@ describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
     expect((await t.call('PUT', url(), manager, { quoteUrl: 'https://evil.example.com/' })).statusCode).toBe(403);
     expect((await t.call('PUT', url(), manager, { frameOrigins: ['https://evil.example.com'] })).statusCode).toBe(403);
     const current = (await t.call('GET', url(), manager)).json();
-    expect((await t.call('PUT', url(), manager, { ...current, dateValidCatalogue: '2026-01-02' })).statusCode).toBe(403);
+    expect((await t.call('PUT', url(), manager, { ...current, dateValidCatalogue: '2026-01-02' })).statusCode).toBe(
+      403,
+    );
     expect((await t.call('GET', url(), manager)).json()).toEqual(current);
   });
 
@@ -67,7 +84,11 @@ describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
     const current = (await t.call('GET', url(), directeur)).json();
     const res = await t.call('PUT', url(), directeur, { ...current, dateValidCatalogue: '2026-01-02' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ dateValidCatalogue: '2026-01-02', quoteUrl: current.quoteUrl, frameOrigins: current.frameOrigins });
+    expect(res.json()).toMatchObject({
+      dateValidCatalogue: '2026-01-02',
+      quoteUrl: current.quoteUrl,
+      frameOrigins: current.frameOrigins,
+    });
   });
 
   it('refuses what is not https, origins with a path, and another company (404)', async () => {

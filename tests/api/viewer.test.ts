@@ -72,7 +72,10 @@ describe('GET /api/viewer/{key}', () => {
   });
 
   it('gives no model URL for FBX and STEP, and the model route answers 404', async () => {
-    for (const [name, format] of [['Suspension Nuage', 'fbx'], ['Lampadaire Arc', 'step']]) {
+    for (const [name, format] of [
+      ['Suspension Nuage', 'fbx'],
+      ['Lampadaire Arc', 'step'],
+    ]) {
       const g = byName(name);
       const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
       expect(info).toMatchObject({ modelUrl: null, unsupportedFormat: format });
@@ -103,9 +106,16 @@ describe('GET /viewer/{key}', () => {
 
   it('follows the settings the Directeur changes', async () => {
     const g = byName('Applique Laiton');
-    const [row] = await t.database.db.select({ e: groupeModels.entrepriseId }).from(groupeModels).where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
-    await t.call('PUT', `/api/Entreprise/${row.e}`, directeur, { frameOrigins: ['https://boutique.example.fr', 'https://blog.example.fr'] });
-    const csp = String((await t.app.inject({ method: 'GET', url: `/viewer/${g.publicKey}` })).headers['content-security-policy']);
+    const [row] = await t.database.db
+      .select({ e: groupeModels.entrepriseId })
+      .from(groupeModels)
+      .where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
+    await t.call('PUT', `/api/Entreprise/${row.e}`, directeur, {
+      frameOrigins: ['https://boutique.example.fr', 'https://blog.example.fr'],
+    });
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: `/viewer/${g.publicKey}` })).headers['content-security-policy'],
+    );
     expect(csp).toContain("frame-ancestors 'self' https://boutique.example.fr https://blog.example.fr");
     expect(csp).not.toContain('maison-lumiere');
   });

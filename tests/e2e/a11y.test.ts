@@ -37,7 +37,11 @@ async function violations(page: Page): Promise<string[]> {
   return lhr.categories.accessibility.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a.score === 0)
-    .filter((a) => ['serious', 'critical'].includes((a.details as { debugData?: { impact?: string } } | undefined)?.debugData?.impact ?? ''))
+    .filter((a) =>
+      ['serious', 'critical'].includes(
+        (a.details as { debugData?: { impact?: string } } | undefined)?.debugData?.impact ?? '',
+      ),
+    )
     .map((a) => {
       const items = (a.details as { items?: Array<{ node?: { selector?: string } }> }).items ?? [];
       return `${a.id}: ${items.map((i) => i.node?.selector).join(', ')}`;

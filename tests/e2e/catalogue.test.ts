@@ -27,7 +27,9 @@ afterAll(() => browser?.close());
 const nameCell = (page: Page, name: string) =>
   page.locator('table[aria-label="Catégories"] tbody tr > td:first-child').filter({ hasText: new RegExp(`^${name}$`) });
 const rowOf = (page: Page, name: string) =>
-  page.locator('table[aria-label="Catégories"] tbody tr').filter({ has: page.locator('td:first-child').filter({ hasText: new RegExp(`^${name}$`) }) });
+  page
+    .locator('table[aria-label="Catégories"] tbody tr')
+    .filter({ has: page.locator('td:first-child').filter({ hasText: new RegExp(`^${name}$`) }) });
 
 /** Signs in and waits for the dashboard (whatever its query string). */
 async function signIn(page: Page, mail: string) {
@@ -53,7 +55,11 @@ async function api(page: Page, url: string) {
   return res.json();
 }
 
-async function createProduct(page: Page, name: string, files: { images: string[]; model3d?: string; pdf?: string; noPlacement?: boolean }) {
+async function createProduct(
+  page: Page,
+  name: string,
+  files: { images: string[]; model3d?: string; pdf?: string; noPlacement?: boolean },
+) {
   await page.goto('/catalogue');
   await page.getByRole('button', { name: 'Créer un produit' }).click();
   await page.waitForURL('**/products');
@@ -67,7 +73,8 @@ async function createProduct(page: Page, name: string, files: { images: string[]
   if (!files.noPlacement) await page.getByRole('button', { name: 'Sol' }).click();
   await page.locator('#product-price').pressSequentially('1249,9');
   await page.getByRole('button', { name: 'Créer le produit' }).click();
-  if (files.noPlacement) await page.locator('.p-toast-detail', { hasText: 'Vous devez choisir un placement' }).waitFor();
+  if (files.noPlacement)
+    await page.locator('.p-toast-detail', { hasText: 'Vous devez choisir un placement' }).waitFor();
   await page.waitForURL(/\/subdivision\?groupId=\d+$/);
   return Number(new URL(page.url()).searchParams.get('groupId'));
 }
@@ -102,10 +109,17 @@ describe('catalogue', () => {
     await page.getByText('Vous devez nommer votre produit.').waitFor();
     await page.getByText('Vous devez sélectionner une catégorie pour le produit.').waitFor();
     const png = fs.readFileSync(fixture('applique.png'));
-    await page.setInputFiles('#product-images', Array.from({ length: 21 }, (_, i) => ({ name: `vue-${i}.png`, mimeType: 'image/png', buffer: png })));
+    await page.setInputFiles(
+      '#product-images',
+      Array.from({ length: 21 }, (_, i) => ({ name: `vue-${i}.png`, mimeType: 'image/png', buffer: png })),
+    );
     await page.getByText("Vous ne pouvez télécharger que jusqu'à 20 images.").waitFor();
     await page.getByText('0 / 20 images').waitFor();
-    const groupId = await createProduct(page, PRODUCT, { images: ['suspension-1.png', 'suspension-2.png'], model3d: 'abat-jour.stl', pdf: 'fiche-produit.pdf' });
+    const groupId = await createProduct(page, PRODUCT, {
+      images: ['suspension-1.png', 'suspension-2.png'],
+      model3d: 'abat-jour.stl',
+      pdf: 'fiche-produit.pdf',
+    });
 
     // 'Non': the default sub-option is stored and the options page opens.
     await page.getByText('Votre modèle a-t-il des subdivisions ?').waitFor();
@@ -113,7 +127,9 @@ describe('catalogue', () => {
     await page.getByText('Une subdivision est une partie de votre modèle').waitFor();
     await page.getByRole('button', { name: 'Non' }).click();
     await page.waitForURL(`**/options?groupId=${groupId}`);
-    expect((await api(page, `/api/SousOption/GroupeModel/${groupId}`)).$values.map((s: { sousNom: string }) => s.sousNom)).toEqual(['Standard']);
+    expect(
+      (await api(page, `/api/SousOption/GroupeModel/${groupId}`)).$values.map((s: { sousNom: string }) => s.sousNom),
+    ).toEqual(['Standard']);
 
     // A palette first (the options page links to it), stored as colours.
     await page.getByRole('button', { name: 'Créer un nuancier' }).click();
@@ -152,7 +168,11 @@ describe('catalogue', () => {
     expect(options).toHaveLength(3);
     expect(options).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ typeOption: 'Texte', nomGroupe: 'Interrupteur', toggle: { left: 'Sans', right: 'Avec' } }),
+        expect.objectContaining({
+          typeOption: 'Texte',
+          nomGroupe: 'Interrupteur',
+          toggle: { left: 'Sans', right: 'Avec' },
+        }),
         expect.objectContaining({ typeOption: 'Texte', nomGroupe: 'Hauteur', liste: ['60 cm', '80 cm'] }),
         expect.objectContaining({ typeOption: 'Coloris', nomGroupe: 'Teinte', colorTag: PALETTE }),
       ]),
@@ -175,7 +195,10 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: 'Valider' }).click();
     await page.waitForURL(`**/options?groupId=${groupId2}`);
     const subs = (await api(page, `/api/SousOption/GroupeModel/${groupId2}`)).$values;
-    expect(subs.map((s: { sousNom: string; tailles: string }) => [s.sousNom, s.tailles]).sort()).toEqual([['Grand', '60 cm, 80 cm'], ['Petit', '40 cm']]);
+    expect(subs.map((s: { sousNom: string; tailles: string }) => [s.sousNom, s.tailles]).sort()).toEqual([
+      ['Grand', '60 cm, 80 cm'],
+      ['Petit', '40 cm'],
+    ]);
     expect(subs.find((s: { sousNom: string }) => s.sousNom === 'Petit').sousIcone).toMatch(/^catalogue\//);
 
     // The catalogue: sections load on opening; the product, the categories and the colours are there.
@@ -191,7 +214,10 @@ describe('catalogue', () => {
     expect(await card.textContent()).toContain('2 images');
     await card.locator('img').waitFor();
     await page.getByRole('article', { name: PRODUCT2 }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Fiche produit' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Fiche produit' }).click(),
+    ]);
     expect(fs.readFileSync(await download.path()).equals(fs.readFileSync(fixture('fiche-produit.pdf')))).toBe(true);
     await page.getByLabel('Rechercher un produit').fill(PRODUCT2.toLowerCase());
     await card.waitFor({ state: 'detached' });
@@ -204,7 +230,9 @@ describe('catalogue', () => {
 
     // 'Ajouter Nuancier' stamps today's date as the catalogue validation date.
     await page.getByRole('button', { name: 'Ajouter Nuancier' }).click();
-    await page.locator('p.catalogue-status', { hasText: `catalogue validé le ${new Date().toLocaleDateString('fr-FR')}` }).waitFor();
+    await page
+      .locator('p.catalogue-status', { hasText: `catalogue validé le ${new Date().toLocaleDateString('fr-FR')}` })
+      .waitFor();
     await page.locator('.p-toast-detail', { hasText: 'Catalogue validé le' }).waitFor();
     expect(errors).toEqual([]);
   });
@@ -225,7 +253,9 @@ describe('catalogue', () => {
     await page.getByRole('button', { name: `Supprimer ${name}`, exact: true }).click();
     // One confirmation that says what the delete touches (docs/back-office.md), "Annuler" first.
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Supprimer « ${name} » et sa sous-catégorie ? Aucun produit ne perd sa catégorie.`).waitFor();
+    await dialog
+      .getByText(`Supprimer « ${name} » et sa sous-catégorie ? Aucun produit ne perd sa catégorie.`)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await nameCell(page, name).waitFor();
     await page.getByRole('button', { name: `Supprimer ${name}`, exact: true }).click();

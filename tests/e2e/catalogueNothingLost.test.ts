@@ -17,7 +17,8 @@ async function api(page: Page, method: 'GET' | 'DELETE', url: string) {
   const res = await page.request.fetch(`${baseUrl()}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: res.status() === 204 ? null : await res.json() };
 }
-const firstProduct = async (page: Page) => ((await api(page, 'GET', '/api/GroupeModel')).body.$values as Array<{ idGroupeModel: number }>)[0].idGroupeModel;
+const firstProduct = async (page: Page) =>
+  ((await api(page, 'GET', '/api/GroupeModel')).body.$values as Array<{ idGroupeModel: number }>)[0].idGroupeModel;
 
 describe('options staged on /options', () => {
   it('survive the round trip to "Créer un nuancier", and leaving asks first', async () => {
@@ -78,14 +79,19 @@ describe('categories (issue 16 §1.3)', () => {
     const headers = { authorization: `Bearer ${token}` };
     const me = await (await page.request.get(`${baseUrl()}/api/User/current`, { headers })).json();
     const stamp = Date.now().toString().slice(-5);
-    const post = async (data: Record<string, unknown>) => (await page.request.post(`${baseUrl()}/api/Categorie`, { headers, data })).json();
+    const post = async (data: Record<string, unknown>) =>
+      (await page.request.post(`${baseUrl()}/api/Categorie`, { headers, data })).json();
     const parent = await post({ Nom_categorie: `Parent ${stamp}` });
     const child = await post({ Nom_categorie: `Enfant ${stamp}`, Id_categorie_mere: parent.id });
     for (let i = 0; i < 8; i++) await post({ Nom_categorie: `Série ${stamp} ${i}` });
     const png = fs.readFileSync(path.resolve('server/db/seed/fixtures/catalogue/applique.png'));
     const product = await page.request.post(`${baseUrl()}/api/Model/ModelWithGroup`, {
       headers,
-      multipart: { NomGroupeModel: `Produit ${stamp}`, IdCategorie: String(child.id), CheminImageGroupe: { name: 'a.png', mimeType: 'image/png', buffer: png } },
+      multipart: {
+        NomGroupeModel: `Produit ${stamp}`,
+        IdCategorie: String(child.id),
+        CheminImageGroupe: { name: 'a.png', mimeType: 'image/png', buffer: png },
+      },
     });
     expect(product.status()).toBe(201);
 
@@ -99,11 +105,17 @@ describe('categories (issue 16 §1.3)', () => {
 
     await page.getByRole('button', { name: `Supprimer Parent ${stamp}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Supprimer « Parent ${stamp} » et sa sous-catégorie ? 1 produit perdra sa catégorie (il reste au catalogue).`).waitFor();
+    await dialog
+      .getByText(
+        `Supprimer « Parent ${stamp} » et sa sous-catégorie ? 1 produit perdra sa catégorie (il reste au catalogue).`,
+      )
+      .waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Annuler');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    await page.locator('table[aria-label="Catégories"] tbody tr > td:first-child', { hasText: new RegExp(`^Parent ${stamp}$`) }).waitFor();
+    await page
+      .locator('table[aria-label="Catégories"] tbody tr > td:first-child', { hasText: new RegExp(`^Parent ${stamp}$`) })
+      .waitFor();
 
     // The create call names the user's company, as the contract's payload does.
     await page.fill('#category-name', `Nouvelle ${stamp}`);

@@ -22,7 +22,9 @@ const video = fs.readFileSync(path.resolve(import.meta.dirname, '../../server/db
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
 async function expectedBadge(page: Page) {
-  const res = await page.request.get('/api/Customers/forCurrentUser', { headers: { authorization: `Bearer ${await token(page)}` } });
+  const res = await page.request.get('/api/Customers/forCurrentUser', {
+    headers: { authorization: `Bearer ${await token(page)}` },
+  });
   return badgeText(propositionTotal((await res.json()).$values));
 }
 const badge = (page: Page) => page.locator('a.nav-link[href="/customers"] .nav-badge');
@@ -36,7 +38,12 @@ const playsVideo = (page: Page) =>
     v.muted = true;
     await v.play();
     await new Promise<void>((resolve, reject) => {
-      const check = () => (v.error ? reject(new Error(`media error ${v.error.code}`)) : v.currentTime > 0.2 ? resolve() : setTimeout(check, 50));
+      const check = () =>
+        v.error
+          ? reject(new Error(`media error ${v.error.code}`))
+          : v.currentTime > 0.2
+            ? resolve()
+            : setTimeout(check, 50);
       check();
     });
     return { playing: v.currentTime > 0.2, width: v.videoWidth };
@@ -119,7 +126,11 @@ describe('customers and propositions (Vendeur)', () => {
       multipart: {
         customerId: String(customerId),
         description: 'Verrière atelier',
-        pdf: { name: 'devis.pdf', mimeType: 'application/pdf', buffer: quotePdf(['Devis verrière', 'Montant HT : 4 200 EUR']) },
+        pdf: {
+          name: 'devis.pdf',
+          mimeType: 'application/pdf',
+          buffer: quotePdf(['Devis verrière', 'Montant HT : 4 200 EUR']),
+        },
         video: { name: 'video.mp4', mimeType: 'video/mp4', buffer: video },
       },
     });
@@ -137,9 +148,17 @@ describe('customers and propositions (Vendeur)', () => {
     expect(await page.getByRole('button', { name: 'Copier Lien' }).count()).toBe(0);
 
     // PDF download: Devis_{id}.pdf whose bytes start with %PDF.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Devis_${propositionId}.pdf`);
-    expect(fs.readFileSync((await download.path())!).subarray(0, 4).toString()).toBe('%PDF');
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
 
     // Generate, then copy the link.
     await page.getByRole('button', { name: 'Générer Lien' }).click();
@@ -170,7 +189,16 @@ describe('customers and propositions (Vendeur)', () => {
     expect(await playsVideo(page)).toMatchObject({ playing: true, width: 320 });
     expect(await status.textContent()).toBe('Vidéo vue');
     await expect
-      .poll(async () => (await (await page.request.get(`/api/Propositions/${propositionId}`, { headers: { authorization: `Bearer ${await token(page)}` } })).json()).statusName)
+      .poll(
+        async () =>
+          (
+            await (
+              await page.request.get(`/api/Propositions/${propositionId}`, {
+                headers: { authorization: `Bearer ${await token(page)}` },
+              })
+            ).json()
+          ).statusName,
+      )
       .toBe('Vidéo vue');
 
     // The link in a fresh context, with no token at all: the video plays.
@@ -188,9 +216,11 @@ describe('customers and propositions (Vendeur)', () => {
     await page.waitForURL(`**/customers/${customerId}`);
     await page.locator('.page-actions').getByRole('button', { name: 'Supprimer' }).click();
     const dialog = page.locator('.p-confirm-dialog');
-    await dialog.getByText(
-      'Voulez-vous vraiment supprimer ce client ? Cela supprimera toutes les propositions ainsi que les vidéos associées.',
-    ).waitFor();
+    await dialog
+      .getByText(
+        'Voulez-vous vraiment supprimer ce client ? Cela supprimera toutes les propositions ainsi que les vidéos associées.',
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: 'Supprimer' }).click();
     await toast(page, 'Client supprimé avec succès !').waitFor();
     await page.waitForURL((u) => u.pathname === '/customers');
@@ -213,13 +243,15 @@ describe('customers and propositions (Vendeur)', () => {
     await signIn(page, 'manager@demo.fr');
     const auth = { authorization: `Bearer ${await token(page)}` };
     const me = (await (await page.request.get('/api/User/current', { headers: auth })).json()).id as number;
-    const company = (await (await page.request.get('/api/Customers/forCurrentUser', { headers: auth })).json()).$values as Array<{ userId: number }>;
+    const company = (await (await page.request.get('/api/Customers/forCurrentUser', { headers: auth })).json())
+      .$values as Array<{ userId: number }>;
     const vendeur = { userId: company[0].userId };
     const manager = { userId: me };
     await page.goto(`/users/${vendeur.userId}/customers`);
     await page.getByRole('heading', { name: 'Liste des Clients' }).waitFor();
     await page.locator('.cust-table tbody tr').first().waitFor();
-    const list = (await (await page.request.get(`/api/Customers/forUser/${vendeur.userId}`, { headers: auth })).json()).$values as Array<{ propositionCount: number }>;
+    const list = (await (await page.request.get(`/api/Customers/forUser/${vendeur.userId}`, { headers: auth })).json())
+      .$values as Array<{ propositionCount: number }>;
     const stat = (label: string) => page.getByRole('group', { name: label }).locator('.stat-value').textContent();
     expect(await stat('Total Clients')).toBe(String(list.length));
     expect(await stat('Total Propositions')).toBe(String(list.reduce((s, c) => s + c.propositionCount, 0)));
@@ -237,7 +269,8 @@ describe('customers and propositions (Vendeur)', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'vendeur@demo.fr');
     const auth = { authorization: `Bearer ${await token(page)}` };
-    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers: auth })).json()).$values as Array<{ customerId: number; propositionCount: number }>;
+    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers: auth })).json())
+      .$values as Array<{ customerId: number; propositionCount: number }>;
     let target: number | undefined;
     for (const c of customers.filter((x) => x.propositionCount > 0)) {
       const detail = await (await page.request.get(`/api/Customers/${c.customerId}`, { headers: auth })).json();

@@ -21,22 +21,38 @@ async function rawEvents(page: Page): Promise<Array<{ id: number; name: string; 
     const headers = { Authorization: `Bearer ${localStorage.getItem('token')}` };
     const get = async (url: string) => (await fetch(url, { headers })).json();
     const me = await get('/api/User/current');
-    const list = (v: unknown) => (Array.isArray(v) ? v : ((v as { $values?: unknown[] }).$values ?? (v as { values?: unknown[] }).values ?? []));
+    const list = (v: unknown) =>
+      Array.isArray(v) ? v : ((v as { $values?: unknown[] }).$values ?? (v as { values?: unknown[] }).values ?? []);
     const products = list(await get(`/api/Produit/Entreprise/${me.entrepriseId}`)) as Array<Record<string, unknown>>;
     return Promise.all(
       products.map(async (p) => {
         const id = Number(p.produitId ?? p.modelId ?? p.id);
-        return { id, name: String(p.nomModel ?? p.nomProduit ?? p.name), events: list(await get(`/api/ProductStatistics/Product/${id}`)) as Ev[] };
+        return {
+          id,
+          name: String(p.nomModel ?? p.nomProduit ?? p.name),
+          events: list(await get(`/api/ProductStatistics/Product/${id}`)) as Ev[],
+        };
       }),
     );
   });
 }
 
-const paris = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+const paris = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const yes = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
 /** Consultations whose Paris day is in [from, to] (ISO dates, inclusive). */
 const consultations = (events: Ev[], from: string, to: string) =>
-  events.filter((e) => e.timestamp && yes(e.consultation) && paris.format(Date.parse(e.timestamp)) >= from && paris.format(Date.parse(e.timestamp)) <= to).length;
+  events.filter(
+    (e) =>
+      e.timestamp &&
+      yes(e.consultation) &&
+      paris.format(Date.parse(e.timestamp)) >= from &&
+      paris.format(Date.parse(e.timestamp)) <= to,
+  ).length;
 
 async function settled(page: Page): Promise<number[]> {
   await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
@@ -95,13 +111,23 @@ describe('analysing a period', () => {
     await ranking.getByRole('textbox', { name: 'Filtrer les produits par nom' }).fill('');
 
     // The CSV: downloaded, parsed back, equal to the recomputation.
-    const [download] = await Promise.all([page.waitForEvent('download'), ranking.getByRole('button', { name: 'Exporter CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      ranking.getByRole('button', { name: 'Exporter CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_${from}_${to}_classement.csv`);
     const bytes = fs.readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe('Classement des produits');
-    expect(lines[1].split(';').slice(0, 6)).toEqual(['Produit', 'Consultations', 'Interactions 3D', 'Essais AR', 'Conversions', 'Taux de conversion (%)']);
+    expect(lines[1].split(';').slice(0, 6)).toEqual([
+      'Produit',
+      'Consultations',
+      'Interactions 3D',
+      'Essais AR',
+      'Conversions',
+      'Taux de conversion (%)',
+    ]);
     const parsed = new Map<string, number>();
     for (const line of lines.slice(2, 2 + products.length)) {
       const cells = line.split(';');
@@ -131,10 +157,16 @@ describe('analysing a period', () => {
     await signIn(page, 'directeur@demo.fr');
     await page.goto('/dashboard?periode=all_time');
     await settled(page);
-    for (const [card, suffix] of [['Évolution', 'evolution'], ['Origine géographique - Visiteurs / Utilisateurs uniques', 'geographie']] as const) {
+    for (const [card, suffix] of [
+      ['Évolution', 'evolution'],
+      ['Origine géographique - Visiteurs / Utilisateurs uniques', 'geographie'],
+    ] as const) {
       const section = page.locator(`section[aria-label="${card}"]`);
       await section.locator('canvas, svg[role="img"]').first().waitFor();
-      const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Exporter PNG' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        section.getByRole('button', { name: 'Exporter PNG' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_tout_${suffix}.png`);
       const png = fs.readFileSync((await download.path())!);
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);

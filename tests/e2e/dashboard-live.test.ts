@@ -12,12 +12,20 @@ let token: string;
 let product: { produitId: number; publicKey: string; nomProduit?: string };
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+  const res = await fetch(`${baseUrl()}${url}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
 }
 
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const VISITOR_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 async function visit(sessionId: string, types: string[]) {
   const res = await fetch(`${baseUrl()}/api/collect`, {
     method: 'POST',
@@ -29,9 +37,18 @@ async function visit(sessionId: string, types: string[]) {
 
 beforeAll(async () => {
   browser = await openBrowser();
-  token = (await api<{ token: string }>('/api/Auth/backoffice/login', { method: 'POST', body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }) })).token;
+  token = (
+    await api<{ token: string }>('/api/Auth/backoffice/login', {
+      method: 'POST',
+      body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }),
+    })
+  ).token;
   const me = await api<{ entrepriseId: number }>('/api/User/current');
-  const products = (await api<{ $values: Array<{ produitId: number; publicKey: string }> }>(`/api/Produit/Entreprise/${me.entrepriseId}`)).$values;
+  const products = (
+    await api<{ $values: Array<{ produitId: number; publicKey: string }> }>(
+      `/api/Produit/Entreprise/${me.entrepriseId}`,
+    )
+  ).$values;
   // Not the viewer test's product (tests/e2e/viewer.test.ts), so the two never count each other's visits.
   product = products.at(-2)!;
   expect(product.publicKey).toBeTruthy();
@@ -54,9 +71,16 @@ async function funnel(page: Page): Promise<number[]> {
   const card = page.locator('section[aria-label="Parcours utilisateur"]');
   await page.waitForFunction(() => {
     const c = document.querySelector('section[aria-label="Parcours utilisateur"]');
-    return !!c && (!!c.querySelector('[aria-label^="Parcours utilisateur : "]') || /Aucune donnée de parcours/.test(c.textContent ?? ''));
+    return (
+      !!c &&
+      (!!c.querySelector('[aria-label^="Parcours utilisateur : "]') ||
+        /Aucune donnée de parcours/.test(c.textContent ?? ''))
+    );
   });
-  const label = await card.locator('[aria-label^="Parcours utilisateur : "]').getAttribute('aria-label').catch(() => null);
+  const label = await card
+    .locator('[aria-label^="Parcours utilisateur : "]')
+    .getAttribute('aria-label')
+    .catch(() => null);
   if (!label) return [0, 0, 0, 0];
   return ['consultation', 'interaction 3D', 'essai AR', 'conversion'].map((step) => {
     const m = new RegExp(`${step} ([\\d\\s\\u202f\\u00a0]+) session`).exec(label);
@@ -85,12 +109,19 @@ describe('"En direct" and the AR funnel', () => {
 
     const card = page.locator('section[aria-labelledby="live-title"] .live-value');
     await page.waitForFunction(
-      ([selector, was]) => Number((document.querySelector(selector)?.textContent ?? '').replace(/[^\d]/g, '')) === was + 2,
+      ([selector, was]) =>
+        Number((document.querySelector(selector)?.textContent ?? '').replace(/[^\d]/g, '')) === was + 2,
       ['section[aria-labelledby="live-title"] .live-value', liveBefore[0]] as const,
       { timeout: 30_000 },
     );
     expect(await card.count()).toBe(1);
-    expect(await live(page)).toEqual([liveBefore[0] + 2, liveBefore[1] + 2, liveBefore[2] + 1, liveBefore[3] + 1, liveBefore[4] + 1]);
+    expect(await live(page)).toEqual([
+      liveBefore[0] + 2,
+      liveBefore[1] + 2,
+      liveBefore[2] + 1,
+      liveBefore[3] + 1,
+      liveBefore[4] + 1,
+    ]);
     const after = (await figureTexts(page)).map(digits);
     expect(after[0]).toBe(before[0] + 2);
     expect(after[1]).toBe(before[1] + 1);
@@ -99,7 +130,9 @@ describe('"En direct" and the AR funnel', () => {
     expect(steps).toEqual([funnelBefore[0] + 2, funnelBefore[1] + 1, funnelBefore[2] + 1, funnelBefore[3] + 1]);
     // The drops written under the chart follow the counts.
     const drops = await page.locator('.funnel-drops li strong').allTextContents();
-    expect(drops.map(digits)).toEqual([1, 2, 3].map((k) => (steps[k - 1] > 0 ? Math.round(((steps[k - 1] - steps[k]) / steps[k - 1]) * 100) : 0)));
+    expect(drops.map(digits)).toEqual(
+      [1, 2, 3].map((k) => (steps[k - 1] > 0 ? Math.round(((steps[k - 1] - steps[k]) / steps[k - 1]) * 100) : 0)),
+    );
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(errors).toEqual([]);
   });

@@ -10,7 +10,10 @@ let token: string;
 let company: { entrepriseId: number; nomEntreprise: string; timeZone: string };
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers } });
+  const res = await fetch(`${baseUrl()}${url}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -29,7 +32,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The shared e2e database keeps Paris for the other files.
-  await api(`/api/Entreprise/${company.entrepriseId}`, { method: 'PUT', body: JSON.stringify({ timeZone: 'Europe/Paris' }) }).catch(() => undefined);
+  await api(`/api/Entreprise/${company.entrepriseId}`, {
+    method: 'PUT',
+    body: JSON.stringify({ timeZone: 'Europe/Paris' }),
+  }).catch(() => undefined);
   await browser?.close();
 });
 
@@ -50,7 +56,9 @@ describe('the reporting time zone', () => {
     await page.locator('.p-dropdown-panel li[role="option"]', { hasText: 'America/New_York' }).first().click();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Fuseau horaire : America/New_York').waitFor();
-    expect((await api<{ timeZone: string }>(`/api/Entreprise/${company.entrepriseId}`)).timeZone).toBe('America/New_York');
+    expect((await api<{ timeZone: string }>(`/api/Entreprise/${company.entrepriseId}`)).timeZone).toBe(
+      'America/New_York',
+    );
 
     // A reload reads it back from the server.
     await page.reload();

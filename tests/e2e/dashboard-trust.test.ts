@@ -34,7 +34,12 @@ describe('figures that never mislead', () => {
       const id = EVENTS.exec(new URL(route.request().url()).pathname)![1];
       asked.push(id);
       failing ??= id;
-      if (id === failing) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"title":"Erreur","detail":"panne"}' });
+      if (id === failing)
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"status":500,"title":"Erreur","detail":"panne"}',
+        });
       else await route.continue();
     });
     await signIn(page, 'directeur@demo.fr');
@@ -68,7 +73,10 @@ describe('figures that never mislead', () => {
     const { page, context } = await newPage(browser);
     await context.route(EVENTS, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
     await signIn(page, 'directeur@demo.fr');
-    await page.getByRole('alert').filter({ hasText: 'Impossible de charger les statistiques' }).waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Impossible de charger les statistiques' })
+      .waitFor({ timeout: 60_000 });
     expect(await page.getByText('Aucune donnée datée disponible pour cette période').count()).toBe(0);
     expect(await page.getByText('Aucune donnée géographique disponible').count()).toBe(0);
     await context.close();
@@ -109,10 +117,15 @@ describe('figures that never mislead', () => {
     const [px, py] = [ring.x + ring.width / 2 + 4, ring.y + ring.height * 0.12];
     await page.mouse.move(px, py);
     // The pointer event itself, on the first slice (the chart may still be settling under the pointer).
-    await page.locator('section[aria-label^="Origine géographique"] svg path').first().dispatchEvent('mousemove', { clientX: px, clientY: py, bubbles: true });
+    await page
+      .locator('section[aria-label^="Origine géographique"] svg path')
+      .first()
+      .dispatchEvent('mousemove', { clientX: px, clientY: py, bubbles: true });
     const geoTip = page.locator('section[aria-label^="Origine géographique"] .chart-tooltip');
     await geoTip.waitFor();
-    const first = (await page.locator('.doughnut-legend li').first().textContent())!.replace(/[\d\u202f ]+$/, '').trim();
+    const first = (await page.locator('.doughnut-legend li').first().textContent())!
+      .replace(/[\d\u202f ]+$/, '')
+      .trim();
     expect(await geoTip.textContent()).toMatch(new RegExp(`^${first}[\\d\\u202f ]+ \\(\\d+ %\\)$`));
     await context.close();
   });

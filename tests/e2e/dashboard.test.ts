@@ -34,7 +34,9 @@ describe('the dashboard', () => {
     expect(await page.locator('h1').textContent()).toBe("Outil d'Analyse 3D/AR - Visio3D");
     expect(await page.locator('img.dashboard-logo').count()).toBe(1);
     await page.getByText("Sélectionnez d'abord une entreprise").waitFor();
-    expect(await page.locator('.p-dropdown:has(#dashboard-company)').textContent()).toContain('-- Choisir une entreprise --');
+    expect(await page.locator('.p-dropdown:has(#dashboard-company)').textContent()).toContain(
+      '-- Choisir une entreprise --',
+    );
     expect(await page.locator('.p-dropdown:has(#dashboard-scope)').getAttribute('class')).toContain('p-disabled');
     // No company: the placeholder chart with one zero.
     expect(await page.locator('[aria-label^="Évolution : Sélectionnez une entreprise 0"]').count()).toBe(1);
@@ -94,8 +96,12 @@ describe('the dashboard', () => {
     await page.reload();
     await page.locator('.p-dropdown:has(#dashboard-week) .p-dropdown-label', { hasText: 'Semaine 1 (1-7)' }).waitFor();
     await page.locator('.p-dropdown:has(#dashboard-period) .p-dropdown-label', { hasText: 'Semaine' }).waitFor();
-    await page.locator('.p-dropdown:has(#dashboard-counting) .p-dropdown-label', { hasText: 'Utilisateurs uniques' }).waitFor();
-    await page.locator('.p-dropdown:has(#dashboard-company) .p-dropdown-label', { hasText: 'Maison Lumière' }).waitFor();
+    await page
+      .locator('.p-dropdown:has(#dashboard-counting) .p-dropdown-label', { hasText: 'Utilisateurs uniques' })
+      .waitFor();
+    await page
+      .locator('.p-dropdown:has(#dashboard-company) .p-dropdown-label', { hasText: 'Maison Lumière' })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -114,7 +120,9 @@ describe('the dashboard', () => {
     // The selection is in the URL: a reload keeps it, and the figures.
     await page.waitForURL(/periode=all_time/);
     await page.reload();
-    expect(await page.locator('.p-dropdown:has(#dashboard-period) .p-dropdown-label').textContent()).toBe('Toutes les données');
+    expect(await page.locator('.p-dropdown:has(#dashboard-period) .p-dropdown-label').textContent()).toBe(
+      'Toutes les données',
+    );
     expect(await settled(page)).toEqual(values);
     expect(errors).toEqual([]);
     await context.close();
@@ -131,12 +139,15 @@ describe('the dashboard', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const order: string[] = [];
-    await context.route(/\/api\/ProductStatistics\/(Product\/\d+(\?[^/]*)?|Entreprise\/\d+\/versions)$/i, async (route) => {
-      await gate;
-      const response = await route.fetch();
-      order.push(`${route.request().url().endsWith('/versions') ? 'versions' : 'events'} ${response.status()}`);
-      await route.fulfill({ response });
-    });
+    await context.route(
+      /\/api\/ProductStatistics\/(Product\/\d+(\?[^/]*)?|Entreprise\/\d+\/versions)$/i,
+      async (route) => {
+        await gate;
+        const response = await route.fetch();
+        order.push(`${route.request().url().endsWith('/versions') ? 'versions' : 'events'} ${response.status()}`);
+        await route.fulfill({ response });
+      },
+    );
     await page.reload();
     const cached = await figures(page);
     order.push('figures');

@@ -62,9 +62,15 @@ describe('the user list', () => {
     await page.goto('/users');
     // A row link, not any row: while loading the table shows its empty-message row.
     await page.locator('.users-table a.row-link').first().waitFor();
-    const card = async (label: string) => Number(await page.locator('.stat-card', { hasText: label }).locator('.stat-value').textContent());
+    const card = async (label: string) =>
+      Number(await page.locator('.stat-card', { hasText: label }).locator('.stat-value').textContent());
     const total = await card('Total');
-    expect((await card('Administrateurs')) + (await card('Directeurs')) + (await card('Managers')) + (await card('Vendeurs'))).toBe(total);
+    expect(
+      (await card('Administrateurs')) +
+        (await card('Directeurs')) +
+        (await card('Managers')) +
+        (await card('Vendeurs')),
+    ).toBe(total);
     expect(await page.locator('.users-table tbody tr').count()).toBe(total);
 
     const row = (name: string) => page.locator('.users-table tbody tr', { hasText: name });
@@ -99,10 +105,18 @@ describe('focus goes to the first invalid field after a failed submit', () => {
     await page.locator('.p-dropdown-item', { hasText: 'Maison Lumière' }).first().click();
     await page.fill('#fonction', 'Conseiller');
     await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
-    await page.waitForFunction(() => !!document.activeElement?.closest('.form-field') && document.activeElement !== document.body);
-    const first = await page.evaluate(() => document.activeElement?.closest('.form-field')?.querySelector('label')?.textContent);
+    await page.waitForFunction(
+      () => !!document.activeElement?.closest('.form-field') && document.activeElement !== document.body,
+    );
+    const first = await page.evaluate(
+      () => document.activeElement?.closest('.form-field')?.querySelector('label')?.textContent,
+    );
     const firstInvalidLabel = await page.evaluate(
-      () => document.querySelector('form .p-invalid, form [aria-invalid="true"]')?.closest('.form-field')?.querySelector('label')?.textContent,
+      () =>
+        document
+          .querySelector('form .p-invalid, form [aria-invalid="true"]')
+          ?.closest('.form-field')
+          ?.querySelector('label')?.textContent,
     );
     expect(first).toBe(firstInvalidLabel);
 
@@ -113,7 +127,9 @@ describe('focus goes to the first invalid field after a failed submit', () => {
     await page.goto('/products');
     await page.fill('#product-name', 'Lampe');
     await page.getByRole('button', { name: 'Créer le produit' }).click();
-    await page.waitForFunction(() => document.activeElement?.closest('.p-dropdown')?.querySelector('#product-category') !== null);
+    await page.waitForFunction(
+      () => document.activeElement?.closest('.p-dropdown')?.querySelector('#product-category') !== null,
+    );
     expect(await focusedId(page)).toBe('product-category');
     await context.close();
   });
@@ -147,14 +163,16 @@ describe('narrow screens', () => {
   it('at 390 px no back-office page is wider than the screen; a phone with a stored session works (no desktop notice)', async () => {
     const phone = {
       viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       isMobile: true,
       hasTouch: true,
     };
     const { page, context } = await newPage(browser, phone);
     const admin = await tokenOf(baseUrl(), 'admin@demo.fr');
-    const paths = (await routePaths(baseUrl(), await tokenOf(baseUrl(), 'vendeur@demo.fr')))
-      .filter((p) => p !== '/login');
+    const paths = (await routePaths(baseUrl(), await tokenOf(baseUrl(), 'vendeur@demo.fr'))).filter(
+      (p) => p !== '/login',
+    );
     await page.goto('/logo.svg');
     await page.evaluate((t) => localStorage.setItem('token', t), admin);
     const wider: string[] = [];
@@ -163,7 +181,10 @@ describe('narrow screens', () => {
       await page.locator('.content').waitFor();
       // Some pages keep a request open (a video, the server probe): a short quiet moment is enough.
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-      const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+      const { scroll, width } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      }));
       if (scroll > width) wider.push(`${path}: ${scroll}px`);
     }
     expect(wider).toEqual([]);

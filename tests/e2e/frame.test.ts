@@ -78,7 +78,8 @@ describe('sign-in', () => {
 
   it('a phone sees "Accès restreint" instead of the form', async () => {
     const { page, context } = await newPage(browser, {
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,

@@ -35,8 +35,14 @@ async function shiftsOf(path: string, token: string | null) {
         new Promise<Array<{ value: number; nodes: string[] }>>((resolve) => {
           const out: Array<{ value: number; nodes: string[] }> = [];
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
-              if (!e.hadRecentInput) out.push({ value: e.value, nodes: e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 100) ?? '?') });
+            for (const e of list.getEntries() as Array<
+              PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }
+            >) {
+              if (!e.hadRecentInput)
+                out.push({
+                  value: e.value,
+                  nodes: e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 100) ?? '?'),
+                });
             }
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(out), 100);

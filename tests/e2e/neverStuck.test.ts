@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const problem = { status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, title: 'Erreur interne', detail: 'Panne simulée' }) };
+const problem = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ status: 500, title: 'Erreur interne', detail: 'Panne simulée' }),
+};
 /** Fails the matching API call until the returned function is called. */
 async function failing(page: Page, pattern: RegExp) {
   const handler = (route: import('playwright-core').Route) => route.fulfill(problem);
@@ -21,7 +25,12 @@ async function failing(page: Page, pattern: RegExp) {
 
 describe('failed list loads', () => {
   for (const [path, api, text, rowSelector] of [
-    ['/customers', /\/api\/Customers\/forCurrentUser/, 'Erreur lors de la récupération des clients', '.cust-table tbody tr'],
+    [
+      '/customers',
+      /\/api\/Customers\/forCurrentUser/,
+      'Erreur lors de la récupération des clients',
+      '.cust-table tbody tr',
+    ],
     ['/users', /\/api\/User$/, 'Erreur lors de la récupération des utilisateurs', '.users-table tbody tr'],
   ] as const) {
     it(`${path}: an error panel with "Réessayer", no zeros nor empty message; a retry loads the list`, async () => {
@@ -46,7 +55,9 @@ describe('failed list loads', () => {
     await signIn(page, 'admin@demo.fr');
     const restore = await failing(page, /\/api\/User\/current$/);
     await page.reload();
-    const panel = page.locator('.load-error').filter({ hasText: "Erreur lors de la récupération des informations de l'utilisateur" });
+    const panel = page
+      .locator('.load-error')
+      .filter({ hasText: "Erreur lors de la récupération des informations de l'utilisateur" });
     await panel.waitFor();
     await panel.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await restore();
@@ -62,7 +73,9 @@ describe('ways out', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'admin@demo.fr');
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const users = (await (await page.request.get('/api/User', { headers: { authorization: `Bearer ${token}` } })).json()).$values as Array<{ userId: number; mail: string }>;
+    const users = (
+      await (await page.request.get('/api/User', { headers: { authorization: `Bearer ${token}` } })).json()
+    ).$values as Array<{ userId: number; mail: string }>;
     const id = users.find((u) => u.mail === 'vendeur@demo.fr')!.userId;
     await page.goto(`/users/${id}/details`);
     await page.getByRole('button', { name: 'Voir ses clients' }).click();
@@ -75,16 +88,24 @@ describe('ways out', () => {
     await signIn(page, 'vendeur@demo.fr');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const headers = { authorization: `Bearer ${token}` };
-    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers })).json()).$values as Array<{ customerId: number; propositionCount: number }>;
+    const customers = (await (await page.request.get('/api/Customers/forCurrentUser', { headers })).json())
+      .$values as Array<{ customerId: number; propositionCount: number }>;
     const withProps = customers.find((c) => c.propositionCount > 0)!;
     const detail = await (await page.request.get(`/api/Customers/${withProps.customerId}`, { headers })).json();
-    const props = (Array.isArray(detail.propositions) ? detail.propositions : detail.propositions.$values) as Array<{ propositionId: number }>;
+    const props = (Array.isArray(detail.propositions) ? detail.propositions : detail.propositions.$values) as Array<{
+      propositionId: number;
+    }>;
     await page.goto(`/proposition/${props[0].propositionId}`);
     await page.getByRole('button', { name: 'Modifier', exact: true }).click();
-    await page.route(/\/api\/Propositions\/\d+$/, (route) => (route.request().method() === 'PUT' ? route.fulfill(problem) : route.continue()));
+    await page.route(/\/api\/Propositions\/\d+$/, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill(problem) : route.continue(),
+    );
     await page.fill('#prop-description', 'Texte à garder');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByRole('alert').filter({ hasText: "La description n'a pas été enregistrée : Panne simulée" }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "La description n'a pas été enregistrée : Panne simulée" })
+      .waitFor();
     expect(await page.inputValue('#prop-description')).toBe('Texte à garder');
     await context.close();
   });
@@ -101,8 +122,9 @@ describe('ways out', () => {
     for (const button of await page.locator('main button, aside button').all()) {
       const b = await button.boundingBox();
       if (!b) continue;
-      const overlaps = b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
-      expect(overlaps, (await button.textContent()) ?? "").toBe(false);
+      const overlaps =
+        b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
+      expect(overlaps, (await button.textContent()) ?? '').toBe(false);
     }
     await context.close();
   });

@@ -13,7 +13,11 @@ afterAll(() => browser?.close());
 
 it('/customers loads /api/Customers/forCurrentUser once, the badge and the table both filled', async () => {
   const token = await tokenOf(baseUrl(), 'vendeur@demo.fr');
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
   try {
     const page = await context.newPage();
     await page.goto('/logo.svg');

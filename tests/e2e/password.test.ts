@@ -22,19 +22,34 @@ async function api(method: string, path: string, token: string | null, body?: un
 
 /** A fresh Vendeur of Maison Lumière with a licence in force: the demo accounts stay as other files expect. */
 async function freshVendeur(): Promise<void> {
-  const admin = (await api('POST', '/api/Auth/backoffice/login', null, { mail: 'admin@demo.fr', password: DEMO_PASSWORD })).json.token;
-  const ents = (await api('GET', '/api/Entreprise', admin)).json.$values as Array<{ nomEntreprise: string; entrepriseId: number }>;
+  const admin = (
+    await api('POST', '/api/Auth/backoffice/login', null, { mail: 'admin@demo.fr', password: DEMO_PASSWORD })
+  ).json.token;
+  const ents = (await api('GET', '/api/Entreprise', admin)).json.$values as Array<{
+    nomEntreprise: string;
+    entrepriseId: number;
+  }>;
   const roles = (await api('GET', '/api/User/roles', admin)).json.$values as Array<{ nomRole: string; roleId: number }>;
   const created = await api('POST', '/api/User/create', admin, {
     EntrepriseId: ents.find((e) => e.nomEntreprise === 'Maison Lumière')!.entrepriseId,
     RoleId: roles.find((r) => r.nomRole === 'Vendeur')!.roleId,
-    Nom: 'Perrin', Prenom: 'Hugo', Mail: MAIL, Password: DEMO_PASSWORD, ManagerId: null, Fonction: null, Mobile: '0611223344', IsActive: true,
+    Nom: 'Perrin',
+    Prenom: 'Hugo',
+    Mail: MAIL,
+    Password: DEMO_PASSWORD,
+    ManagerId: null,
+    Fonction: null,
+    Mobile: '0611223344',
+    IsActive: true,
   });
   expect(created.status).toBe(201);
   const type = (await api('GET', '/api/TypeLicence', admin)).json.$values[0].typeLicenceId;
   const licence = await api('POST', '/api/Licence', admin, {
-    UserId: created.json.userId, TypeLicenceId: type, LicenceKey: `E2E-${stamp}`,
-    DateActivation: new Date(Date.now() - 86_400_000).toISOString(), DateExpiration: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    UserId: created.json.userId,
+    TypeLicenceId: type,
+    LicenceKey: `E2E-${stamp}`,
+    DateActivation: new Date(Date.now() - 86_400_000).toISOString(),
+    DateExpiration: new Date(Date.now() + 30 * 86_400_000).toISOString(),
   });
   expect(licence.status).toBe(201);
 }

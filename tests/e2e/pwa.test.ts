@@ -20,9 +20,13 @@ afterAll(() => browser?.close());
 
 /** Waits until a service worker controls the page (the first visit installs it; clientsClaim takes over). */
 async function waitForController(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 describe('installable PWA', () => {
@@ -33,7 +37,12 @@ describe('installable PWA', () => {
     const res = await page.request.get(href!);
     expect(res.headers()['content-type']).toMatch(/manifest\+json|json/);
     const manifest = await res.json();
-    expect(manifest).toMatchObject({ lang: 'fr', start_url: '/dashboard', display: 'standalone', short_name: 'Visio3D' });
+    expect(manifest).toMatchObject({
+      lang: 'fr',
+      start_url: '/dashboard',
+      display: 'standalone',
+      short_name: 'Visio3D',
+    });
     expect(manifest.name).toBeTruthy();
     expect(manifest.description).toBeTruthy();
     expect(manifest.theme_color).toMatch(/^#/);
@@ -51,13 +60,19 @@ describe('installable PWA', () => {
 
     // Installability needs a normal (not incognito) profile, as a user's browser has.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-profile-'));
-    const persistent = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, baseURL: baseUrl() });
+    const persistent = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
+      baseURL: baseUrl(),
+    });
     try {
       const p = persistent.pages()[0] ?? (await persistent.newPage());
       await p.goto('/login');
       await waitForController(p);
       const cdp = await persistent.newCDPSession(p);
-      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: unknown[];
+      };
       expect(installabilityErrors).toEqual([]);
     } finally {
       await persistent.close();
@@ -98,7 +113,11 @@ describe('installable PWA', () => {
     await waitForController(page);
     // No reload: the answers the page already had reach the offline cache through the new worker.
     await page
-      .waitForFunction(async () => (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)), null, { timeout: 15_000 })
+      .waitForFunction(
+        async () => (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)),
+        null,
+        { timeout: 15_000 },
+      )
       .catch(() => undefined);
     await context.setOffline(true);
     await page.reload();
@@ -111,7 +130,8 @@ describe('installable PWA', () => {
 
   it('the login page still shows the desktop-only notice offline', async () => {
     const { page, context } = await newPage(browser, {
-      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
       viewport: { width: 412, height: 915 },
       hasTouch: true,
       isMobile: true,
@@ -155,11 +175,23 @@ describe('updates', () => {
   let server: RunningServer;
   let served: string;
   const build = (id: string, outDir: string) =>
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
-      cwd: ROOT,
-      env: { ...process.env, BUILD_ID: id, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'error',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BUILD_ID: id, NODE_ENV: 'production' },
+        stdio: 'inherit',
+      },
+    );
 
   beforeAll(async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-builds-'));

@@ -9,7 +9,8 @@ import { freePort } from '../helpers/server';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 import { ADMIN, createAdmin, spawnServer } from '../faults/helpers';
 
-const DOWN = 'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';
+const DOWN =
+  'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-resilience-'));
 let browser: Browser;
 

@@ -13,7 +13,9 @@ let auth: Record<string, string>;
 beforeAll(async () => {
   browser = await openBrowser();
   api = (await browser.newContext({ baseURL: baseUrl() })).request;
-  const login = await api.post('/api/Auth/backoffice/login', { data: { mail: 'vendeur@demo.fr', password: DEMO_PASSWORD } });
+  const login = await api.post('/api/Auth/backoffice/login', {
+    data: { mail: 'vendeur@demo.fr', password: DEMO_PASSWORD },
+  });
   auth = { authorization: `Bearer ${(await login.json()).token}` };
 });
 afterAll(() => browser?.close());
@@ -34,12 +36,14 @@ async function newShareLink(): Promise<{ propositionId: number; link: string }> 
   });
   expect(created.status(), await created.text()).toBe(201);
   const propositionId = (await created.json()).propositionId as number;
-  const link = (await (await api.post(`/api/Video/generate-link/${propositionId}`, { headers: auth })).json()).link as string;
+  const link = (await (await api.post(`/api/Video/generate-link/${propositionId}`, { headers: auth })).json())
+    .link as string;
   return { propositionId, link: `${baseUrl()}${link}` };
 }
 
 const viewCount = async (propositionId: number) =>
-  (await (await api.get(`/api/Propositions/${propositionId}`, { headers: auth })).json()).videoAccessToken.viewCount as number;
+  (await (await api.get(`/api/Propositions/${propositionId}`, { headers: auth })).json()).videoAccessToken
+    .viewCount as number;
 
 /** Plays the page's <video> muted until time has passed; answers the requests the browser sent for the link. */
 async function watch(page: Page): Promise<void> {
@@ -49,7 +53,12 @@ async function watch(page: Page): Promise<void> {
     v.muted = true;
     await v.play();
     await new Promise<void>((resolve, reject) => {
-      const check = () => (v.error ? reject(new Error(`media error ${v.error.code}`)) : v.currentTime > 0.3 ? resolve() : setTimeout(check, 50));
+      const check = () =>
+        v.error
+          ? reject(new Error(`media error ${v.error.code}`))
+          : v.currentTime > 0.3
+            ? resolve()
+            : setTimeout(check, 50);
       check();
     });
   });
@@ -79,7 +88,7 @@ describe('share link in Chromium', () => {
     await customer.close();
   });
 
-  it('the link in a page\'s <video> counts one view', async () => {
+  it("the link in a page's <video> counts one view", async () => {
     const { propositionId, link } = await newShareLink();
     const customer = await browser.newContext({ userAgent: 'Mozilla/5.0 (lecteur intégré) Chrome/131.0' });
     const page = await customer.newPage();

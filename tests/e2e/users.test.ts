@@ -50,8 +50,18 @@ describe('user management (Admin)', () => {
     const adminRow = page.locator('.users-table tbody tr', { hasText: 'admin@demo.fr' });
     expect(await adminRow.locator('.role-badge').getAttribute('class')).toContain('role-red');
     expect(await adminRow.locator('.avatar').textContent()).toBe('AM');
-    expect(await page.locator('.users-table tbody tr', { hasText: 'directeur@demo.fr' }).locator('.role-badge').getAttribute('class')).toContain('role-orange');
-    expect(await page.locator('.users-table tbody tr', { hasText: 'manager@demo.fr' }).locator('.role-badge').getAttribute('class')).toContain('role-blue');
+    expect(
+      await page
+        .locator('.users-table tbody tr', { hasText: 'directeur@demo.fr' })
+        .locator('.role-badge')
+        .getAttribute('class'),
+    ).toContain('role-orange');
+    expect(
+      await page
+        .locator('.users-table tbody tr', { hasText: 'manager@demo.fr' })
+        .locator('.role-badge')
+        .getAttribute('class'),
+    ).toContain('role-blue');
     await page.getByRole('button', { name: 'Créer un utilisateur' }).click();
     await page.waitForURL('**/UserCreateFormulaire');
 
@@ -75,7 +85,8 @@ describe('user management (Admin)', () => {
     await page.getByText('Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial').waitFor();
     expect(await page.locator('#isActive').isChecked()).toBe(true);
     await page.getByRole('button', { name: "Créer l'utilisateur" }).click();
-    for (const m of ['Nom requis', 'Prénom requis', 'Email requis', 'Numéro de mobile requis', 'Mot de passe requis']) await seesAlert(page, m);
+    for (const m of ['Nom requis', 'Prénom requis', 'Email requis', 'Numéro de mobile requis', 'Mot de passe requis'])
+      await seesAlert(page, m);
     await page.fill('#nom', 'Garnier3');
     await page.fill('#prenom', 'L_a');
     await page.fill('#mail', 'lea.garnier');
@@ -195,7 +206,8 @@ describe('user management (Admin)', () => {
     await page.waitForURL(/detailsCopy$/);
     await page.goto(page.url().replace(/detailsCopy$/, 'details'));
     await page.getByRole('heading', { name: 'Licences (1)' }).waitFor();
-    for (const text of ['Atelier Bois & Design', 'Fontaine', 'Claire', 'directeur@atelier-bois.fr']) await page.getByText(text, { exact: true }).waitFor();
+    for (const text of ['Atelier Bois & Design', 'Fontaine', 'Claire', 'directeur@atelier-bois.fr'])
+      await page.getByText(text, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: "Modifier l'utilisateur" }).count()).toBe(1);
 
     await page.getByRole('button', { name: "Modifier la date d'expiration" }).click();
@@ -243,7 +255,15 @@ describe('user management (Vendeur)', () => {
     // A colleague's mail and licence key are not a Vendeur's to read (docs/permissions.md).
     expect(await page.getByText('manager@demo.fr').count()).toBe(0);
     expect(await page.locator('.licence-table td', { hasText: /V3D-/ }).count()).toBe(0);
-    for (const name of ['Modifier mot de passe', 'Ajouter une licence', 'Désactiver utilisateur', 'Modifier nom', 'Modifier email', "Modifier la date d'expiration", 'Supprimer la licence']) {
+    for (const name of [
+      'Modifier mot de passe',
+      'Ajouter une licence',
+      'Désactiver utilisateur',
+      'Modifier nom',
+      'Modifier email',
+      "Modifier la date d'expiration",
+      'Supprimer la licence',
+    ]) {
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     }
     await context.close();

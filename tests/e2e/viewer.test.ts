@@ -17,27 +17,47 @@ let token: string;
 let product: { idGroupeModel: number; publicKey: string };
 let timeZone: string;
 
-type Event = { userSessionId: string; timestamp: string; country: string | null; consultation: boolean; iframeInteraction: boolean; ar_Try: boolean; conversion: boolean };
+type Event = {
+  userSessionId: string;
+  timestamp: string;
+  country: string | null;
+  consultation: boolean;
+  iframeInteraction: boolean;
+  ar_Try: boolean;
+  conversion: boolean;
+};
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
+  const res = await fetch(`${baseUrl()}${url}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init.headers,
+    },
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return (await res.json()) as T;
 }
-const events = async () => (await api<{ $values: Event[] }>(`/api/ProductStatistics/Product/${product.idGroupeModel}`)).$values;
+const events = async () =>
+  (await api<{ $values: Event[] }>(`/api/ProductStatistics/Product/${product.idGroupeModel}`)).$values;
 
 /** "YYYY-MM-DD" of an instant in the company's reporting time zone (the dashboard's days). */
-const dayIn = (zone: string, at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(at));
+const dayIn = (zone: string, at: Date | string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(at));
 
 // A visitor's browser. Headless Chromium's own user agent is on the robots list, whose events are dropped;
 // the browser-wide flag matters, not only the context's override: the beacon sent while the page is being
 // left goes out once the page is gone, with the browser's own user agent and languages.
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const VISITOR_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 /** The dashboard's figures: the three counts of the cards, the conversion rate (%) and today's conversions. */
 async function dashboardFigures(page: Page) {
   await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
-  const [consultations, interactions, arTries, rate] = (await figureTexts(page)).map((t) => Number(t.replace(/[^\d]/g, '')));
+  const [consultations, interactions, arTries, rate] = (await figureTexts(page)).map((t) =>
+    Number(t.replace(/[^\d]/g, '')),
+  );
   const evolution = await page.locator('[aria-label^="Évolution : "]').first().getAttribute('aria-label');
   // One bucket (today), "Évolution : DD/MM N" for the chosen metric (conversion).
   const conversions = Number(/^Évolution : \d\d\/\d\d (\d+)/.exec(evolution ?? '')?.[1] ?? NaN);
@@ -58,8 +78,17 @@ beforeAll(async () => {
       '--accept-lang=fr-FR,fr',
     ],
   });
-  token = (await api<{ token: string }>('/api/Auth/backoffice/login', { method: 'POST', body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }) })).token;
-  const groupes = (await api<{ $values: Array<{ nomGroupeModel: string; idGroupeModel: number; publicKey: string }> }>('/api/GroupeModel')).$values;
+  token = (
+    await api<{ token: string }>('/api/Auth/backoffice/login', {
+      method: 'POST',
+      body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }),
+    })
+  ).token;
+  const groupes = (
+    await api<{ $values: Array<{ nomGroupeModel: string; idGroupeModel: number; publicKey: string }> }>(
+      '/api/GroupeModel',
+    )
+  ).$values;
   product = groupes.find((g) => g.nomGroupeModel === 'Applique Laiton')!;
   expect(product?.publicKey).toBeTruthy();
   const { entrepriseId } = await api<{ entrepriseId: number }>('/api/User/current');
@@ -83,19 +112,33 @@ describe('the public viewer', () => {
     const todayBefore = todays(before);
     expect(figuresBefore.consultations).toBe(todayBefore.filter((e) => e.consultation).length);
     expect(figuresBefore.conversions).toBe(todayBefore.filter((e) => e.conversion).length);
-    expect(figuresBefore.rate).toBe(todayBefore.length ? Math.round((figuresBefore.conversions / todayBefore.length) * 100) : 0);
+    expect(figuresBefore.rate).toBe(
+      todayBefore.length ? Math.round((figuresBefore.conversions / todayBefore.length) * 100) : 0,
+    );
 
-    const { context, page, errors } = await newPage(browser, { viewport: { width: 420, height: 760 }, userAgent: VISITOR_AGENT, locale: 'fr-FR' });
+    const { context, page, errors } = await newPage(browser, {
+      viewport: { width: 420, height: 760 },
+      userAgent: VISITOR_AGENT,
+      locale: 'fr-FR',
+    });
     // The quote page is the company's site: answered here, so the test needs no network.
-    await context.route('https://www.maison-lumiere.fr/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Devis</p>' }));
+    await context.route('https://www.maison-lumiere.fr/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Devis</p>' }),
+    );
 
     const response = await page.goto(`/viewer/${product.publicKey}`);
     expect(response?.status()).toBe(200);
-    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self' https://www.maison-lumiere.fr");
+    expect(response?.headers()['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://www.maison-lumiere.fr",
+    );
     await expect.poll(() => page.locator('h1').textContent()).toBe('Applique Laiton');
     await expect.poll(() => page.locator('.prix').textContent()).toMatch(/149,90\s€/);
     // model-viewer's `loaded`: the GLB was fetched, parsed and is shown.
-    await page.waitForFunction(() => (document.querySelector('model-viewer') as (HTMLElement & { loaded?: boolean }) | null)?.loaded === true, null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('model-viewer') as (HTMLElement & { loaded?: boolean }) | null)?.loaded === true,
+      null,
+      { timeout: 60_000 },
+    );
 
     const box = (await page.locator('model-viewer').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -107,7 +150,9 @@ describe('the public viewer', () => {
     await page.getByRole('link', { name: 'Demander un devis' }).click();
     await (await popup).close();
 
-    await page.locator('model-viewer').evaluate((el) => el.dispatchEvent(new CustomEvent('ar-status', { detail: { status: 'session-started' } })));
+    await page
+      .locator('model-viewer')
+      .evaluate((el) => el.dispatchEvent(new CustomEvent('ar-status', { detail: { status: 'session-started' } })));
 
     // Nothing is sent before the page is left: the batch goes with sendBeacon on pagehide.
     expect((await events()).length).toBe(before.length);
@@ -119,7 +164,9 @@ describe('the public viewer', () => {
     expect(added.length).toBe(4);
     expect(new Set(added.map((e) => e.userSessionId)).size).toBe(1);
     const count = (flag: keyof Event) => added.filter((e) => e[flag] === true).length;
-    expect([count('consultation'), count('iframeInteraction'), count('ar_Try'), count('conversion')]).toEqual([1, 1, 1, 1]);
+    expect([count('consultation'), count('iframeInteraction'), count('ar_Try'), count('conversion')]).toEqual([
+      1, 1, 1, 1,
+    ]);
     // The country is the region of the browser's language (fr-FR), the default without an IP database.
     expect(added.map((e) => e.country)).toEqual(['FR', 'FR', 'FR', 'FR']);
     expect(todays(added).length).toBe(4);

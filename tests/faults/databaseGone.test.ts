@@ -12,13 +12,20 @@ import { api, createAdmin, signIn, spawnServer } from './helpers';
 
 // initdb refuses to run as root: as root, the cluster belongs to the postgres user (skipped without one).
 const canRun = process.getuid?.() !== 0 || spawnSync('id', ['postgres']).status === 0;
-const PG_BIN = canRun ? ['/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'].find((d) => fs.existsSync(path.join(d, 'initdb'))) : undefined;
+const PG_BIN = canRun
+  ? ['/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'].find((d) => fs.existsSync(path.join(d, 'initdb')))
+  : undefined;
 const asPostgres = (cmd: string, args: string[]) =>
-  execFileSync(process.getuid?.() === 0 ? 'runuser' : cmd, process.getuid?.() === 0 ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(
+    process.getuid?.() === 0 ? 'runuser' : cmd,
+    process.getuid?.() === 0 ? ['-u', 'postgres', '--', cmd, ...args] : args,
+    { stdio: 'pipe', timeout: 60_000 },
+  );
 
 let dir = '';
 let port = 0;
-const pgCtl = (...args: string[]) => asPostgres(path.join(PG_BIN!, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-w', ...args]);
+const pgCtl = (...args: string[]) =>
+  asPostgres(path.join(PG_BIN!, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-w', ...args]);
 
 beforeAll(() => {
   if (!PG_BIN) return;
@@ -36,7 +43,8 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const start = () => pgCtl('start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', path.join(dir, 'log'));
+const start = () =>
+  pgCtl('start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', path.join(dir, 'log'));
 
 describe.skipIf(!PG_BIN)('database gone while serving', () => {
   it('answers 503 while PostgreSQL is down and recovers by itself when it is back', async () => {
@@ -55,7 +63,11 @@ describe.skipIf(!PG_BIN)('database gone while serving', () => {
       for (const [method, route, body] of [
         ['GET', '/api/User/current', undefined],
         ['GET', '/api/Customers/forCurrentUser', undefined],
-        ['POST', '/api/Customers/NewCustomer', { nom: 'Test', prenom: 'Panne', mail: 'p@panne.test', mobile: '0612345678', compagny: 'X' }],
+        [
+          'POST',
+          '/api/Customers/NewCustomer',
+          { nom: 'Test', prenom: 'Panne', mail: 'p@panne.test', mobile: '0612345678', compagny: 'X' },
+        ],
         ['POST', '/api/Auth/backoffice/login', { mail: 'x@y.fr', password: 'Quelconque!1' }],
       ] as const) {
         const res = await api(server.url, method, route, route.includes('login') ? undefined : token, body);
@@ -76,7 +88,13 @@ describe.skipIf(!PG_BIN)('database gone while serving', () => {
         if (status !== 200) await new Promise((r) => setTimeout(r, 500));
       }
       expect(status).toBe(200);
-      const created = await api(server.url, 'POST', '/api/Customers/NewCustomer', token, { nom: 'Retour', prenom: 'Base', mail: 'retour@panne.test', mobile: '0612345678', compagny: 'X' });
+      const created = await api(server.url, 'POST', '/api/Customers/NewCustomer', token, {
+        nom: 'Retour',
+        prenom: 'Base',
+        mail: 'retour@panne.test',
+        mobile: '0612345678',
+        compagny: 'X',
+      });
       expect(created.status).toBe(201);
     } finally {
       await server.stop();

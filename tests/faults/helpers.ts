@@ -10,15 +10,31 @@ export const ADMIN = { mail: 'panne.admin@exemple.fr', password: 'Panne!Admin202
 
 /** Runs create-admin against a data directory (PGlite) or a PostgreSQL URL. */
 export function createAdmin(target: { dataDir: string; databaseUrl?: string }): void {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/create-admin.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', ADMIN_MAIL: ADMIN.mail, ADMIN_PASSWORD: ADMIN.password },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/create-admin.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: target.dataDir,
+        DATABASE_URL: target.databaseUrl ?? '',
+        ADMIN_MAIL: ADMIN.mail,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) throw new Error(`create-admin: ${run.stdout}${run.stderr}`);
 }
 
-export async function api(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; json: () => Promise<any>; bytes: () => Promise<Buffer> }> {
+export async function api(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: () => Promise<any>; bytes: () => Promise<Buffer> }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
@@ -81,7 +97,8 @@ export const customerBody = (n: number) => ({
 });
 
 /** A small but complete PDF, different each time (its number inside). */
-export const pdfOf = (n: number) => Buffer.from(`%PDF-1.4\n% devis ${n} ${'x'.repeat(2000 + (n % 50) * 100)}\ntrailer<<>>\n%%EOF\n`);
+export const pdfOf = (n: number) =>
+  Buffer.from(`%PDF-1.4\n% devis ${n} ${'x'.repeat(2000 + (n % 50) * 100)}\ntrailer<<>>\n%%EOF\n`);
 
 /**
  * server/main.ts in ONE process (node --import tsx): the tsx command runs the server in a child process,
@@ -92,7 +109,16 @@ export async function spawnServer(env: Record<string, string>, dataDir: string, 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     // REDIS_URL (set by CI for the shared-counter test) would share sign-in failures between runs.
-    env: { ...process.env, REDIS_URL: '', PORT: String(p), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', SKIP_BUILD: '1', ...env },
+    env: {
+      ...process.env,
+      REDIS_URL: '',
+      PORT: String(p),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      SKIP_BUILD: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

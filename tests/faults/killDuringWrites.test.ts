@@ -8,7 +8,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../helpers/server';
 import { record } from '../security/harness/stats';
-import { api, createAdmin, customerBody, freshDatabase, pdfOf, postgresUrl, signIn, spawnServer as startServer } from './helpers';
+import {
+  api,
+  createAdmin,
+  customerBody,
+  freshDatabase,
+  pdfOf,
+  postgresUrl,
+  signIn,
+  spawnServer as startServer,
+} from './helpers';
 import { slowUpload } from '../security/harness/slowUpload';
 
 const dirs: string[] = [];
@@ -55,17 +64,24 @@ async function writeUntilKilled(server: RunningServer, token: string, acked: Ack
   const open = slowUpload(server.url, '/api/Propositions', token, [
     { name: 'customerId', value: String(owner) },
     { name: 'pdf', value: pdfOf(0), filename: 'devis.pdf' },
-    { name: 'video', value: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(256 * 1024)]), filename: 'v.mp4' },
+    {
+      name: 'video',
+      value: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(256 * 1024)]),
+      filename: 'v.mp4',
+    },
   ]);
   const uploadsDir = path.join(server.dataDir, 'files', '.uploads');
-  while (!fs.existsSync(uploadsDir) || !fs.readdirSync(uploadsDir).some((f) => f.endsWith('.tmp'))) await new Promise((r) => setTimeout(r, 20));
+  while (!fs.existsSync(uploadsDir) || !fs.readdirSync(uploadsDir).some((f) => f.endsWith('.tmp')))
+    await new Promise((r) => setTimeout(r, 20));
   // Kill once enough writes went through, so that others are surely in flight.
   while (acked.customers.size + acked.propositions.size < 40) await new Promise((r) => setTimeout(r, 20));
   server.child.kill('SIGKILL');
   alive = false;
   open.abort();
   await Promise.all(writers);
-  await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode ? resolve() : server.child.once('exit', () => resolve())));
+  await new Promise<void>((resolve) =>
+    server.child.exitCode !== null || server.child.signalCode ? resolve() : server.child.once('exit', () => resolve()),
+  );
   expect(server.child.signalCode).toBe('SIGKILL');
   expect(acked.customers.size + acked.propositions.size).toBeGreaterThanOrEqual(40);
 }
@@ -88,7 +104,9 @@ function plantLeftovers(dataDir: string): string[] {
 
 function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'files');
-  return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+  return fs.existsSync(root)
+    ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile())
+    : [];
 }
 
 async function verify(url: string, acked: Acked, dataDir: string): Promise<void> {
@@ -135,7 +153,10 @@ describe('SIGKILL during writes', () => {
     await writeUntilKilled(server, await signIn(server.url), acked);
     record('faults', 1);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true); // left behind by the killed process
-    expect(storedFiles(dataDir).some((f) => f.endsWith('.tmp')), 'the upload in flight left its temp file').toBe(true);
+    expect(
+      storedFiles(dataDir).some((f) => f.endsWith('.tmp')),
+      'the upload in flight left its temp file',
+    ).toBe(true);
     const planted = plantLeftovers(dataDir);
     const restarted = await startServer(env, dataDir);
     try {

@@ -3,11 +3,20 @@
 import { entreprises, groupeModels } from '../../server/db/schema';
 import type { TestApp } from './app';
 
-export async function newCompany(t: TestApp, name: string, products: number): Promise<{ entrepriseId: number; productIds: number[] }> {
+export async function newCompany(
+  t: TestApp,
+  name: string,
+  products: number,
+): Promise<{ entrepriseId: number; productIds: number[] }> {
   const [e] = await t.database.db.insert(entreprises).values({ nomEntreprise: name }).returning();
   const rows = await t.database.db
     .insert(groupeModels)
-    .values(Array.from({ length: products }, (_, i) => ({ entrepriseId: e.entrepriseId, nomGroupeModel: `${name} ${i + 1}` })))
+    .values(
+      Array.from({ length: products }, (_, i) => ({
+        entrepriseId: e.entrepriseId,
+        nomGroupeModel: `${name} ${i + 1}`,
+      })),
+    )
     .returning();
   return { entrepriseId: e.entrepriseId, productIds: rows.map((r) => r.idGroupeModel) };
 }

@@ -35,12 +35,16 @@ type Inject = App['inject'];
 function checkedInject(app: App, contract: Contract): Inject {
   const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
   return ((options?: unknown, callback?: unknown) => {
-    if (options === undefined || callback !== undefined || typeof options === 'string') return inject(options, callback);
+    if (options === undefined || callback !== undefined || typeof options === 'string')
+      return inject(options, callback);
     const { method = 'GET', url, path } = options as { method?: string; url?: unknown; path?: unknown };
     const target = typeof (url ?? path) === 'string' ? String(url ?? path) : null;
     return (inject(options) as Promise<LightMyRequestResponse>).then((res) => {
       const problems = target ? contract.check(method, target, res) : [];
-      if (problems.length) throw new Error(`The answer is not the documented one (OpenAPI): ${problems.join(' | ')}\nbody: ${res.body.slice(0, 500)}`);
+      if (problems.length)
+        throw new Error(
+          `The answer is not the documented one (OpenAPI): ${problems.join(' | ')}\nbody: ${res.body.slice(0, 500)}`,
+        );
       return res;
     });
   }) as Inject;
@@ -50,7 +54,12 @@ export async function createTestApp(options: Partial<AppOptions> & { seed?: bool
   const database = await createTestDatabase();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
   if (options.seed !== false) await seedDemo(database.db, { filesDir, scale: 'small' });
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-for-tests-only-0123456789', filesDir, ...options });
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: 'test-secret-for-tests-only-0123456789',
+    filesDir,
+    ...options,
+  });
   const contract = new Contract(JSON.parse(JSON.stringify(app.swagger())) as OpenApiDocument);
   app.inject = checkedInject(app, contract);
   const call = (method: string, url: string, token: string | null, payload?: unknown) =>

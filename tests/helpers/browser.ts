@@ -14,9 +14,12 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
-  if (!found) throw new Error('Chromium introuvable : installez-le (apt-get install -y chromium) ou définissez CHROMIUM_PATH.');
+  if (!found)
+    throw new Error('Chromium introuvable : installez-le (apt-get install -y chromium) ou définissez CHROMIUM_PATH.');
   return found;
 }
 

@@ -8,7 +8,8 @@ import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 
 // ajv-formats is CommonJS: its default export is the function under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
 
 type Json = Record<string, unknown>;
 export interface OpenApiDocument {
@@ -17,7 +18,10 @@ export interface OpenApiDocument {
 }
 export interface Operation {
   parameters?: Array<{ in: string; name: string; required?: boolean; schema: Json }>;
-  requestBody?: { required?: boolean; content: Record<string, { schema: Json; encoding?: Record<string, { contentType: string }> }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema: Json; encoding?: Record<string, { contentType: string }> }>;
+  };
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
   security?: unknown[];
   'x-rules'?: string[];
@@ -88,22 +92,34 @@ export class Contract {
   }
 
   /** The problems of one answer against the document (empty: it conforms). */
-  check(method: string, url: string, res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>): string[] {
+  check(
+    method: string,
+    url: string,
+    res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'rawPayload'>,
+  ): string[] {
     if (method.toUpperCase() === 'HEAD' || method.toUpperCase() === 'OPTIONS') return [];
     const found = this.find(method, url);
     if (!found) return [];
     const where = `${method.toUpperCase()} ${found.path} → ${res.statusCode}`;
     const answer = found.operation.responses[String(res.statusCode)];
-    if (!answer) return [`${where}: status not documented (documented: ${Object.keys(found.operation.responses).join(', ')})`];
-    const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (!answer)
+      return [`${where}: status not documented (documented: ${Object.keys(found.operation.responses).join(', ')})`];
+    const type = String(res.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     const bytes = decode(res.rawPayload, res.headers['content-encoding']);
     if (!answer.content) {
-      if (bytes.length > 0 && !BODILESS.has(res.statusCode)) return [`${where}: a body (${type}) where the document says no content`];
+      if (bytes.length > 0 && !BODILESS.has(res.statusCode))
+        return [`${where}: a body (${type}) where the document says no content`];
       return [];
     }
     if (BODILESS.has(res.statusCode)) return [];
     const media = answer.content[type];
-    if (!media) return [`${where}: content type "${type}" not documented (documented: ${Object.keys(answer.content).join(', ')})`];
+    if (!media)
+      return [
+        `${where}: content type "${type}" not documented (documented: ${Object.keys(answer.content).join(', ')})`,
+      ];
     if (!type.endsWith('json') || !media.schema) return [];
     let body: unknown;
     try {
@@ -113,7 +129,10 @@ export class Contract {
     }
     const validate = this.validator(media.schema);
     if (validate(body)) return [];
-    const first = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+    const first = (validate.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`)
+      .join('; ');
     return [`${where}: body does not follow the schema: ${first}`];
   }
 }

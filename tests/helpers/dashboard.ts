@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 
 export const STAT_LABELS = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];
 
-export const statValue = (page: Page, label: string) => page.locator(`[role="group"][aria-label="${label}"] .stat-value`);
+export const statValue = (page: Page, label: string) =>
+  page.locator(`[role="group"][aria-label="${label}"] .stat-value`);
 
 /** Waits until the four figures are shown (no spinner) and returns their texts. */
 export async function figureTexts(page: Page): Promise<string[]> {

@@ -14,7 +14,8 @@ function head(type: number, size: number): Buffer {
   if (ext) bytes.push(type - 7);
   if (size >= 29 && size < 285) bytes.push(size - 29);
   else if (size >= 285 && size < 65_821) bytes.push((size - 285) >> 8, (size - 285) & 0xff);
-  else if (size >= 65_821) bytes.push(((size - 65_821) >> 16) & 0xff, ((size - 65_821) >> 8) & 0xff, (size - 65_821) & 0xff);
+  else if (size >= 65_821)
+    bytes.push(((size - 65_821) >> 16) & 0xff, ((size - 65_821) >> 8) & 0xff, (size - 65_821) & 0xff);
   return Buffer.from(bytes);
 }
 
@@ -33,9 +34,17 @@ function encode(value: Value, uintType = 6): Buffer {
   if (typeof value === 'boolean') return head(14, value ? 1 : 0);
   if (Array.isArray(value)) return Buffer.concat([head(11, value.length), ...value.map((v) => encode(v))]);
   const entries = Object.entries(value);
-  return Buffer.concat([head(7, entries.length), ...entries.flatMap(([k, v]) => [encode(k), encode(v, METADATA_UINT16.has(k) ? 5 : k === 'build_epoch' ? 9 : 6)])]);
+  return Buffer.concat([
+    head(7, entries.length),
+    ...entries.flatMap(([k, v]) => [encode(k), encode(v, METADATA_UINT16.has(k) ? 5 : k === 'build_epoch' ? 9 : 6)]),
+  ]);
 }
-const METADATA_UINT16 = new Set(['record_size', 'ip_version', 'binary_format_major_version', 'binary_format_minor_version']);
+const METADATA_UINT16 = new Set([
+  'record_size',
+  'ip_version',
+  'binary_format_major_version',
+  'binary_format_minor_version',
+]);
 
 /** The 128 bits of a network's first address (IPv4 mapped under ::/96) and its prefix length among them. */
 function bits(cidr: string): number[] {
@@ -82,7 +91,8 @@ export function writeMmdb(records: Record<string, Value>, databaseType = 'Test-C
   }
   // Nodes numbered breadth first; a record is a node's number, nodeCount (nothing) or nodeCount + 16 + offset.
   const nodes: Node[] = [root];
-  for (let i = 0; i < nodes.length; i++) for (const c of nodes[i].children) if (c && typeof c === 'object') nodes.push(c);
+  for (let i = 0; i < nodes.length; i++)
+    for (const c of nodes[i].children) if (c && typeof c === 'object') nodes.push(c);
   const count = nodes.length;
   const tree = Buffer.alloc(count * 6);
   nodes.forEach((n, i) =>

@@ -21,7 +21,10 @@ async function getJson<T>(baseUrl: string, path: string, token: string): Promise
 /** The paths of the route table, parameters filled with a customer, a proposition and the user of the Vendeur. */
 export async function routePaths(baseUrl: string, vendeurToken: string): Promise<string[]> {
   const answer = await getJson<unknown>(baseUrl, '/api/Customers/forCurrentUser', vendeurToken);
-  const customers = (Array.isArray(answer) ? answer : ((answer as { $values?: unknown[] }).$values ?? [])) as Array<{ customerId: number; propositionCount?: number }>;
+  const customers = (Array.isArray(answer) ? answer : ((answer as { $values?: unknown[] }).$values ?? [])) as Array<{
+    customerId: number;
+    propositionCount?: number;
+  }>;
   const me = await getJson<{ id: number }>(baseUrl, '/api/User/current', vendeurToken);
   // A customer with propositions (its page shows them); the demo's first proposition is the Vendeur's.
   const customerId = String((customers.find((c) => (c.propositionCount ?? 0) > 0) ?? customers[0])?.customerId ?? 1);

@@ -29,12 +29,24 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-data-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    // REDIS_URL (set by CI for the shared-counter test) would share sign-in failures between runs.
-    env: { ...process.env, REDIS_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'server/main.ts')],
+    {
+      cwd: ROOT,
+      // REDIS_URL (set by CI for the shared-counter test) would share sign-in failures between runs.
+      env: {
+        ...process.env,
+        REDIS_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        LOG_LEVEL: 'error',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

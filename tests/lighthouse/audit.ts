@@ -39,7 +39,10 @@ export async function tokenFor(baseUrl: string, mail: string): Promise<string> {
 
 /** One Lighthouse run of a page in a fresh Chromium profile. */
 export async function auditOnce(baseUrl: string, page: AuditedPage, token?: string): Promise<LhResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
   try {
     if (token) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -63,7 +66,8 @@ export async function auditOnce(baseUrl: string, page: AuditedPage, token?: stri
       page.formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${page.path}`);
-    if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return result.lhr;
   } finally {
     chrome.kill();
@@ -81,13 +85,19 @@ async function auditRetried(baseUrl: string, page: AuditedPage, token?: string):
       return await auditOnce(baseUrl, page, token);
     } catch (error) {
       if (attempt === 3) throw error;
-      console.warn(`${page.path} ${page.formFactor}: Lighthouse run ${attempt} not recorded, run again (${String(error)})`);
+      console.warn(
+        `${page.path} ${page.formFactor}: Lighthouse run ${attempt} not recorded, run again (${String(error)})`,
+      );
     }
   }
 }
 
 /** Runs a page `runs` times and returns the median run (closest to the median FCP and TTI) and all runs. */
-export async function auditMedian(baseUrl: string, page: AuditedPage, runs = 3): Promise<{ median: LhResult; all: LhResult[] }> {
+export async function auditMedian(
+  baseUrl: string,
+  page: AuditedPage,
+  runs = 3,
+): Promise<{ median: LhResult; all: LhResult[] }> {
   const token = page.as ? await tokenFor(baseUrl, page.as) : undefined;
   const all: LhResult[] = [];
   for (let i = 0; i < runs; i++) all.push(await auditRetried(baseUrl, page, token));
@@ -123,6 +133,10 @@ export function budgetFailures(lhr: LhResult, budget: Budget): string[] {
 }
 
 function layoutShiftCulprits(lhr: LhResult): string[] {
-  const items = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['layout-shifts']?.details as
+        { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined
+    )?.items ?? [];
   return items.map((i) => `${i.node?.selector ?? '?'} (${(i.score ?? 0).toFixed(3)})`);
 }

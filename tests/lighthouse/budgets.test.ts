@@ -23,13 +23,24 @@ const PAGES: Array<AuditedPage & { budget: Budget }> = [
 ];
 
 describe('Lighthouse budgets', () => {
-  it.each(PAGES)('$path ($formFactor) holds its budget on the median of 3 runs', async (page) => {
-    const { median, all } = await auditMedian(inject('baseUrl'), page);
-    const runs = all.map((r) => `${score(r, 'performance')}/${score(r, 'accessibility')}/${score(r, 'best-practices')}/CLS ${clsOf(r).toFixed(3)}`);
-    console.log(`${page.path} ${page.formFactor}: runs (perf/a11y/bp/CLS) ${runs.join(' · ')}`);
-    const failures = budgetFailures(median, page.budget);
-    const [perf, others] = [failures.filter((f) => f.startsWith('performance')), failures.filter((f) => !f.startsWith('performance'))];
-    if (perf.length && !PERF_GATE) console.warn(`performance under budget (not gating, LIGHTHOUSE_PERF_GATE unset): ${perf.join('; ')}`);
-    expect(PERF_GATE ? failures : others).toEqual([]);
-  }, 600_000); // three runs, each possibly tried again: minutes on a loaded machine
+  it.each(PAGES)(
+    '$path ($formFactor) holds its budget on the median of 3 runs',
+    async (page) => {
+      const { median, all } = await auditMedian(inject('baseUrl'), page);
+      const runs = all.map(
+        (r) =>
+          `${score(r, 'performance')}/${score(r, 'accessibility')}/${score(r, 'best-practices')}/CLS ${clsOf(r).toFixed(3)}`,
+      );
+      console.log(`${page.path} ${page.formFactor}: runs (perf/a11y/bp/CLS) ${runs.join(' · ')}`);
+      const failures = budgetFailures(median, page.budget);
+      const [perf, others] = [
+        failures.filter((f) => f.startsWith('performance')),
+        failures.filter((f) => !f.startsWith('performance')),
+      ];
+      if (perf.length && !PERF_GATE)
+        console.warn(`performance under budget (not gating, LIGHTHOUSE_PERF_GATE unset): ${perf.join('; ')}`);
+      expect(PERF_GATE ? failures : others).toEqual([]);
+    },
+    600_000,
+  ); // three runs, each possibly tried again: minutes on a loaded machine
 });

@@ -20,7 +20,8 @@ const VISIT_WEIGHTS = [30, 30, 15, 10, 15];
 const FULL_BATCH_EVERY = Number(process.env.LOAD_FULL_BATCH_EVERY || 50);
 
 // A desktop Chrome: robots' events are dropped (server/routes/collect/bots.ts) and would not be counted.
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const VISITOR_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 export interface CollectOutcome {
   label: string;
@@ -66,10 +67,17 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
 /** Every demo product with its key, through the Admin's catalogue answers. */
 async function products(base: string, token: string): Promise<Product[]> {
   const auth = { authorization: `Bearer ${token}` };
-  const companies = (await json<{ $values: Array<{ entrepriseId: number }> }>(`${base}/api/Entreprise`, { headers: auth })).$values;
+  const companies = (
+    await json<{ $values: Array<{ entrepriseId: number }> }>(`${base}/api/Entreprise`, { headers: auth })
+  ).$values;
   const all: Product[] = [];
   for (const c of companies) {
-    const list = (await json<{ $values: Array<{ idGroupeModel: number; publicKey: string }> }>(`${base}/api/GroupeModel?entrepriseId=${c.entrepriseId}`, { headers: auth })).$values;
+    const list = (
+      await json<{ $values: Array<{ idGroupeModel: number; publicKey: string }> }>(
+        `${base}/api/GroupeModel?entrepriseId=${c.entrepriseId}`,
+        { headers: auth },
+      )
+    ).$values;
     all.push(...list.map((g) => ({ id: g.idGroupeModel, key: g.publicKey })));
   }
   return all;
@@ -79,7 +87,14 @@ async function products(base: string, token: string): Promise<Product[]> {
  * Runs the collection load against a server started with collection limits raised (every simulated
  * visitor shares the loopback address, and the demo has a few hundred keys).
  */
-export async function loadCollect(opts: { label: string; base: string; adminToken: string; seconds: number; connections: number; target: number }): Promise<CollectOutcome> {
+export async function loadCollect(opts: {
+  label: string;
+  base: string;
+  adminToken: string;
+  seconds: number;
+  connections: number;
+  target: number;
+}): Promise<CollectOutcome> {
   const { label, base, adminToken, seconds, connections, target } = opts;
   const keys = await products(base, adminToken);
   if (!keys.length) throw new Error('aucun produit dans les données de démonstration');
@@ -107,7 +122,15 @@ export async function loadCollect(opts: { label: string; base: string; adminToke
         c.product = product.id;
         c.events = events.length;
         // sendBeacon's own content type, as a viewer sends it.
-        return { ...req, headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': VISITOR_AGENT, 'accept-language': 'fr-FR,fr;q=0.9' }, body: JSON.stringify({ key: product.key, sessionId: c.session, events }) };
+        return {
+          ...req,
+          headers: {
+            'content-type': 'text/plain;charset=UTF-8',
+            'user-agent': VISITOR_AGENT,
+            'accept-language': 'fr-FR,fr;q=0.9',
+          },
+          body: JSON.stringify({ key: product.key, sessionId: c.session, events }),
+        };
       },
       onResponse: (status, body, c: Visit) => {
         if (status !== 202) return;
@@ -134,9 +157,15 @@ export async function loadCollect(opts: { label: string; base: string; adminToke
   let lost = 0;
   const auth = { authorization: `Bearer ${adminToken}` };
   for (const [product, sessions] of expected) {
-    const events = (await json<{ $values: Array<{ userSessionId: string }> }>(`${base}/api/ProductStatistics/Product/${product}`, { headers: auth })).$values;
+    const events = (
+      await json<{ $values: Array<{ userSessionId: string }> }>(`${base}/api/ProductStatistics/Product/${product}`, {
+        headers: auth,
+      })
+    ).$values;
     const counted = new Map<string, number>();
-    for (const e of events) if (e.userSessionId.startsWith(`load-${run}-`)) counted.set(e.userSessionId, (counted.get(e.userSessionId) ?? 0) + 1);
+    for (const e of events)
+      if (e.userSessionId.startsWith(`load-${run}-`))
+        counted.set(e.userSessionId, (counted.get(e.userSessionId) ?? 0) + 1);
     for (const [session, n] of sessions) {
       const got = counted.get(session) ?? 0;
       found += Math.min(got, n);
@@ -149,7 +178,14 @@ export async function loadCollect(opts: { label: string; base: string; adminToke
   const eventsPerSecond = total / elapsed;
   const slowestSecond = Math.min(...whole);
   // Sustained: the mean over the whole run; the slowest second is printed beside it.
-  const passed = !result.errors && !result.timeouts && !result.non2xx && !lost && total > 0 && eventsPerSecond >= target && result.latency.p99 < 100;
+  const passed =
+    !result.errors &&
+    !result.timeouts &&
+    !result.non2xx &&
+    !lost &&
+    total > 0 &&
+    eventsPerSecond >= target &&
+    result.latency.p99 < 100;
   return {
     label,
     connections,

@@ -25,7 +25,14 @@ const COLLECT_CONNECTIONS = Number(process.env.LOAD_COLLECT_CONNECTIONS || 20);
 // Every simulated visitor shares the loopback address and the demo's few hundred keys: the per-address and
 // per-key limits (docs/viewer.md) would measure themselves, so they are raised for this server.
 const UNLIMITED_COLLECT = { COLLECT_BATCHES_PER_ADDRESS: '100000000', COLLECT_EVENTS_PER_KEY: '1000000000' };
-const ACCOUNTS = ['directeur@demo.fr', 'manager@demo.fr', 'vendeur@demo.fr', 'vendeur2@demo.fr', 'vendeur@atelier-bois.fr', 'directeur@atelier-bois.fr'];
+const ACCOUNTS = [
+  'directeur@demo.fr',
+  'manager@demo.fr',
+  'vendeur@demo.fr',
+  'vendeur2@demo.fr',
+  'vendeur@atelier-bois.fr',
+  'directeur@atelier-bois.fr',
+];
 
 interface Context {
   token?: string;
@@ -47,7 +54,10 @@ interface Outcome {
   lost: number;
 }
 
-async function runAgainst(label: string, env: Record<string, string>): Promise<{ api?: Outcome; collect?: CollectOutcome }> {
+async function runAgainst(
+  label: string,
+  env: Record<string, string>,
+): Promise<{ api?: Outcome; collect?: CollectOutcome }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-load-'));
   process.stdout.write(`\n[${label}] démarrage du serveur (données de démonstration)…\n`);
   const server = await spawnServer({ SEED: 'on', ...UNLIMITED_COLLECT, ...env }, dataDir);
@@ -55,8 +65,17 @@ async function runAgainst(label: string, env: Record<string, string>): Promise<{
     const adminToken = await signInAdmin(server.url);
     const api = ONLY === 'collect' ? undefined : await loadApi(label, server.url, adminToken);
     if (ONLY === 'api') return { api };
-    process.stdout.write(`[${label}] événements des visionneuses : ${COLLECT_CONNECTIONS} connexions pendant ${SECONDS} s…\n`);
-    const collect = await loadCollect({ label, base: server.url, adminToken, seconds: SECONDS, connections: COLLECT_CONNECTIONS, target: COLLECT_TARGET[label] });
+    process.stdout.write(
+      `[${label}] événements des visionneuses : ${COLLECT_CONNECTIONS} connexions pendant ${SECONDS} s…\n`,
+    );
+    const collect = await loadCollect({
+      label,
+      base: server.url,
+      adminToken,
+      seconds: SECONDS,
+      connections: COLLECT_CONNECTIONS,
+      target: COLLECT_TARGET[label],
+    });
     return { api, collect };
   } finally {
     await server.stop();
@@ -65,7 +84,11 @@ async function runAgainst(label: string, env: Record<string, string>): Promise<{
 }
 
 async function signInAdmin(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail: 'admin@demo.fr', password: PASSWORD }) });
+  const res = await fetch(`${base}/api/Auth/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mail: 'admin@demo.fr', password: PASSWORD }),
+  });
   return (await res.json()).token;
 }
 
@@ -99,20 +122,42 @@ async function loadApi(label: string, base: string, token: string): Promise<Outc
         if (status === 200) c.entrepriseId = JSON.parse(body).entrepriseId;
       },
     },
-    { method: 'GET', path: '/api/Customers/forCurrentUser', setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }) },
+    {
+      method: 'GET',
+      path: '/api/Customers/forCurrentUser',
+      setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }),
+    },
     { method: 'GET', path: '/api/Entreprise', setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }) },
-    { method: 'GET', path: '/api/Produit/Entreprise/0', setupRequest: (req, c: Context) => ({ ...req, path: `/api/Produit/Entreprise/${c.entrepriseId}`, headers: auth(c) }) },
+    {
+      method: 'GET',
+      path: '/api/Produit/Entreprise/0',
+      setupRequest: (req, c: Context) => ({
+        ...req,
+        path: `/api/Produit/Entreprise/${c.entrepriseId}`,
+        headers: auth(c),
+      }),
+    },
     {
       method: 'GET',
       path: '/api/ProductStatistics/Entreprise/0/summary',
-      setupRequest: (req, c: Context) => ({ ...req, path: `/api/ProductStatistics/Entreprise/${c.entrepriseId}/summary`, headers: auth(c) }),
+      setupRequest: (req, c: Context) => ({
+        ...req,
+        path: `/api/ProductStatistics/Entreprise/${c.entrepriseId}/summary`,
+        headers: auth(c),
+      }),
     },
     {
       method: 'POST',
       path: '/api/Customers/NewCustomer',
       setupRequest: (req, c: Context) => {
         c.n = ++seq;
-        const body = { nom: 'Charge', prenom: 'Client', mail: `charge${c.n}@${label.toLowerCase()}.test`, mobile: '0612345678', compagny: 'SARL Charge' };
+        const body = {
+          nom: 'Charge',
+          prenom: 'Client',
+          mail: `charge${c.n}@${label.toLowerCase()}.test`,
+          mobile: '0612345678',
+          compagny: 'SARL Charge',
+        };
         return { ...req, headers: { ...json(), ...auth(c) }, body: JSON.stringify(body) };
       },
       onResponse: (status, body, c: Context) => {
@@ -129,10 +174,21 @@ async function loadApi(label: string, base: string, token: string): Promise<Outc
         ...req,
         path: `/api/Customers/${c.customerId}`,
         headers: { ...json(), ...auth(c) },
-        body: JSON.stringify({ nom: 'Charge', prenom: 'Modifié', mail: `charge${c.n}@${label.toLowerCase()}.test`, mobile: '0612345678', city: 'Lyon', postalCode: '69001' }),
+        body: JSON.stringify({
+          nom: 'Charge',
+          prenom: 'Modifié',
+          mail: `charge${c.n}@${label.toLowerCase()}.test`,
+          mobile: '0612345678',
+          city: 'Lyon',
+          postalCode: '69001',
+        }),
       }),
     },
-    { method: 'GET', path: '/api/Customers/0', setupRequest: (req, c: Context) => ({ ...req, path: `/api/Customers/${c.customerId}`, headers: auth(c) }) },
+    {
+      method: 'GET',
+      path: '/api/Customers/0',
+      setupRequest: (req, c: Context) => ({ ...req, path: `/api/Customers/${c.customerId}`, headers: auth(c) }),
+    },
   ];
 
   process.stdout.write(`[${label}] ${USERS} utilisateurs pendant ${SECONDS} s…\n`);
@@ -172,22 +228,63 @@ async function main() {
     } finally {
       await db.drop();
     }
-  } else process.stdout.write('\nPostgreSQL injoignable (TEST_DATABASE_URL ou 127.0.0.1:5432) : seul PGlite est mesuré.\n');
+  } else
+    process.stdout.write('\nPostgreSQL injoignable (TEST_DATABASE_URL ou 127.0.0.1:5432) : seul PGlite est mesuré.\n');
 
   const api = outcomes.flatMap((o) => (o.api ? [o.api] : []));
   const collect = outcomes.flatMap((o) => (o.collect ? [o.collect] : []));
   if (api.length) {
-    const rows = api.map((o) => [o.label, o.requests, o.throughput.toFixed(0), o.p50, o.p99, o.errors, o.non2xx, o.created, o.lost].map(String));
+    const rows = api.map((o) =>
+      [o.label, o.requests, o.throughput.toFixed(0), o.p50, o.p99, o.errors, o.non2xx, o.created, o.lost].map(String),
+    );
     process.stdout.write(`\nCharge : ${USERS} utilisateurs, ${SECONDS} s, boucle locale\n`);
-    process.stdout.write(table(['Base', 'Requêtes', 'Débit (req/s)', 'p50 (ms)', 'p99 (ms)', 'Erreurs', 'Non-2xx', 'Créations', 'Perdues'], rows));
+    process.stdout.write(
+      table(
+        ['Base', 'Requêtes', 'Débit (req/s)', 'p50 (ms)', 'p99 (ms)', 'Erreurs', 'Non-2xx', 'Créations', 'Perdues'],
+        rows,
+      ),
+    );
   }
   if (collect.length) {
     const rows = collect.map((o) =>
-      [o.label, o.connections, o.batches, o.accepted, o.eventsPerSecond.toFixed(0), o.slowestSecond, o.target, o.p50, o.p99, o.errors, o.non2xx, o.found, o.lost, o.passed ? 'oui' : 'NON'].map(String),
+      [
+        o.label,
+        o.connections,
+        o.batches,
+        o.accepted,
+        o.eventsPerSecond.toFixed(0),
+        o.slowestSecond,
+        o.target,
+        o.p50,
+        o.p99,
+        o.errors,
+        o.non2xx,
+        o.found,
+        o.lost,
+        o.passed ? 'oui' : 'NON',
+      ].map(String),
     );
     process.stdout.write(`\nCollecte (POST /api/collect) : ${SECONDS} s, boucle locale\n`);
     process.stdout.write(
-      table(['Base', 'Connexions', 'Lots', 'Événements', 'Év./s', 'Seconde la plus lente', 'Objectif (év./s)', 'p50 (ms)', 'p99 (ms)', 'Erreurs', 'Non-2xx', 'Retrouvés', 'Perdus', 'Atteint'], rows),
+      table(
+        [
+          'Base',
+          'Connexions',
+          'Lots',
+          'Événements',
+          'Év./s',
+          'Seconde la plus lente',
+          'Objectif (év./s)',
+          'p50 (ms)',
+          'p99 (ms)',
+          'Erreurs',
+          'Non-2xx',
+          'Retrouvés',
+          'Perdus',
+          'Atteint',
+        ],
+        rows,
+      ),
     );
   }
   const failed = api.some((o) => o.errors || o.non2xx || o.lost || !o.created) || collect.some((o) => !o.passed);

@@ -19,13 +19,23 @@ const ADVERSARIAL: Record<string, string> = {
   'a@…@': `a@${'.'.repeat(N)}@`,
   'aaa…!': `${'a'.repeat(N)}!`,
   '000…x': `${'0'.repeat(N)}x`,
-  'spaces': ' '.repeat(N),
+  spaces: ' '.repeat(N),
   'a spaces !': `a${' '.repeat(N)}!`,
 };
 // The text fields multipart forms carry (their schemas are applied inside the handlers).
 const MULTIPART_FIELDS = [
   ...Object.keys(productFieldsSchema.shape),
-  ...['Nom', 'IdGroupeModel', 'description', 'SousNom', 'IdModel', 'Tailles', 'customerId', 'Specification', 'PrixCatalogue'],
+  ...[
+    'Nom',
+    'IdGroupeModel',
+    'description',
+    'SousNom',
+    'IdModel',
+    'Tailles',
+    'customerId',
+    'Specification',
+    'PrixCatalogue',
+  ],
 ].filter((f, i, all) => all.indexOf(f) === i);
 
 type Json = Record<string, unknown>;
@@ -38,7 +48,8 @@ function stringPaths(schema: ZodType): Path[] {
     if (depth > 5) return;
     const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
     if (types.includes('string') || Array.isArray(s.enum)) out.push(path);
-    for (const u of [...((s.anyOf ?? s.oneOf ?? []) as Json[]), ...((s.allOf ?? []) as Json[])]) walk(u, path, depth + 1);
+    for (const u of [...((s.anyOf ?? s.oneOf ?? []) as Json[]), ...((s.allOf ?? []) as Json[])])
+      walk(u, path, depth + 1);
     for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Json>)) walk(v, [...path, k], depth + 1);
     if (s.items && typeof s.items === 'object') walk(s.items as Json, [...path, 0], depth + 1);
   };
@@ -53,7 +64,8 @@ function bodyWith(path: Path, value: string): unknown {
   return typeof head === 'number' ? [bodyWith(rest, value)] : { [head]: bodyWith(rest, value) };
 }
 
-const isMultipart = (r: RouteInfo) => ((r.schema as { consumes?: string[] }).consumes ?? []).some((c) => c.includes('multipart'));
+const isMultipart = (r: RouteInfo) =>
+  ((r.schema as { consumes?: string[] }).consumes ?? []).some((c) => c.includes('multipart'));
 const urlOf = (r: RouteInfo) => r.url.replace(/:[A-Za-z]+/g, '1');
 
 interface Case {
@@ -74,7 +86,13 @@ function casesOf(route: RouteInfo): Case[] {
       }
     } else if (route.schema.body) {
       for (const path of stringPaths(route.schema.body)) {
-        cases.push({ route, field: path.join('.') || '(body)', kind, payload: JSON.stringify(bodyWith(path, value)), contentType: 'application/json' });
+        cases.push({
+          route,
+          field: path.join('.') || '(body)',
+          kind,
+          payload: JSON.stringify(bodyWith(path, value)),
+          contentType: 'application/json',
+        });
       }
     }
   }
@@ -107,7 +125,11 @@ async function play(c: Case, token: string | null) {
   const headers: Record<string, string> = { 'content-type': c.contentType };
   if (token) headers.authorization = `Bearer ${token}`;
   const [hostile, light] = await Promise.all([
-    timed(`${base}${urlOf(c.route)}`, { method: c.route.method, headers, body: typeof c.payload === 'string' ? c.payload : new Uint8Array(c.payload) }),
+    timed(`${base}${urlOf(c.route)}`, {
+      method: c.route.method,
+      headers,
+      body: typeof c.payload === 'string' ? c.payload : new Uint8Array(c.payload),
+    }),
     timed(`${base}/api/User/current`, { headers: { authorization: `Bearer ${otherToken}` } }),
   ]);
   return { hostile, light };
@@ -120,7 +142,9 @@ describe('100 KB adversarial strings in every string field of every write route'
     const all = writeRoutes();
     expect(all.length).toBeGreaterThan(15);
     expect(all.some((r) => r.url.toLowerCase() === '/api/auth/backoffice/login')).toBe(true);
-    expect(all.flatMap(casesOf).some((c) => c.route.url === '/api/Customers/NewCustomer' && c.field === 'mail')).toBe(true);
+    expect(all.flatMap(casesOf).some((c) => c.route.url === '/api/Customers/NewCustomer' && c.field === 'mail')).toBe(
+      true,
+    );
   });
 
   for (const signedIn of [true, false]) {
@@ -141,7 +165,8 @@ describe('100 KB adversarial strings in every string field of every write route'
           played++;
           const what = `${route.method} ${route.url} ${c.field} ${c.kind}`;
           worst = { hostile: Math.max(worst.hostile, hostile.ms), light: Math.max(worst.light, light.ms) };
-          if (hostile.ms >= LIMIT_MS || light.ms >= LIMIT_MS) slow.push(`${what}: ${hostile.ms.toFixed(0)} ms, light ${light.ms.toFixed(0)} ms`);
+          if (hostile.ms >= LIMIT_MS || light.ms >= LIMIT_MS)
+            slow.push(`${what}: ${hostile.ms.toFixed(0)} ms, light ${light.ms.toFixed(0)} ms`);
           // Never a 5xx; without a token, 401 before the body is read. A 2xx is only a value that trimming
           // empties (100 KB of spaces is no description at all): the hostile string is never kept.
           expect(hostile.status, `${what} -> ${hostile.body.slice(0, 200)}`).toBeLessThan(500);
@@ -156,7 +181,9 @@ describe('100 KB adversarial strings in every string field of every write route'
           expect(light.status, what).toBe(200);
         }
       }
-      console.log(`${played} adversarial requests (${signedIn ? 'valid token' : 'no token'}): slowest ${worst.hostile.toFixed(0)} ms, light request meanwhile at worst ${worst.light.toFixed(0)} ms`);
+      console.log(
+        `${played} adversarial requests (${signedIn ? 'valid token' : 'no token'}): slowest ${worst.hostile.toFixed(0)} ms, light request meanwhile at worst ${worst.light.toFixed(0)} ms`,
+      );
       expect(slow).toEqual([]);
     });
   }
@@ -170,7 +197,12 @@ describe('authentication comes before the body', () => {
   });
 
   it('without a token a malformed JSON body gets 401, not a parse error', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/Customers/NewCustomer', payload: '{"mail": ', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Customers/NewCustomer',
+      payload: '{"mail": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -181,8 +213,14 @@ describe('authentication comes before the body', () => {
 });
 
 describe('control characters', () => {
-  it('a NUL in the mail answers the mail field\'s own message', async () => {
-    const res = await t.call('POST', '/api/Customers/NewCustomer', otherToken, { nom: 'Dupont', prenom: 'Jean', mail: 'a\u0000b@c.fr', mobile: '0102030405', compagny: 'ACME' });
+  it("a NUL in the mail answers the mail field's own message", async () => {
+    const res = await t.call('POST', '/api/Customers/NewCustomer', otherToken, {
+      nom: 'Dupont',
+      prenom: 'Jean',
+      mail: 'a\u0000b@c.fr',
+      mobile: '0102030405',
+      compagny: 'ACME',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ mail: 'Email invalide' });
   });
@@ -205,7 +243,10 @@ describe('control characters', () => {
           payload: JSON.stringify(bodyWith(path, 'Valeur\u0000cachée')),
         });
         const body = res.json() as { errors?: Record<string, string>; detail?: string };
-        if (res.statusCode !== 400 || !body.errors?.[field || '_']) missing.push(`${route.method} ${route.url} ${field || '(body)'}: ${res.statusCode} ${JSON.stringify(body).slice(0, 160)}`);
+        if (res.statusCode !== 400 || !body.errors?.[field || '_'])
+          missing.push(
+            `${route.method} ${route.url} ${field || '(body)'}: ${res.statusCode} ${JSON.stringify(body).slice(0, 160)}`,
+          );
       }
     }
     expect(missing).toEqual([]);

@@ -10,16 +10,21 @@ const wrapped = (cause: object) => Object.assign(new Error('Failed query: select
 const throwers: Record<string, () => Error> = {
   refused: () => wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
   terminated: () => wrapped(new Error('Connection terminated unexpectedly')),
-  shutdown: () => wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+  shutdown: () =>
+    wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
   timeout: () => new Error('timeout exceeded when trying to connect'),
-  range: () => wrapped(Object.assign(new Error('value "8231001646200342" is out of range for type integer'), { code: '22003' })),
+  range: () =>
+    wrapped(Object.assign(new Error('value "8231001646200342" is out of range for type integer'), { code: '22003' })),
   multipart: () => new Error('Unexpected end of form'),
   other: () => new Error('secret internal detail at /srv/app.ts:42'),
 };
 
 beforeAll(async () => {
   installErrorHandler(app);
-  for (const [name, make] of Object.entries(throwers)) app.get(`/${name}`, async () => { throw make(); });
+  for (const [name, make] of Object.entries(throwers))
+    app.get(`/${name}`, async () => {
+      throw make();
+    });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -29,7 +34,11 @@ describe('error mapping', () => {
     const res = await app.inject({ url: `/${name}` });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ status: 503, title: 'Service indisponible', detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.' });
+    expect(res.json()).toEqual({
+      status: 503,
+      title: 'Service indisponible',
+      detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+    });
   });
 
   it('a value out of range answers 400', async () => {

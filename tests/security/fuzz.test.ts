@@ -19,8 +19,30 @@ import type { TestApp } from '../helpers/app';
 
 const RUNS = Number(process.env.FUZZ_RUNS || 48);
 const PRINCIPALS = ['Admin', 'A/Directeur', 'A/Vendeur'];
-const FILE_FIELDS = ['pdf', 'video', 'CheminImageGroupe', 'Icone', 'Chemin_3d', 'Chemin_pdf', 'FicheCote', 'Model3d', 'SousIcone'];
-const TEXT_FIELDS = ['customerId', 'description', 'NomGroupeModel', 'IdCategorie', 'Placement', 'PrixCatalogue', 'Nom', 'IdGroupeModel', 'SousNom', 'IdModel', 'Tailles'];
+const FILE_FIELDS = [
+  'pdf',
+  'video',
+  'CheminImageGroupe',
+  'Icone',
+  'Chemin_3d',
+  'Chemin_pdf',
+  'FicheCote',
+  'Model3d',
+  'SousIcone',
+];
+const TEXT_FIELDS = [
+  'customerId',
+  'description',
+  'NomGroupeModel',
+  'IdCategorie',
+  'Placement',
+  'PrixCatalogue',
+  'Nom',
+  'IdGroupeModel',
+  'SousNom',
+  'IdModel',
+  'Tailles',
+];
 
 // Top-level await: the routes are read from the server before the tests are declared, one per route.
 const { t, routes }: { t: TestApp; routes: RouteInfo[] } = await createAppWithRoutes();
@@ -37,27 +59,62 @@ async function heal() {
     const inForce = await fx.db
       .select({ id: s.licences.licenceId })
       .from(s.licences)
-      .where(and(eq(s.licences.userId, p.userId), lte(s.licences.dateActivation, now), or(isNull(s.licences.dateExpiration), gt(s.licences.dateExpiration, now))));
+      .where(
+        and(
+          eq(s.licences.userId, p.userId),
+          lte(s.licences.dateActivation, now),
+          or(isNull(s.licences.dateExpiration), gt(s.licences.dateExpiration, now)),
+        ),
+      );
     if (!inForce.length) {
       const [type] = await fx.db.select().from(s.typeLicences).limit(1);
-      await fx.db.insert(s.licences).values({ userId: p.userId, typeLicenceId: type.typeLicenceId, licenceKey: 'FUZZ', dateActivation: new Date(now.getTime() - 1000), dateExpiration: null });
+      await fx.db
+        .insert(s.licences)
+        .values({
+          userId: p.userId,
+          typeLicenceId: type.typeLicenceId,
+          licenceKey: 'FUZZ',
+          dateActivation: new Date(now.getTime() - 1000),
+          dateExpiration: null,
+        });
     }
   }
 }
 
 const fileContent = fc.oneof(
-  fc.constantFrom(PDF, MP4, PNG, Buffer.alloc(0), Buffer.from('%PDF-'), PDF.subarray(0, 5), Buffer.from('<svg onload=alert(1)>')),
+  fc.constantFrom(
+    PDF,
+    MP4,
+    PNG,
+    Buffer.alloc(0),
+    Buffer.from('%PDF-'),
+    PDF.subarray(0, 5),
+    Buffer.from('<svg onload=alert(1)>'),
+  ),
   fc.uint8Array({ maxLength: 256 }).map((a) => Buffer.from(a)),
 );
 const fileName = fc.oneof(
-  fc.constantFrom('devis.pdf', '../../etc/passwd', '..\\..\\windows\\win.ini', '/etc/shadow', 'a/b/c.png', '', '%2e%2e%2fx.pdf', 'nul', 'x.pdf\u0000.exe'),
+  fc.constantFrom(
+    'devis.pdf',
+    '../../etc/passwd',
+    '..\\..\\windows\\win.ini',
+    '/etc/shadow',
+    'a/b/c.png',
+    '',
+    '%2e%2e%2fx.pdf',
+    'nul',
+    'x.pdf\u0000.exe',
+  ),
   fc.string({ maxLength: 30 }),
 );
 const multipartBody = fc
   .tuple(
     fc.array(
       fc.oneof(
-        fc.record({ name: fc.constantFrom(...TEXT_FIELDS), value: fc.oneof(idArbitrary, fc.string({ maxLength: 40 })) }),
+        fc.record({
+          name: fc.constantFrom(...TEXT_FIELDS),
+          value: fc.oneof(idArbitrary, fc.string({ maxLength: 40 })),
+        }),
         fc.record({ name: fc.constantFrom(...FILE_FIELDS), value: fileContent, filename: fileName }),
       ),
       { maxLength: 8 },
@@ -67,7 +124,8 @@ const multipartBody = fc
   .map(([parts, cut]) => {
     const form = multipart(parts as Part[]);
     // Sometimes truncated mid-body, as a dropped upload would be.
-    if (cut !== undefined && cut % 3 === 0) form.payload = form.payload.subarray(0, cut % Math.max(1, form.payload.length));
+    if (cut !== undefined && cut % 3 === 0)
+      form.payload = form.payload.subarray(0, cut % Math.max(1, form.payload.length));
     return form;
   });
 
@@ -95,12 +153,28 @@ function inputOf(route: RouteInfo): fc.Arbitrary<Input> {
   if (isMultipart) body = multipartBody;
   else if (route.schema.body) {
     body = fc.oneof(
-      { arbitrary: mutatedOf(route.schema.body).map((v) => ({ payload: JSON.stringify(v), headers: { 'content-type': 'application/json' } })), weight: 8 },
-      { arbitrary: fc.string({ maxLength: 60 }).map((v) => ({ payload: v, headers: { 'content-type': 'application/json' } })), weight: 1 },
-      { arbitrary: fc.string({ maxLength: 60 }).map((v) => ({ payload: v, headers: { 'content-type': 'text/plain' } })), weight: 1 },
+      {
+        arbitrary: mutatedOf(route.schema.body).map((v) => ({
+          payload: JSON.stringify(v),
+          headers: { 'content-type': 'application/json' },
+        })),
+        weight: 8,
+      },
+      {
+        arbitrary: fc
+          .string({ maxLength: 60 })
+          .map((v) => ({ payload: v, headers: { 'content-type': 'application/json' } })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc.string({ maxLength: 60 }).map((v) => ({ payload: v, headers: { 'content-type': 'text/plain' } })),
+        weight: 1,
+      },
     );
   } else body = fc.constant({ headers: {} });
-  return fc.tuple(path, query, body).map(([p, q, b]) => ({ url: q ? `${p}?${q}` : p, payload: b.payload, headers: b.headers }));
+  return fc
+    .tuple(path, query, body)
+    .map(([p, q, b]) => ({ url: q ? `${p}?${q}` : p, payload: b.payload, headers: b.headers }));
 }
 
 const fuzzable = () => routes.filter((r) => !r.url.includes('/Auth/backoffice/login'));
@@ -130,7 +204,8 @@ describe('fuzzed inputs on every route', () => {
           if (res.statusCode >= 500) throw new Error(what);
           if (res.statusCode >= 400) {
             const body = res.json() as { status?: number; title?: string; detail?: string };
-            if (body.status !== res.statusCode || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`error body: ${what}`);
+            if (body.status !== res.statusCode || typeof body.title !== 'string' || typeof body.detail !== 'string')
+              throw new Error(`error body: ${what}`);
             if (before) {
               const diff = fingerprintDiff(before, await fingerprint(fx.db, t.filesDir));
               if (diff.length) throw new Error(`refused but stored ${diff.join(', ')}: ${what}`);
@@ -157,8 +232,14 @@ describe('sign-in, fuzzed', () => {
     await fc.assert(
       fc.asyncProperty(mutatedOf(login.schema.body!), async (body) => {
         count++;
-        const res = await t.app.inject({ method: 'POST', url: login.url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-        if (res.statusCode >= 500 || res.statusCode === 200) throw new Error(`${JSON.stringify(body)} -> ${res.statusCode} ${res.body}`);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: login.url,
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
+        if (res.statusCode >= 500 || res.statusCode === 200)
+          throw new Error(`${JSON.stringify(body)} -> ${res.statusCode} ${res.body}`);
       }),
       { numRuns: Math.min(RUNS, 40) },
     );

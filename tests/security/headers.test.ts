@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 describe('security headers', () => {
   it.each([
@@ -24,19 +28,22 @@ describe('security headers', () => {
     ['GET', '/%61pi/Customers/forCurrentUser', true, 200],
     ['GET', '/%61pi/Customers/forCurrentUser', false, 401],
     ['GET', '/api/nothing-here', true, 404],
-  ] as const)('%s %s (signed in: %s) answers %i with CSP, nosniff, HSTS and no-store', async (method, url, signed, status) => {
-    const res = await t.call(method, url, signed ? token : null, method === 'POST' ? {} : undefined);
-    expect(res.statusCode).toBe(status);
-    const csp = String(res.headers['content-security-policy']);
-    expect(directive(csp, 'object-src')).toBe("object-src 'none'");
-    expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
-    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-  });
+  ] as const)(
+    '%s %s (signed in: %s) answers %i with CSP, nosniff, HSTS and no-store',
+    async (method, url, signed, status) => {
+      const res = await t.call(method, url, signed ? token : null, method === 'POST' ? {} : undefined);
+      expect(res.statusCode).toBe(status);
+      const csp = String(res.headers['content-security-policy']);
+      expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+      expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
+      expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 });
 
 describe('errors raised before any route, in the API shape', () => {
@@ -44,7 +51,11 @@ describe('errors raised before any route, in the API shape', () => {
     for (const signed of [true, false]) {
       const res = await t.call('GET', '/api/User/%E0%A4%A', signed ? token : null);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, title: 'Requête invalide', detail: "L'adresse demandée est mal formée." });
+      expect(res.json()).toEqual({
+        status: 400,
+        title: 'Requête invalide',
+        detail: "L'adresse demandée est mal formée.",
+      });
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });
@@ -52,7 +63,11 @@ describe('errors raised before any route, in the API shape', () => {
   it('a path parameter over the router limit answers 414 in the API shape', async () => {
     const res = await t.call('GET', `/api/Customers/${'1'.repeat(500)}`, token);
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ status: 414, title: 'Adresse trop longue', detail: "Un paramètre de l'adresse est trop long." });
+    expect(res.json()).toEqual({
+      status: 414,
+      title: 'Adresse trop longue',
+      detail: "Un paramètre de l'adresse est trop long.",
+    });
   });
 
   it('headers over the HTTP parser limit answer 431 in the API shape', async () => {
@@ -71,6 +86,10 @@ describe('errors raised before any route, in the API shape', () => {
     expect(head).toMatch(/^HTTP\/1\.1 431 /);
     expect(head).toMatch(/content-type: application\/json/i);
     expect(head).toMatch(/cache-control: no-store/i);
-    expect(JSON.parse(body)).toEqual({ status: 431, title: 'En-têtes trop volumineux', detail: 'Les en-têtes de la requête dépassent la taille autorisée.' });
+    expect(JSON.parse(body)).toEqual({
+      status: 431,
+      title: 'En-têtes trop volumineux',
+      detail: 'Les en-têtes de la requête dépassent la taille autorisée.',
+    });
   });
 });

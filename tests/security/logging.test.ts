@@ -23,9 +23,21 @@ const tokens: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ logger: { level: 'info', stream } });
-  await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'manager@demo.fr', password: WRONG } });
-  await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'personne@demo.fr', password: WRONG } });
-  await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'attente@demo.fr', password: DEMO_PASSWORD } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/Auth/backoffice/login',
+    payload: { mail: 'manager@demo.fr', password: WRONG },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/Auth/backoffice/login',
+    payload: { mail: 'personne@demo.fr', password: WRONG },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/Auth/backoffice/login',
+    payload: { mail: 'attente@demo.fr', password: DEMO_PASSWORD },
+  });
   const vendeur = await t.login('vendeur@demo.fr');
   const admin = await t.login('admin@demo.fr');
   tokens.push(vendeur, admin);
@@ -34,7 +46,9 @@ beforeAll(async () => {
   await t.call('POST', '/api/Licence', vendeur, { UserId: 1, TypeLicenceId: 1, LicenceKey: 'X' });
   const users = (await t.call('GET', '/api/User', admin)).json().$values as Array<{ userId: number; mail: string }>;
   const target = users.find((u) => u.mail === 'vendeur2@demo.fr')!;
-  expect((await t.call('PUT', `/api/User/${target.userId}/password`, admin, { newPassword: NEW_PASSWORD })).statusCode).toBe(204);
+  expect(
+    (await t.call('PUT', `/api/User/${target.userId}/password`, admin, { newPassword: NEW_PASSWORD })).statusCode,
+  ).toBe(204);
 });
 afterAll(() => t.close());
 
@@ -42,7 +56,9 @@ const events = (name: string) => lines.filter((l) => l.event === name);
 
 describe('security logs', () => {
   it('logs every sign-in attempt: failures (unknown mail too), refusals and successes', () => {
-    expect(events('login.failed').map((l) => l.mail)).toEqual(expect.arrayContaining(['manager@demo.fr', 'personne@demo.fr']));
+    expect(events('login.failed').map((l) => l.mail)).toEqual(
+      expect.arrayContaining(['manager@demo.fr', 'personne@demo.fr']),
+    );
     expect(events('login.refused')).toHaveLength(1);
     expect(events('login.ok').length).toBeGreaterThanOrEqual(2);
   });

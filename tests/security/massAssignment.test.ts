@@ -57,15 +57,18 @@ function violations(list: Change[], p: Principal, injectedKeys: string[]): strin
     if (typeof r.created_at === 'string' && r.created_at.startsWith('2001-02-03')) bad('a date chosen by the body');
     if (r.view_count === 999) bad('a view count chosen by the body');
     if (p.role !== 'Admin') {
-      if (r.role_id === fx.roleId.Admin && injectedKeys.some((k) => /role/i.test(k))) bad('the Admin role set by a non-Admin');
-      if (r.entreprise_id === other && injectedKeys.some((k) => /entreprise/i.test(k))) bad('another company set by the body');
+      if (r.role_id === fx.roleId.Admin && injectedKeys.some((k) => /role/i.test(k)))
+        bad('the Admin role set by a non-Admin');
+      if (r.entreprise_id === other && injectedKeys.some((k) => /entreprise/i.test(k)))
+        bad('another company set by the body');
       if (r.user_id === otherUser && injectedKeys.some((k) => /user/i.test(k))) bad('another owner set by the body');
     }
   }
   return out;
 }
 
-const declared = (schema: ZodType | undefined): Set<string> => new Set(Object.keys((schema as unknown as { shape?: object })?.shape ?? {}));
+const declared = (schema: ZodType | undefined): Set<string> =>
+  new Set(Object.keys((schema as unknown as { shape?: object })?.shape ?? {}));
 
 describe('mass assignment', () => {
   const writes = matrixEntries.filter((e) => !e.route.startsWith('GET ') && !e.public);
@@ -87,7 +90,9 @@ describe('mass assignment', () => {
           // A multipart form: the foreign keys go in as extra text fields (the main ones: forms cap their field count).
           const sent = body.toString('latin1');
           const keys = ['userId', 'entrepriseId', 'EntrepriseId', 'id', 'propositionId', 'createdAt', 'viewCount'];
-          extra = Object.fromEntries(Object.entries(injected(p)).filter(([k]) => keys.includes(k) && !sent.includes(`name="${k}"`)));
+          extra = Object.fromEntries(
+            Object.entries(injected(p)).filter(([k]) => keys.includes(k) && !sent.includes(`name="${k}"`)),
+          );
           payload = withFields(body, req.headers['content-type'], extra);
           headers = { 'content-type': req.headers['content-type'] };
         } else {
@@ -112,7 +117,7 @@ describe('mass assignment', () => {
         expect(found, found.join('\n')).toEqual([]);
         if (res.statusCode < 300 && (method === 'POST' || method === 'PUT')) expect(res.body).not.toContain(OLD_DATE);
       }
-      record("cells", played);
+      record('cells', played);
     });
   }
 });
@@ -122,7 +127,9 @@ function withFields(body: Buffer, contentType: string, fields: Record<string, un
   const boundary = /boundary=(.+)$/.exec(contentType)![1];
   const closing = Buffer.from(`--${boundary}--`);
   const at = body.lastIndexOf(closing);
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`,
+  );
   return Buffer.concat([body.subarray(0, at), Buffer.from(parts.join('')), body.subarray(at)]);
 }
 

@@ -34,7 +34,10 @@ describe('the matrix covers the server', () => {
   it('has an entry for every /api route the server registers', () => {
     const known = new Set(matrixEntries.map(keyOf));
     const missing = routes.filter((r) => !known.has(r.key)).map((r) => r.key);
-    expect(missing, `routes without a matrix entry (add them to tests/security/matrix/):\n${missing.join('\n')}`).toEqual([]);
+    expect(
+      missing,
+      `routes without a matrix entry (add them to tests/security/matrix/):\n${missing.join('\n')}`,
+    ).toEqual([]);
   });
 
   it('has no entry for a route the server does not register', () => {
@@ -57,7 +60,8 @@ async function playCell(entry: MatrixEntry, cell: Cell): Promise<string | null> 
   const want = expected(entry, cell);
   const watch = method !== 'GET' || !!entry.public;
   // A write a non-Admin may make is dumped row by row (to see what it touched); others are fingerprinted.
-  const detailed = watch && want.some((s) => s < 300) && cell.principal.role !== 'Admin' && cell.principal.state === 'valid';
+  const detailed =
+    watch && want.some((s) => s < 300) && cell.principal.role !== 'Admin' && cell.principal.state === 'valid';
   const req = await entry.request(fx, cell);
   const token = await fx.tokenFor(cell.principal);
   const before = detailed ? await snapshot(fx.db, t.filesDir) : null;
@@ -69,10 +73,12 @@ async function playCell(entry: MatrixEntry, cell: Cell): Promise<string | null> 
     ...(req.payload !== undefined ? { payload: req.payload as string } : {}),
   });
   const where = `${entry.route} | ${cell.principal.name} | ${cell.target} | ${req.url}`;
-  if (!want.includes(res.statusCode)) return `${where}: ${res.statusCode} (attendu ${want.join('/')}) ${res.body.slice(0, 160)}`;
+  if (!want.includes(res.statusCode))
+    return `${where}: ${res.statusCode} (attendu ${want.join('/')}) ${res.body.slice(0, 160)}`;
   if (res.statusCode >= 400) {
     const body = res.json() as { status?: number; title?: string; detail?: string };
-    if (body.status !== res.statusCode || !body.title || typeof body.detail !== 'string') return `${where}: error body ${res.body.slice(0, 160)}`;
+    if (body.status !== res.statusCode || !body.title || typeof body.detail !== 'string')
+      return `${where}: error body ${res.body.slice(0, 160)}`;
   }
   const leaked = leaks(cell.principal, res.body);
   if (res.statusCode < 300 && leaked.length) return `${where}: leaks ${leaked.join(', ')}`;
@@ -86,7 +92,8 @@ async function playCell(entry: MatrixEntry, cell: Cell): Promise<string | null> 
     const after = await snapshot(fx.db, t.filesDir);
     const diff = changes(before, after);
     const files = fileChanges(before, after);
-    if (res.statusCode >= 400 && (diff.length || files.length)) return `${where}: refused (${res.statusCode}) but changed:\n${describeChanges(diff, files)}`;
+    if (res.statusCode >= 400 && (diff.length || files.length))
+      return `${where}: refused (${res.statusCode}) but changed:\n${describeChanges(diff, files)}`;
     if (res.statusCode < 300) {
       const foreign = await foreignChanges(fx.db, diff, cell.principal.entrepriseId);
       if (foreign.length) return `${where}: touched another company:\n${describeChanges(foreign)}`;

@@ -16,26 +16,43 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const login = (url: string, mail: string, password: string) =>
-  fetch(`${url}/api/Auth/backoffice/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mail, password }) });
+  fetch(`${url}/api/Auth/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mail, password }),
+  });
 
 function createAdmin(dataDir: string, env: Record<string, string>) {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/create-admin.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/create-admin.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return { code: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-const ADMIN = { ADMIN_MAIL: 'Premier.Admin@exemple.fr', ADMIN_PASSWORD: 'Premier!Admin2026', ADMIN_PRENOM: 'Paule', ADMIN_NOM: 'Martin' };
+const ADMIN = {
+  ADMIN_MAIL: 'Premier.Admin@exemple.fr',
+  ADMIN_PASSWORD: 'Premier!Admin2026',
+  ADMIN_PRENOM: 'Paule',
+  ADMIN_NOM: 'Martin',
+};
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('no demo accounts outside demo mode', () => {
-  it.each([['SEED=off', { SEED: 'off' }], ['NODE_ENV=production', { NODE_ENV: 'production' }]])('%s starts with no account at all', async (_label, env) => {
+  it.each([
+    ['SEED=off', { SEED: 'off' }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ])('%s starts with no account at all', async (_label, env) => {
     const server = await startServer({ SKIP_BUILD: '1', ...env }, tempDir());
     try {
       expect(server.output()).not.toContain('Demo!2026pass');
-      for (const mail of ['admin@demo.fr', 'vendeur@demo.fr']) expect((await login(server.url, mail, 'Demo!2026pass')).status).toBe(401);
+      for (const mail of ['admin@demo.fr', 'vendeur@demo.fr'])
+        expect((await login(server.url, mail, 'Demo!2026pass')).status).toBe(401);
     } finally {
       await server.stop();
     }
@@ -72,12 +89,22 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('no demo accounts outside demo 
       expect(res.status).toBe(200);
       const auth = { authorization: `Bearer ${(await res.json()).token}` };
       const me = await (await fetch(`${restarted.url}/api/User/current`, { headers: auth })).json();
-      expect(me).toMatchObject({ role: 'Admin', prenom: 'Paule', nom: 'Martin', entreprise: { nomEntreprise: 'Visio3D' } });
+      expect(me).toMatchObject({
+        role: 'Admin',
+        prenom: 'Paule',
+        nom: 'Martin',
+        entreprise: { nomEntreprise: 'Visio3D' },
+      });
       const users = await (await fetch(`${restarted.url}/api/User`, { headers: auth })).json();
       expect(users.$values).toHaveLength(1);
       // The reference data the Admin needs to create the next accounts is there.
       const roles = await (await fetch(`${restarted.url}/api/User/roles`, { headers: auth })).json();
-      expect(roles.$values.map((r: { nomRole: string }) => r.nomRole).sort()).toEqual(['Admin', 'Directeur', 'Manager', 'Vendeur']);
+      expect(roles.$values.map((r: { nomRole: string }) => r.nomRole).sort()).toEqual([
+        'Admin',
+        'Directeur',
+        'Manager',
+        'Vendeur',
+      ]);
       const types = await (await fetch(`${restarted.url}/api/TypeLicence`, { headers: auth })).json();
       expect(types.$values.length).toBeGreaterThan(0);
     } finally {

@@ -9,7 +9,8 @@ import { TEST_SECRET } from './harness/fixtures';
 
 let t: TestApp;
 let admin: string;
-const idOf = async (mail: string) => (await t.database.db.select().from(s.users).where(eq(s.users.mail, mail)))[0].userId;
+const idOf = async (mail: string) =>
+  (await t.database.db.select().from(s.users).where(eq(s.users.mail, mail)))[0].userId;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,10 +32,20 @@ describe('passwords', () => {
 
   it('a new password set by an Admin is hashed the same way', async () => {
     const id = await idOf('vendeur2@demo.fr');
-    expect((await t.call('PUT', `/api/User/${id}/password`, admin, { newPassword: 'Nouveau!Passe2026' })).statusCode).toBe(204);
+    expect(
+      (await t.call('PUT', `/api/User/${id}/password`, admin, { newPassword: 'Nouveau!Passe2026' })).statusCode,
+    ).toBe(204);
     const [u] = await t.database.db.select().from(s.users).where(eq(s.users.userId, id));
     expect(u.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'vendeur2@demo.fr', password: 'Nouveau!Passe2026' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/Auth/backoffice/login',
+          payload: { mail: 'vendeur2@demo.fr', password: 'Nouveau!Passe2026' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -43,15 +54,31 @@ describe('tokens', () => {
 
   it('only HS256 is accepted, even signed with the right secret', async () => {
     const id = await idOf('manager@demo.fr');
-    const hs512 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS512' }).setSubject(String(id)).setIssuedAt().setExpirationTime('1h').sign(key);
-    const hs256 = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuedAt().setExpirationTime('1h').sign(key);
+    const hs512 = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(String(id))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    const hs256 = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(id))
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await t.call('GET', '/api/User/current', hs512)).statusCode).toBe(401);
     expect((await t.call('GET', '/api/User/current', hs256)).statusCode).toBe(200);
   });
 
   it('the subject must be decimal digits: "0x4", "4e0" and their kin are refused', async () => {
     const id = await idOf('manager@demo.fr');
-    const sign = (sub: string) => new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt().setExpirationTime('1h').sign(key);
+    const sign = (sub: string) =>
+      new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key);
     expect((await t.call('GET', '/api/User/current', await sign(String(id)))).statusCode).toBe(200);
     for (const sub of [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, ` ${id}`, `0${id}`, `+${id}`]) {
       const res = await t.call('GET', '/api/User/current', await sign(sub));
@@ -62,9 +89,18 @@ describe('tokens', () => {
   it('a token issued longer ago than a session lasts is refused whatever its exp', async () => {
     const id = await idOf('manager@demo.fr');
     const now = Math.floor(Date.now() / 1000);
-    const old = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setIssuedAt(now - 13 * 3600).setExpirationTime(now + 365 * 86400).sign(key);
+    const old = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(id))
+      .setIssuedAt(now - 13 * 3600)
+      .setExpirationTime(now + 365 * 86400)
+      .sign(key);
     expect((await t.call('GET', '/api/User/current', old)).statusCode).toBe(401);
-    const noIat = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(id)).setExpirationTime('1h').sign(key);
+    const noIat = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(id))
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await t.call('GET', '/api/User/current', noIat)).statusCode).toBe(401);
   });
 
@@ -75,11 +111,13 @@ describe('tokens', () => {
     expect(payload).not.toHaveProperty('password');
   });
 
-  it('a password change ends the user\'s existing sessions at once', async () => {
+  it("a password change ends the user's existing sessions at once", async () => {
     const token = await t.login('directeur@demo.fr');
     expect((await t.call('GET', '/api/User/current', token)).statusCode).toBe(200);
     const id = await idOf('directeur@demo.fr');
-    expect((await t.call('PUT', `/api/User/${id}/password`, admin, { newPassword: 'Autre!Passe2026' })).statusCode).toBe(204);
+    expect(
+      (await t.call('PUT', `/api/User/${id}/password`, admin, { newPassword: 'Autre!Passe2026' })).statusCode,
+    ).toBe(204);
     expect((await t.call('GET', '/api/User/current', token)).statusCode).toBe(401);
   });
 
@@ -88,16 +126,25 @@ describe('tokens', () => {
     const id = await idOf('vendeur@atelier-bois.fr');
     expect((await t.call('PUT', `/api/User/${id}/disable`, admin)).statusCode).toBe(200);
     expect((await t.call('GET', '/api/Customers/forCurrentUser', token)).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/Auth/backoffice/login', payload: { mail: 'vendeur@atelier-bois.fr', password: DEMO_PASSWORD } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/Auth/backoffice/login',
+      payload: { mail: 'vendeur@atelier-bois.fr', password: DEMO_PASSWORD },
+    });
     expect(again.statusCode).toBe(403);
   });
 
-  it('a licence expiring ends the user\'s sessions at once (403 licence)', async () => {
+  it("a licence expiring ends the user's sessions at once (403 licence)", async () => {
     const token = await t.login('manager@demo.fr');
     const id = await idOf('manager@demo.fr');
-    const licences = (await t.call('GET', `/api/Licence/User/${id}`, admin)).json().$values as Array<{ licenceId: number }>;
+    const licences = (await t.call('GET', `/api/Licence/User/${id}`, admin)).json().$values as Array<{
+      licenceId: number;
+    }>;
     for (const l of licences) {
-      const res = await t.call('PUT', `/api/Licence/${l.licenceId}`, admin, { LicenceId: l.licenceId, DateExpiration: new Date(Date.now() - 60_000).toISOString() });
+      const res = await t.call('PUT', `/api/Licence/${l.licenceId}`, admin, {
+        LicenceId: l.licenceId,
+        DateExpiration: new Date(Date.now() - 60_000).toISOString(),
+      });
       expect(res.statusCode).toBe(200);
     }
     const res = await t.call('GET', '/api/User/current', token);
@@ -109,10 +156,15 @@ describe('tokens', () => {
 describe('share links', () => {
   it('carry a token of at least 128 bits, new at each generation', async () => {
     const token = await t.login('vendeur@demo.fr');
-    const customers = (await t.call('GET', '/api/Customers/forCurrentUser', token)).json().$values as Array<{ customerId: number; propositionCount: number }>;
+    const customers = (await t.call('GET', '/api/Customers/forCurrentUser', token)).json().$values as Array<{
+      customerId: number;
+      propositionCount: number;
+    }>;
     const withProps = customers.find((c) => c.propositionCount > 0)!;
     const detail = (await t.call('GET', `/api/Customers/${withProps.customerId}`, token)).json();
-    const withVideo = (detail.propositions as Array<{ propositionId: number; cheminVideo: string | null }>).find((p) => p.cheminVideo);
+    const withVideo = (detail.propositions as Array<{ propositionId: number; cheminVideo: string | null }>).find(
+      (p) => p.cheminVideo,
+    );
     expect(withVideo, 'a demo proposition with a video').toBeTruthy();
     const links = new Set<string>();
     for (let i = 0; i < 3; i++) {

@@ -29,7 +29,12 @@ beforeAll(async () => {
     { name: 'IdCategorie', value: String(cat.json().id) },
     { name: 'CheminImageGroupe', value: PNG, filename: 'a.png' },
   ]);
-  const created = await t.app.inject({ method: 'POST', url: '/api/Model/ModelWithGroup', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/Model/ModelWithGroup',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+  });
   expect(created.statusCode).toBe(201);
   groupeId = created.json().idGroupeModel;
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -38,7 +43,12 @@ afterAll(() => t.close());
 
 async function send(url: string, parts: Part[], mutate?: (b: Buffer) => Buffer) {
   const form = multipart(parts);
-  return t.app.inject({ method: 'POST', url, payload: mutate ? mutate(form.payload) : form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: mutate ? mutate(form.payload) : form.payload,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+  });
 }
 
 const proposition = (pdf: Buffer, name = 'devis.pdf', video?: Buffer) => [
@@ -50,18 +60,82 @@ const proposition = (pdf: Buffer, name = 'devis.pdf', video?: Buffer) => [
 
 describe('refused uploads leave nothing behind', () => {
   it.each([
-    ['a PDF over 20 MiB', 413, () => send('/api/Propositions', proposition(Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024)])))],
-    ['an icon over 2 MiB', 413, () => send('/api/SousOption', [{ name: 'SousNom', value: 'Grand' }, { name: 'IdModel', value: String(groupeId) }, { name: 'SousIcone', value: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), filename: 'i.png' }])],
+    [
+      'a PDF over 20 MiB',
+      413,
+      () => send('/api/Propositions', proposition(Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024)]))),
+    ],
+    [
+      'an icon over 2 MiB',
+      413,
+      () =>
+        send('/api/SousOption', [
+          { name: 'SousNom', value: 'Grand' },
+          { name: 'IdModel', value: String(groupeId) },
+          { name: 'SousIcone', value: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), filename: 'i.png' },
+        ]),
+    ],
     ['a PNG sent as the quote PDF', 400, () => send('/api/Propositions', proposition(PNG, 'devis.pdf'))],
     ['a PDF sent as the video', 400, () => send('/api/Propositions', proposition(PDF, 'devis.pdf', PDF))],
     ['a zero-byte quote', 400, () => send('/api/Propositions', proposition(Buffer.alloc(0)))],
-    ['a zero-byte image', 400, () => send('/api/Model/ModelWithGroup', [{ name: 'NomGroupeModel', value: 'X' }, { name: 'IdCategorie', value: '1' }, { name: 'CheminImageGroupe', value: Buffer.alloc(0), filename: 'vide.png' }])],
-    ['a body cut in the middle of the PDF', 400, () => send('/api/Propositions', proposition(Buffer.concat([PDF, Buffer.alloc(4096)])), (b) => b.subarray(0, 300))],
-    ['a body without its closing boundary', 400, () => send('/api/Propositions', proposition(PDF), (b) => b.subarray(0, b.length - 10))],
-    ['three PDF parts where one is accepted', 400, () => send('/api/Propositions', [...proposition(PDF), { name: 'pdf', value: PDF, filename: 'b.pdf' }, { name: 'pdf', value: PDF, filename: 'c.pdf' }])],
-    ['two PDF sheets of a product where one is accepted', 400, () => send('/api/Model/ModelWithGroup', [{ name: 'NomGroupeModel', value: 'X' }, { name: 'IdCategorie', value: '1' }, { name: 'CheminImageGroupe', value: PNG, filename: 'a.png' }, { name: 'Chemin_pdf', value: PDF, filename: 'a.pdf' }, { name: 'Chemin_pdf', value: PDF, filename: 'b.pdf' }])],
-    ['a body cut inside a part header', 400, () => send('/api/Propositions', proposition(PDF), (b) => b.subarray(0, b.indexOf('filename=') + 4))],
-    ['a multipart header without a boundary', 400, () => t.app.inject({ method: 'POST', url: '/api/Propositions', payload: 'x', headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${token}` } })],
+    [
+      'a zero-byte image',
+      400,
+      () =>
+        send('/api/Model/ModelWithGroup', [
+          { name: 'NomGroupeModel', value: 'X' },
+          { name: 'IdCategorie', value: '1' },
+          { name: 'CheminImageGroupe', value: Buffer.alloc(0), filename: 'vide.png' },
+        ]),
+    ],
+    [
+      'a body cut in the middle of the PDF',
+      400,
+      () => send('/api/Propositions', proposition(Buffer.concat([PDF, Buffer.alloc(4096)])), (b) => b.subarray(0, 300)),
+    ],
+    [
+      'a body without its closing boundary',
+      400,
+      () => send('/api/Propositions', proposition(PDF), (b) => b.subarray(0, b.length - 10)),
+    ],
+    [
+      'three PDF parts where one is accepted',
+      400,
+      () =>
+        send('/api/Propositions', [
+          ...proposition(PDF),
+          { name: 'pdf', value: PDF, filename: 'b.pdf' },
+          { name: 'pdf', value: PDF, filename: 'c.pdf' },
+        ]),
+    ],
+    [
+      'two PDF sheets of a product where one is accepted',
+      400,
+      () =>
+        send('/api/Model/ModelWithGroup', [
+          { name: 'NomGroupeModel', value: 'X' },
+          { name: 'IdCategorie', value: '1' },
+          { name: 'CheminImageGroupe', value: PNG, filename: 'a.png' },
+          { name: 'Chemin_pdf', value: PDF, filename: 'a.pdf' },
+          { name: 'Chemin_pdf', value: PDF, filename: 'b.pdf' },
+        ]),
+    ],
+    [
+      'a body cut inside a part header',
+      400,
+      () => send('/api/Propositions', proposition(PDF), (b) => b.subarray(0, b.indexOf('filename=') + 4)),
+    ],
+    [
+      'a multipart header without a boundary',
+      400,
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/Propositions',
+          payload: 'x',
+          headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${token}` },
+        }),
+    ],
   ] as const)('%s answers %i', async (_label, status, run) => {
     const before = await fingerprint(t.database.db, t.filesDir);
     const res = await run();
@@ -73,14 +147,26 @@ describe('refused uploads leave nothing behind', () => {
 
 describe('the right message for each refusal', () => {
   it('too many parts of a kind says so, not "Fichier trop volumineux"', async () => {
-    const res = await send('/api/Propositions', [...proposition(PDF), { name: 'pdf', value: PDF, filename: 'b.pdf' }, { name: 'pdf', value: PDF, filename: 'c.pdf' }]);
-    expect(res.json()).toMatchObject({ status: 400, title: 'Requête invalide', detail: 'Un seul devis PDF par proposition.', errors: { pdf: 'Un seul devis PDF par proposition.' } });
+    const res = await send('/api/Propositions', [
+      ...proposition(PDF),
+      { name: 'pdf', value: PDF, filename: 'b.pdf' },
+      { name: 'pdf', value: PDF, filename: 'c.pdf' },
+    ]);
+    expect(res.json()).toMatchObject({
+      status: 400,
+      title: 'Requête invalide',
+      detail: 'Un seul devis PDF par proposition.',
+      errors: { pdf: 'Un seul devis PDF par proposition.' },
+    });
     const images = await send('/api/Model/ModelWithGroup', [
       { name: 'NomGroupeModel', value: 'X' },
       { name: 'IdCategorie', value: '1' },
       ...Array.from({ length: 21 }, (_, i) => ({ name: 'CheminImageGroupe', value: PNG, filename: `${i}.png` })),
     ]);
-    expect(images.json()).toMatchObject({ status: 400, errors: { CheminImageGroupe: "Vous ne pouvez télécharger que jusqu'à 20 images." } });
+    expect(images.json()).toMatchObject({
+      status: 400,
+      errors: { CheminImageGroupe: "Vous ne pouvez télécharger que jusqu'à 20 images." },
+    });
   });
 
   it('a body cut at any point answers 400 and leaves nothing', async () => {
@@ -89,7 +175,9 @@ describe('the right message for each refusal', () => {
     for (let cut = 1; cut < full.length - 4; cut += Math.ceil(full.length / 40)) {
       const res = await send('/api/Propositions', proposition(PDF, 'devis.pdf', MP4), (b) => b.subarray(0, cut));
       expect(res.statusCode, `cut at ${cut}: ${res.body}`).toBe(400);
-      expect(res.json().detail).toMatch(/incomplet ou mal formé|Identifiant invalide|Le devis doit être un fichier PDF/);
+      expect(res.json().detail).toMatch(
+        /incomplet ou mal formé|Identifiant invalide|Le devis doit être un fichier PDF/,
+      );
     }
     expect(fingerprintDiff(before, await fingerprint(t.database.db, t.filesDir))).toEqual([]);
   });
@@ -103,27 +191,46 @@ describe('refused on the first bytes, over real HTTP', () => {
   ];
 
   it('a "video" that is no MP4 is answered 400 while its body is still open', async () => {
-    const up = slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }, { name: 'video', value: Buffer.concat([PDF, Buffer.alloc(64 * 1024)]), filename: 'v.mp4' }]);
+    const up = slowUpload(base, '/api/Propositions', token, [
+      ...customer(),
+      { name: 'pdf', value: PDF, filename: 'd.pdf' },
+      { name: 'video', value: Buffer.concat([PDF, Buffer.alloc(64 * 1024)]), filename: 'v.mp4' },
+    ]);
     const res = await within(up.response, 10_000);
     up.abort();
-    expect(res).toMatchObject({ status: 400, body: { detail: 'La vidéo doit être un fichier MP4.', errors: { video: 'La vidéo doit être un fichier MP4.' } } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { detail: 'La vidéo doit être un fichier MP4.', errors: { video: 'La vidéo doit être un fichier MP4.' } },
+    });
   });
 
   it('a PDF growing past 20 MiB is answered 413 on the byte past the limit, not at the end', async () => {
     const before = await fingerprint(t.database.db, t.filesDir);
-    const up = slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }]);
+    const up = slowUpload(base, '/api/Propositions', token, [
+      ...customer(),
+      { name: 'pdf', value: PDF, filename: 'd.pdf' },
+    ]);
     let answer: Awaited<typeof up.response> | null = null;
     void up.response.then((r) => (answer = r));
     const chunk = Buffer.alloc(MiB);
     while (!answer && up.sent() < 300 * MiB) await up.write(chunk).catch(() => undefined);
     up.abort();
-    expect(answer).toMatchObject({ status: 413, body: { title: 'Fichier trop volumineux', detail: 'Devis (PDF) : la taille maximale est de 20 Mo.' } });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { title: 'Fichier trop volumineux', detail: 'Devis (PDF) : la taille maximale est de 20 Mo.' },
+    });
     expect(up.sent()).toBeLessThan(40 * MiB);
     expect(fingerprintDiff(before, await fingerprint(t.database.db, t.filesDir))).toEqual([]);
   });
 
-  it('a declared length over the form\'s total is refused before the body is read', async () => {
-    const up = slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }], { 'content-length': String(900 * MiB) });
+  it("a declared length over the form's total is refused before the body is read", async () => {
+    const up = slowUpload(
+      base,
+      '/api/Propositions',
+      token,
+      [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }],
+      { 'content-length': String(900 * MiB) },
+    );
     const res = await within(up.response, 10_000);
     up.abort();
     expect(res).toMatchObject({ status: 413, body: { title: 'Envoi trop volumineux' } });
@@ -132,16 +239,30 @@ describe('refused on the first bytes, over real HTTP', () => {
   it('a third concurrent upload of one user answers 429 in French; the slots come back', async () => {
     const uploadsDir = path.join(t.filesDir, '.uploads');
     const pending = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).length : 0);
-    const held = [0, 1].map(() => slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }]));
+    const held = [0, 1].map(() =>
+      slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }]),
+    );
     // Both are streaming their PDF into a temp file: they hold the user's two slots.
     await expect.poll(pending, { timeout: 10_000 }).toBe(2);
     const third = await send('/api/Propositions', proposition(PDF));
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toMatchObject({ status: 429, title: 'Trop de requêtes', detail: expect.stringContaining('deux envois de fichiers en cours') });
+    expect(third.json()).toMatchObject({
+      status: 429,
+      title: 'Trop de requêtes',
+      detail: expect.stringContaining('deux envois de fichiers en cours'),
+    });
     // Another user is not held back.
     const other = await t.login('vendeur2@demo.fr');
-    const form = multipart([{ name: 'customerId', value: '0' }, { name: 'pdf', value: PDF, filename: 'd.pdf' }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/Propositions', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${other}` } });
+    const form = multipart([
+      { name: 'customerId', value: '0' },
+      { name: 'pdf', value: PDF, filename: 'd.pdf' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Propositions',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${other}` },
+    });
     expect(res.statusCode).not.toBe(429);
     for (const up of held) up.finish();
     for (const up of held) expect((await up.response).status).toBe(201);
@@ -153,7 +274,11 @@ describe('refused on the first bytes, over real HTTP', () => {
     const uploadsDir = path.join(t.filesDir, '.uploads');
     const pending = () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).length : 0);
     for (let i = 0; i < 3; i++) {
-      const up = slowUpload(base, '/api/Propositions', token, [...customer(), { name: 'pdf', value: PDF, filename: 'd.pdf' }, { name: 'video', value: MP4, filename: 'v.mp4' }]);
+      const up = slowUpload(base, '/api/Propositions', token, [
+        ...customer(),
+        { name: 'pdf', value: PDF, filename: 'd.pdf' },
+        { name: 'video', value: MP4, filename: 'v.mp4' },
+      ]);
       await expect.poll(pending, { timeout: 10_000 }).toBe(2);
       up.abort();
       await expect.poll(pending, { timeout: 10_000 }).toBe(0);
@@ -163,19 +288,24 @@ describe('refused on the first bytes, over real HTTP', () => {
 });
 
 describe('file names never become paths', () => {
-  it.each(['../../../../tmp/evil.pdf', '..\\..\\evil.pdf', '/etc/passwd', 'a/../../b.pdf', '%2e%2e%2fevil.pdf'])('a quote named %s is stored under a key the server chose', async (name) => {
-    const before = await fingerprint(t.database.db, t.filesDir);
-    const res = await send('/api/Propositions', proposition(PDF, name, MP4));
-    expect(res.statusCode, res.body).toBe(201);
-    const added = [...(await fingerprint(t.database.db, t.filesDir)).files.keys()].filter((f) => !before.files.has(f));
-    expect(added).toHaveLength(2);
-    for (const f of added) expect(f).toMatch(/^(propositions|videos)\/[0-9a-f-]{36}\.(pdf|mp4)$/);
-    expect(fs.existsSync(path.resolve(t.filesDir, '..', 'evil.pdf'))).toBe(false);
-    // The download answers the stored PDF, named by the spec's pattern, never by the upload's name.
-    const id = res.json().propositionId;
-    const pdf = await t.call('GET', `/api/Uploader/downloadPDF/${id}`, token);
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(String(pdf.headers['content-disposition'] ?? '')).not.toContain('evil');
-  });
+  it.each(['../../../../tmp/evil.pdf', '..\\..\\evil.pdf', '/etc/passwd', 'a/../../b.pdf', '%2e%2e%2fevil.pdf'])(
+    'a quote named %s is stored under a key the server chose',
+    async (name) => {
+      const before = await fingerprint(t.database.db, t.filesDir);
+      const res = await send('/api/Propositions', proposition(PDF, name, MP4));
+      expect(res.statusCode, res.body).toBe(201);
+      const added = [...(await fingerprint(t.database.db, t.filesDir)).files.keys()].filter(
+        (f) => !before.files.has(f),
+      );
+      expect(added).toHaveLength(2);
+      for (const f of added) expect(f).toMatch(/^(propositions|videos)\/[0-9a-f-]{36}\.(pdf|mp4)$/);
+      expect(fs.existsSync(path.resolve(t.filesDir, '..', 'evil.pdf'))).toBe(false);
+      // The download answers the stored PDF, named by the spec's pattern, never by the upload's name.
+      const id = res.json().propositionId;
+      const pdf = await t.call('GET', `/api/Uploader/downloadPDF/${id}`, token);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(String(pdf.headers['content-disposition'] ?? '')).not.toContain('evil');
+    },
+  );
 });

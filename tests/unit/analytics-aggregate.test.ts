@@ -6,27 +6,57 @@ import type { ViewRequest } from '../../src/domain/analytics/view';
 
 const now = new Date(Date.UTC(2026, 10, 21));
 const req = (over: Partial<ViewRequest> = {}) => ({
-  scope: 'all' as const, metric: 'consultation' as const, counting: 'total' as const, period: 'all_time' as const, year: 2025, month: 1, week: 1, ...over,
+  scope: 'all' as const,
+  metric: 'consultation' as const,
+  counting: 'total' as const,
+  period: 'all_time' as const,
+  year: 2025,
+  month: 1,
+  week: 1,
+  ...over,
 });
-const ev = (ts: string | null, session: string, flags: Partial<Record<'consultation' | 'iframeInteraction' | 'ar_Try' | 'conversion', boolean>>, country = 'FR') => ({
-  timestamp: ts, userSessionId: session, country, consultation: false, iframeInteraction: false, ar_Try: false, conversion: false, ...flags,
+const ev = (
+  ts: string | null,
+  session: string,
+  flags: Partial<Record<'consultation' | 'iframeInteraction' | 'ar_Try' | 'conversion', boolean>>,
+  country = 'FR',
+) => ({
+  timestamp: ts,
+  userSessionId: session,
+  country,
+  consultation: false,
+  iframeInteraction: false,
+  ar_Try: false,
+  conversion: false,
+  ...flags,
 });
 
 // Two products; session "a" sees both. Numbered by one dictionary, as the engine does.
 const dictionary = new SessionDictionary();
-const p1 = dictionary.store(toColumns(1, [
-  ev('2025-01-06T10:00:00Z', 'a', { consultation: true, iframeInteraction: true }),
-  ev('2025-01-06T11:00:00Z', 'a', { consultation: true, ar_Try: true }),
-  ev('2025-01-08T09:00:00Z', 'b', { consultation: true, conversion: true }, 'BE'),
-  ev('2024-05-01T09:00:00Z', 'c', { consultation: true }, 'Germany'),
-  ev(null, 'd', { consultation: true }),
-]));
-const p2 = dictionary.store(toColumns(2, [ev('2025-01-12T22:00:00Z', 'a', { consultation: true, iframeInteraction: true, conversion: true }, 'fr')]));
+const p1 = dictionary.store(
+  toColumns(1, [
+    ev('2025-01-06T10:00:00Z', 'a', { consultation: true, iframeInteraction: true }),
+    ev('2025-01-06T11:00:00Z', 'a', { consultation: true, ar_Try: true }),
+    ev('2025-01-08T09:00:00Z', 'b', { consultation: true, conversion: true }, 'BE'),
+    ev('2024-05-01T09:00:00Z', 'c', { consultation: true }, 'Germany'),
+    ev(null, 'd', { consultation: true }),
+  ]),
+);
+const p2 = dictionary.store(
+  toColumns(2, [
+    ev('2025-01-12T22:00:00Z', 'a', { consultation: true, iframeInteraction: true, conversion: true }, 'fr'),
+  ]),
+);
 
 describe('aggregate (one pass over the columns)', () => {
   it('total: counts events per flag and the conversion rate over all events', () => {
     const v = aggregate([p1, p2], req(), now);
-    expect(v.stats).toEqual({ consultations: 6, interactions: 2, arTries: 1, conversionRate: Math.round((2 / 6) * 100) });
+    expect(v.stats).toEqual({
+      consultations: 6,
+      interactions: 2,
+      arTries: 1,
+      conversionRate: Math.round((2 / 6) * 100),
+    });
     expect(v.eventCount).toBe(6);
   });
 
@@ -80,7 +110,9 @@ describe('aggregate (one pass over the columns)', () => {
     expect(all.map((s) => s.count)).toEqual([4, 1, 1, 1]);
     expect(all.map((s) => s.drop)).toEqual([null, 75, 0, 0]);
     // Only the period's events: in January 2025 session c (May 2024) and d (untimed) are out.
-    expect(aggregate([p1, p2], req({ period: 'month', year: 2025, month: 1 }), now).funnel.map((s) => s.count)).toEqual([2, 1, 1, 1]);
+    expect(aggregate([p1, p2], req({ period: 'month', year: 2025, month: 1 }), now).funnel.map((s) => s.count)).toEqual(
+      [2, 1, 1, 1],
+    );
     // No consultation: no funnel (the empty message shows).
     expect(aggregate([p1], req({ period: 'year', year: 2023 }), now).funnel).toEqual([]);
   });

@@ -8,7 +8,9 @@ import { forEachLimited } from '../../workers/analytics/fetch';
 describe('the IndexedDB cache', () => {
   it('keeps one record per product with its typed arrays, ETag and fetch time, and the session strings once', async () => {
     const d = new SessionDictionary();
-    const cols = d.store(toColumns(7, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: 's', consultation: true, country: 'FR' }]));
+    const cols = d.store(
+      toColumns(7, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: 's', consultation: true, country: 'FR' }]),
+    );
     await writeProducts([{ ...cols, etag: '"p7-1-1"', fetchedAt: 1234 }], d.takeChunk());
     const found = await readProducts([7, 8]);
     expect([...found.keys()]).toEqual([7]);
@@ -45,17 +47,29 @@ describe('bounded fan-out', () => {
     expect(peak).toBe(3);
     expect(done.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     let stop = false;
-    await expect(forEachLimited([1, 2, 3, 4], 1, async () => void (stop = true), () => stop)).rejects.toMatchObject({ name: 'Superseded' });
+    await expect(
+      forEachLimited(
+        [1, 2, 3, 4],
+        1,
+        async () => void (stop = true),
+        () => stop,
+      ),
+    ).rejects.toMatchObject({ name: 'Superseded' });
   });
 
   it('when superseded, lets the tasks already started finish before it rejects', async () => {
     let stop = false;
     const finished: number[] = [];
-    const run = forEachLimited([1, 2, 3, 4, 5, 6], 3, async (i) => {
-      await new Promise((r) => setTimeout(r, i === 1 ? 1 : 20));
-      if (i === 1) stop = true;
-      finished.push(i);
-    }, () => stop);
+    const run = forEachLimited(
+      [1, 2, 3, 4, 5, 6],
+      3,
+      async (i) => {
+        await new Promise((r) => setTimeout(r, i === 1 ? 1 : 20));
+        if (i === 1) stop = true;
+        finished.push(i);
+      },
+      () => stop,
+    );
     await expect(run).rejects.toMatchObject({ name: 'Superseded' });
     // 1, 2 and 3 had started: each finished before the rejection; none started after the stop.
     expect(finished.sort()).toEqual([1, 2, 3]);

@@ -3,10 +3,42 @@ import { describe, expect, it } from 'vitest';
 import { fromCompact, isCompact, toColumns } from '../../workers/analytics/columns';
 
 const events = [
-  { timestamp: '2025-03-01T10:00:00.000Z', userSessionId: 's1', consultation: true, iframeInteraction: false, ar_Try: false, conversion: false, country: 'FR' },
-  { timestamp: '2025-03-01T11:00:00.000Z', userSessionId: '', consultation: true, iframeInteraction: true, ar_Try: true, conversion: false, country: null },
-  { timestamp: '2025-03-02T09:30:00.500Z', userSessionId: 's1', consultation: false, iframeInteraction: false, ar_Try: false, conversion: true, country: ' fr ' },
-  { timestamp: '2025-03-03T00:00:00.000Z', userSessionId: 's2', consultation: true, iframeInteraction: false, ar_Try: true, conversion: true, country: 'DE' },
+  {
+    timestamp: '2025-03-01T10:00:00.000Z',
+    userSessionId: 's1',
+    consultation: true,
+    iframeInteraction: false,
+    ar_Try: false,
+    conversion: false,
+    country: 'FR',
+  },
+  {
+    timestamp: '2025-03-01T11:00:00.000Z',
+    userSessionId: '',
+    consultation: true,
+    iframeInteraction: true,
+    ar_Try: true,
+    conversion: false,
+    country: null,
+  },
+  {
+    timestamp: '2025-03-02T09:30:00.500Z',
+    userSessionId: 's1',
+    consultation: false,
+    iframeInteraction: false,
+    ar_Try: false,
+    conversion: true,
+    country: ' fr ',
+  },
+  {
+    timestamp: '2025-03-03T00:00:00.000Z',
+    userSessionId: 's2',
+    consultation: true,
+    iframeInteraction: false,
+    ar_Try: true,
+    conversion: true,
+    country: 'DE',
+  },
 ];
 
 // What columnsBody answers for these events: the company's session numbers ('' numbered as 'unknown',
@@ -21,10 +53,12 @@ const compact = {
 };
 
 /** Per event: the time, the flags and the country's label. */
-const readable = (c: ReturnType<typeof toColumns>) => Array.from({ length: c.count }, (_, i) => [c.time[i], c.flags[i], c.countries[c.country[i]]]);
+const readable = (c: ReturnType<typeof toColumns>) =>
+  Array.from({ length: c.count }, (_, i) => [c.time[i], c.flags[i], c.countries[c.country[i]]]);
 
 /** Per event: the first event of the same session (numbers differ between the paths, sessions do not). */
-const sessionsOf = (c: ReturnType<typeof toColumns>) => Array.from({ length: c.count }, (_, i) => c.session.indexOf(c.session[i]));
+const sessionsOf = (c: ReturnType<typeof toColumns>) =>
+  Array.from({ length: c.count }, (_, i) => c.session.indexOf(c.session[i]));
 
 describe('compact events', () => {
   it('are recognised, and the list is not', () => {

@@ -15,11 +15,11 @@ function parse(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cur += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cur += '"'), i++);
       else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';') row.push(cur), (cur = '');
+    else if (c === ';') (row.push(cur), (cur = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cur);
       rows.push(row);
@@ -32,12 +32,21 @@ function parse(text: string): string[][] {
 }
 
 const row = (over: Partial<RankingRow> & { name: string }): RankingRow & { name: string } => ({
-  productId: 1, consultations: 0, interactions: 0, arTries: 0, conversions: 0, conversionRate: 0, base: 0, previousConsultations: null, ...over,
+  productId: 1,
+  consultations: 0,
+  interactions: 0,
+  arTries: 0,
+  conversions: 0,
+  conversionRate: 0,
+  base: 0,
+  previousConsultations: null,
+  ...over,
 });
 
 describe('CSV cells', () => {
   it('escapes what a spreadsheet would run: = + - @ tab and carriage return first', () => {
-    for (const bad of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(cell(bad).replace(/^"/, '').startsWith("'")).toBe(true);
+    for (const bad of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])
+      expect(cell(bad).replace(/^"/, '').startsWith("'")).toBe(true);
     expect(cell('Lampe Arc')).toBe('Lampe Arc');
     expect(cell('a;b')).toBe('"a;b"');
     expect(cell('dit "bonjour"')).toBe('"dit ""bonjour"""');
@@ -54,7 +63,13 @@ describe('CSV cells', () => {
   it('any product name survives the round trip (quoted and escaped, then read back)', () => {
     fc.assert(
       fc.property(fc.string(), (name) => {
-        const parsed = parse(buildCsv({ ranking: [row({ name })], series: { labels: [], values: [], previous: null }, metricLabel: 'm' }).slice(1));
+        const parsed = parse(
+          buildCsv({
+            ranking: [row({ name })],
+            series: { labels: [], values: [], previous: null },
+            metricLabel: 'm',
+          }).slice(1),
+        );
         const back = parsed[2][0];
         expect(/^[=+\-@\t\r]/.test(name) ? back === `'${name}` : back === name).toBe(true);
       }),
@@ -66,7 +81,17 @@ describe('CSV cells', () => {
 describe('the CSV file', () => {
   const csv = buildCsv({
     ranking: [
-      row({ productId: 1, name: 'Lampe Éclat', consultations: 10, interactions: 4, arTries: 2, conversions: 1, conversionRate: 13, base: 8, previousConsultations: 5 }),
+      row({
+        productId: 1,
+        name: 'Lampe Éclat',
+        consultations: 10,
+        interactions: 4,
+        arTries: 2,
+        conversions: 1,
+        conversionRate: 13,
+        base: 8,
+        previousConsultations: 5,
+      }),
       row({ productId: 2, name: '=cmd', consultations: 0, base: 0, previousConsultations: 0 }),
     ],
     series: { labels: ['Jan', 'Fév', 'Mar'], values: [3, 7, null], previous: [1, 0, 2] },
@@ -82,24 +107,47 @@ describe('the CSV file', () => {
   it('holds the ranking then the evolution series with the previous period', () => {
     const rows = parse(csv.slice(1));
     expect(rows[0]).toEqual(['Classement des produits']);
-    expect(rows[1]).toEqual(['Produit', 'Consultations', 'Interactions 3D', 'Essais AR', 'Conversions', 'Taux de conversion (%)', 'Consultations (période précédente)', 'Évolution (%)']);
+    expect(rows[1]).toEqual([
+      'Produit',
+      'Consultations',
+      'Interactions 3D',
+      'Essais AR',
+      'Conversions',
+      'Taux de conversion (%)',
+      'Consultations (période précédente)',
+      'Évolution (%)',
+    ]);
     expect(rows[2]).toEqual(['Lampe Éclat', '10', '4', '2', '1', '12,5', '5', '100']);
     expect(rows[3]).toEqual(["'=cmd", '0', '0', '0', '0', '0', '0', '']);
     expect(rows[4]).toEqual(['']);
     expect(rows[5]).toEqual(['Évolution — Taux de consultation']);
     expect(rows[6]).toEqual(['Période', 'Valeur', 'Période précédente']);
-    expect(rows.slice(7)).toEqual([['Jan', '3', '1'], ['Fév', '7', '0'], ['Mar', '', '2']]);
+    expect(rows.slice(7)).toEqual([
+      ['Jan', '3', '1'],
+      ['Fév', '7', '0'],
+      ['Mar', '', '2'],
+    ]);
   });
 
   it('is named visio3d_<company>_<period>_classement.csv', () => {
     expect(slug('Maison Lumière')).toBe('maison-lumiere');
     expect(slug('Atelier Bois & Design')).toBe('atelier-bois-design');
     const base = { year: 2026, month: 11, week: 3, from: null, to: null };
-    expect(csvFileName('Maison Lumière', { ...base, period: 'month' })).toBe('visio3d_maison-lumiere_2026-11_classement.csv');
-    expect(csvFileName('Maison Lumière', { ...base, period: 'year' })).toBe('visio3d_maison-lumiere_2026_classement.csv');
-    expect(csvFileName('Maison Lumière', { ...base, period: 'week' })).toBe('visio3d_maison-lumiere_2026-11-s3_classement.csv');
-    expect(csvFileName('Maison Lumière', { ...base, period: 'custom', from: '2026-01-01', to: '2026-01-31' })).toBe('visio3d_maison-lumiere_2026-01-01_2026-01-31_classement.csv');
-    expect(csvFileName('Maison Lumière', { ...base, period: 'all_time' })).toBe('visio3d_maison-lumiere_tout_classement.csv');
+    expect(csvFileName('Maison Lumière', { ...base, period: 'month' })).toBe(
+      'visio3d_maison-lumiere_2026-11_classement.csv',
+    );
+    expect(csvFileName('Maison Lumière', { ...base, period: 'year' })).toBe(
+      'visio3d_maison-lumiere_2026_classement.csv',
+    );
+    expect(csvFileName('Maison Lumière', { ...base, period: 'week' })).toBe(
+      'visio3d_maison-lumiere_2026-11-s3_classement.csv',
+    );
+    expect(csvFileName('Maison Lumière', { ...base, period: 'custom', from: '2026-01-01', to: '2026-01-31' })).toBe(
+      'visio3d_maison-lumiere_2026-01-01_2026-01-31_classement.csv',
+    );
+    expect(csvFileName('Maison Lumière', { ...base, period: 'all_time' })).toBe(
+      'visio3d_maison-lumiere_tout_classement.csv',
+    );
   });
 });
 

@@ -24,19 +24,35 @@ describe('retrying failed products', () => {
       const id = Number(/Product\/(\d+)/.exec(String(input))![1]);
       asked.push(id);
       if (id === 2 && broken) return new Response('{}', { status: 500 });
-      return new Response(JSON.stringify(columns(id * 10)), { status: 200, headers: { 'Content-Type': 'application/json', ETag: `"v${id}"` } });
+      return new Response(JSON.stringify(columns(id * 10)), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ETag: `"v${id}"` },
+      });
     }) as typeof fetch;
     const clock = () => Date.UTC(2026, 10, 21, 12);
     const engine = new AnalyticsEngine(fetchImpl, clock);
     engine.configure('', 'token');
     const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-      generation, productIds: [1, 2, 3], scope: 'all', metric: 'consultation', counting: 'total', period: 'all_time', year: 2025, month: 1, week: 1, ...over,
+      generation,
+      productIds: [1, 2, 3],
+      scope: 'all',
+      metric: 'consultation',
+      counting: 'total',
+      period: 'all_time',
+      year: 2025,
+      month: 1,
+      week: 1,
+      ...over,
     });
 
     const first = await engine.view(request(1));
     expect(first.failedProducts).toEqual([2]);
     expect(first.stats.consultations).toBe(10 + 30);
-    expect(first.ranking.map((r) => [r.productId, r.consultations])).toEqual([[1, 10], [2, 0], [3, 30]]);
+    expect(first.ranking.map((r) => [r.productId, r.consultations])).toEqual([
+      [1, 10],
+      [2, 0],
+      [3, 30],
+    ]);
 
     broken = false;
     asked.length = 0;

@@ -7,7 +7,17 @@ import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventCountry } from '../../src/domain/analytics/fields';
 import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Counting, Metric, Period } from '../../src/domain/analytics/selection';
-import { aggregate, figuresOf, METRIC_ORDER, Numbering, RANK_FIELDS, seriesValues, statsOf, tally, type Figures } from '../../workers/analytics/aggregate';
+import {
+  aggregate,
+  figuresOf,
+  METRIC_ORDER,
+  Numbering,
+  RANK_FIELDS,
+  seriesValues,
+  statsOf,
+  tally,
+  type Figures,
+} from '../../workers/analytics/aggregate';
 import { rankingOf } from '../../workers/analytics/ranking';
 import { toColumns } from '../../workers/analytics/columns';
 import { Tallies } from '../../workers/analytics/tallies';
@@ -22,37 +32,82 @@ type Ev = {
   ar_Try: boolean;
   conversion: boolean;
 };
-const FIELD: Record<Metric, keyof Ev> = { consultation: 'consultation', engagement: 'iframeInteraction', ar_usage: 'ar_Try', conversion: 'conversion' };
+const FIELD: Record<Metric, keyof Ev> = {
+  consultation: 'consultation',
+  engagement: 'iframeInteraction',
+  ar_usage: 'ar_Try',
+  conversion: 'conversion',
+};
 const now = new Date(Date.UTC(2026, 10, 21));
 
-type Req = { scope: 'all' | number; metric: Metric; counting: Counting; period: Period; year: number; month: number; week: number; from?: string | null; to?: string | null };
+type Req = {
+  scope: 'all' | number;
+  metric: Metric;
+  counting: Counting;
+  period: Period;
+  year: number;
+  month: number;
+  week: number;
+  from?: string | null;
+  to?: string | null;
+};
 
 /** The local calendar date of an instant in a zone, from Intl (no table, no day number arithmetic). */
 const formats = new Map<string, Intl.DateTimeFormat>();
 function localDate(t: number, tz: string): Date {
-  if (!formats.has(tz)) formats.set(tz, new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' }));
-  const p = Object.fromEntries(formats.get(tz)!.formatToParts(t).map((x) => [x.type, x.value]));
+  if (!formats.has(tz))
+    formats.set(
+      tz,
+      new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' }),
+    );
+  const p = Object.fromEntries(
+    formats
+      .get(tz)!
+      .formatToParts(t)
+      .map((x) => [x.type, x.value]),
+  );
   return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)));
 }
 const D = 86_400_000;
 const dateOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * D);
-const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+const monthsBetween = (a: Date, b: Date) =>
+  (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
 
 /** The selected period's local dates [from, to) and bucket of a local date, written plainly with Date. */
-function plainPeriod(r: Req, firstYear: number, lastYear: number, previous: boolean): { from: Date; to: Date; n: number; bucket: (d: Date) => number } | null {
+function plainPeriod(
+  r: Req,
+  firstYear: number,
+  lastYear: number,
+  previous: boolean,
+): { from: Date; to: Date; n: number; bucket: (d: Date) => number } | null {
   const weekday = (d: Date) => (d.getUTCDay() + 6) % 7;
   if (r.period === 'all_time') {
     if (previous) return null;
-    return { from: new Date(Date.UTC(firstYear, 0, 1)), to: new Date(Date.UTC(lastYear + 1, 0, 1)), n: lastYear - firstYear + 1, bucket: (d) => d.getUTCFullYear() - firstYear };
+    return {
+      from: new Date(Date.UTC(firstYear, 0, 1)),
+      to: new Date(Date.UTC(lastYear + 1, 0, 1)),
+      n: lastYear - firstYear + 1,
+      bucket: (d) => d.getUTCFullYear() - firstYear,
+    };
   }
   if (r.period === 'year') {
     const y = previous ? r.year - 1 : r.year;
-    return { from: new Date(Date.UTC(y, 0, 1)), to: new Date(Date.UTC(y + 1, 0, 1)), n: 12, bucket: (d) => d.getUTCMonth() };
+    return {
+      from: new Date(Date.UTC(y, 0, 1)),
+      to: new Date(Date.UTC(y + 1, 0, 1)),
+      n: 12,
+      bucket: (d) => d.getUTCMonth(),
+    };
   }
   if (r.period === 'month') {
     const m = previous ? r.month - 2 : r.month - 1;
-    return { from: new Date(Date.UTC(r.year, m, 1)), to: new Date(Date.UTC(r.year, m + 1, 1)), n: 4, bucket: (d) => Math.min(Math.floor((d.getUTCDate() - 1) / 7), 3) };
+    return {
+      from: new Date(Date.UTC(r.year, m, 1)),
+      to: new Date(Date.UTC(r.year, m + 1, 1)),
+      n: 4,
+      bucket: (d) => Math.min(Math.floor((d.getUTCDate() - 1) / 7), 3),
+    };
   }
   if (r.period === 'week') {
     const last = new Date(Date.UTC(r.year, r.month, 0)).getUTCDate();
@@ -67,7 +122,12 @@ function plainPeriod(r: Req, firstYear: number, lastYear: number, previous: bool
   const len = (cTo.getTime() - cFrom.getTime()) / D;
   const from = previous ? addDays(cFrom, -len) : cFrom;
   const to = previous ? cFrom : cTo;
-  const cut = (a: Date) => (len <= 31 ? (d: Date) => (d.getTime() - a.getTime()) / D : len <= 186 ? (d: Date) => Math.floor((d.getTime() - a.getTime()) / D / 7) : (d: Date) => monthsBetween(a, d));
+  const cut = (a: Date) =>
+    len <= 31
+      ? (d: Date) => (d.getTime() - a.getTime()) / D
+      : len <= 186
+        ? (d: Date) => Math.floor((d.getTime() - a.getTime()) / D / 7)
+        : (d: Date) => monthsBetween(a, d);
   const n = len <= 31 ? len : len <= 186 ? Math.ceil(len / 7) : monthsBetween(cFrom, addDays(cTo, -1)) + 1;
   const raw = cut(from);
   return { from, to, n, bucket: (d) => Math.min(raw(d), n - 1) };
@@ -78,7 +138,10 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
   const chosen = r.scope === 'all' ? products.flat() : products[r.scope - 1];
   const timeOf = (e: Ev) => (e.timestamp === null ? NaN : Date.parse(e.timestamp));
   const today = localDate(now.getTime(), tz);
-  const years = (r.scope === 'all' ? products.flat() : chosen).map(timeOf).filter((t) => !Number.isNaN(t)).map((t) => localDate(t, tz).getUTCFullYear());
+  const years = (r.scope === 'all' ? products.flat() : chosen)
+    .map(timeOf)
+    .filter((t) => !Number.isNaN(t))
+    .map((t) => localDate(t, tz).getUTCFullYear());
   const firstYear = Math.min(today.getUTCFullYear(), ...years);
   const lastYear = Math.max(today.getUTCFullYear(), ...years);
   const plan = plainPeriod(r, firstYear, lastYear, previous)!;
@@ -114,11 +177,22 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
     if (firstDay[b] > today.getTime() && firstDay[b] !== Infinity) values[b] = null;
     if (partial < 0 && firstDay[b] <= today.getTime() && today.getTime() <= lastDay[b]) partial = b;
   }
-  const sessionsWith = (f: keyof Ev | null, evs = inPeriod) => new Set(evs.filter((e) => f === null || e[f]).map((e) => e.userSessionId)).size;
+  const sessionsWith = (f: keyof Ev | null, evs = inPeriod) =>
+    new Set(evs.filter((e) => f === null || e[f]).map((e) => e.userSessionId)).size;
   const count = (f: keyof Ev, evs = inPeriod) => evs.filter((e) => e[f]).length;
   const stats = unique
-    ? { consultations: sessionsWith('consultation'), interactions: sessionsWith('iframeInteraction'), arTries: sessionsWith('ar_Try'), conversionRate: conversionRate(sessionsWith('conversion'), sessionsWith(null)) }
-    : { consultations: count('consultation'), interactions: count('iframeInteraction'), arTries: count('ar_Try'), conversionRate: conversionRate(count('conversion'), inPeriod.length) };
+    ? {
+        consultations: sessionsWith('consultation'),
+        interactions: sessionsWith('iframeInteraction'),
+        arTries: sessionsWith('ar_Try'),
+        conversionRate: conversionRate(sessionsWith('conversion'), sessionsWith(null)),
+      }
+    : {
+        consultations: count('consultation'),
+        interactions: count('iframeInteraction'),
+        arTries: count('ar_Try'),
+        conversionRate: conversionRate(count('conversion'), inPeriod.length),
+      };
   const geoSets = new Map<string, Set<string>>();
   const geoCounts = new Map<string, number>();
   for (const e of inPeriod) {
@@ -131,21 +205,39 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
   // The funnel: per session, the steps it reached in the period; step k needs steps 0..k.
   const order = ['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const;
   const reached = new Map<string, Set<string>>();
-  for (const e of inPeriod) for (const f of order) if (e[f]) reached.set(e.userSessionId, (reached.get(e.userSessionId) ?? new Set()).add(f));
-  const steps = order.map((_, k) => [...reached.values()].filter((got) => order.slice(0, k + 1).every((f) => got.has(f))).length);
+  for (const e of inPeriod)
+    for (const f of order) if (e[f]) reached.set(e.userSessionId, (reached.get(e.userSessionId) ?? new Set()).add(f));
+  const steps = order.map(
+    (_, k) => [...reached.values()].filter((got) => order.slice(0, k + 1).every((f) => got.has(f))).length,
+  );
   const names = ['consultation', 'interaction 3D', 'essai AR', 'conversion'];
   const funnel = steps[0] > 0 ? funnelOf(names.map((name, i) => ({ name, count: steps[i] }))) : [];
   // The ranking: per product, the same counts over that product's events only.
   const flagsOf = ['consultation', 'iframeInteraction', 'ar_Try', 'conversion'] as const;
-  const perProduct = r.scope !== 'all' ? [] : products.map((evs) => {
-    const own = evs.filter(keep);
-    return unique ? [sessionsWith(null, own), ...flagsOf.map((f) => sessionsWith(f, own))] : [own.length, ...flagsOf.map((f) => count(f, own))];
-  });
-  return { stats, series: { labels: expect.any(Array) as unknown as string[], values, partial }, geo, funnel, eventCount: inPeriod.length, perProduct };
+  const perProduct =
+    r.scope !== 'all'
+      ? []
+      : products.map((evs) => {
+          const own = evs.filter(keep);
+          return unique
+            ? [sessionsWith(null, own), ...flagsOf.map((f) => sessionsWith(f, own))]
+            : [own.length, ...flagsOf.map((f) => count(f, own))];
+        });
+  return {
+    stats,
+    series: { labels: expect.any(Array) as unknown as string[], values, partial },
+    geo,
+    funnel,
+    eventCount: inPeriod.length,
+    perProduct,
+  };
 }
 
 const event = fc.record({
-  timestamp: fc.option(fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2026, 11, 31) }).map((t) => new Date(t).toISOString()), { nil: null, freq: 12 }),
+  timestamp: fc.option(
+    fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2026, 11, 31) }).map((t) => new Date(t).toISOString()),
+    { nil: null, freq: 12 },
+  ),
   userSessionId: fc.constantFrom('s1', 's2', 's3', 's4', 's5', 's6'),
   country: fc.constantFrom('FR', 'France', 'BE', 'DE', 'US', ''),
   consultation: fc.boolean(),
@@ -153,49 +245,63 @@ const event = fc.record({
   ar_Try: fc.boolean(),
   conversion: fc.boolean(),
 });
-const request = fc.record({
-  scope: fc.constantFrom<'all' | number>('all', 1, 2),
-  metric: fc.constantFrom<Metric>(...METRIC_ORDER),
-  counting: fc.constantFrom<Counting>('total', 'unique_users'),
-  period: fc.constantFrom<Period>('all_time', 'year', 'month', 'week', 'custom'),
-  year: fc.constantFrom(2024, 2025, 2026),
-  month: fc.integer({ min: 1, max: 12 }),
-  week: fc.integer({ min: 1, max: 5 }),
-  // A custom range of 1 to 800 days: cut by day, by 7 days or by month.
-  start: fc.integer({ min: Date.UTC(2024, 0, 1) / 86_400_000, max: Date.UTC(2026, 10, 21) / 86_400_000 }),
-  length: fc.integer({ min: 1, max: 800 }),
-}).map(({ start, length, ...r }) => ({
-  ...r,
-  from: r.period === 'custom' ? new Date(start * 86_400_000).toISOString().slice(0, 10) : null,
-  to: r.period === 'custom' ? new Date((start + length - 1) * 86_400_000).toISOString().slice(0, 10) : null,
-}));
+const request = fc
+  .record({
+    scope: fc.constantFrom<'all' | number>('all', 1, 2),
+    metric: fc.constantFrom<Metric>(...METRIC_ORDER),
+    counting: fc.constantFrom<Counting>('total', 'unique_users'),
+    period: fc.constantFrom<Period>('all_time', 'year', 'month', 'week', 'custom'),
+    year: fc.constantFrom(2024, 2025, 2026),
+    month: fc.integer({ min: 1, max: 12 }),
+    week: fc.integer({ min: 1, max: 5 }),
+    // A custom range of 1 to 800 days: cut by day, by 7 days or by month.
+    start: fc.integer({ min: Date.UTC(2024, 0, 1) / 86_400_000, max: Date.UTC(2026, 10, 21) / 86_400_000 }),
+    length: fc.integer({ min: 1, max: 800 }),
+  })
+  .map(({ start, length, ...r }) => ({
+    ...r,
+    from: r.period === 'custom' ? new Date(start * 86_400_000).toISOString().slice(0, 10) : null,
+    to: r.period === 'custom' ? new Date((start + length - 1) * 86_400_000).toISOString().slice(0, 10) : null,
+  }));
 const zones = fc.constantFrom('Europe/Paris', 'UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Auckland');
 
 describe('tally: every metric from one pass', () => {
   it('gives, for each metric, the figures of the plain rules', () => {
     fc.assert(
-      fc.property(fc.array(event, { maxLength: 60 }), fc.array(event, { maxLength: 60 }), request, fc.boolean(), zones, (a0, b0, r, inOrder, tz) => {
-        // In time order (untimed first), as our server sends them, a period reads only its days.
-        const ordered = (evs: Ev[]) => (inOrder ? [...evs].sort((x, y) => (x.timestamp ?? '').localeCompare(y.timestamp ?? '')) : evs);
-        const [a, b] = [ordered(a0), ordered(b0)];
-        const d = new SessionDictionary();
-        const stored = [d.store(toColumns(1, a)), d.store(toColumns(2, b))];
-        const records = r.scope === 'all' ? stored : [stored[r.scope - 1]];
-        const numbering = new Numbering(tz);
-        const t = tally(records, r, now, numbering);
-        const { perProduct, ...figures } = plain([a, b], r, tz);
-        expect(figuresOf(t, r.metric)).toEqual(figures);
-        expect(Array.from({ length: t.productIds.length }, (_, i) => Array.from(t.perProduct.slice(i * RANK_FIELDS, (i + 1) * RANK_FIELDS)))).toEqual(perProduct);
-        // The previous period (comparison), cut into the same buckets.
-        if (r.period !== 'all_time') {
-          const before = tally(records, r, now, numbering, true);
-          const { perProduct: perBefore, ...was } = plain([a, b], r, tz, true);
-          expect(statsOf(before)).toEqual(was.stats);
-          expect(seriesValues(before, r.metric)).toEqual(was.series.values);
-          expect(before.labels).toEqual(t.labels);
-          expect(rankingOf(t, before).map((row) => row.previousConsultations)).toEqual(perBefore.map((p) => p[1]));
-        }
-      }),
+      fc.property(
+        fc.array(event, { maxLength: 60 }),
+        fc.array(event, { maxLength: 60 }),
+        request,
+        fc.boolean(),
+        zones,
+        (a0, b0, r, inOrder, tz) => {
+          // In time order (untimed first), as our server sends them, a period reads only its days.
+          const ordered = (evs: Ev[]) =>
+            inOrder ? [...evs].sort((x, y) => (x.timestamp ?? '').localeCompare(y.timestamp ?? '')) : evs;
+          const [a, b] = [ordered(a0), ordered(b0)];
+          const d = new SessionDictionary();
+          const stored = [d.store(toColumns(1, a)), d.store(toColumns(2, b))];
+          const records = r.scope === 'all' ? stored : [stored[r.scope - 1]];
+          const numbering = new Numbering(tz);
+          const t = tally(records, r, now, numbering);
+          const { perProduct, ...figures } = plain([a, b], r, tz);
+          expect(figuresOf(t, r.metric)).toEqual(figures);
+          expect(
+            Array.from({ length: t.productIds.length }, (_, i) =>
+              Array.from(t.perProduct.slice(i * RANK_FIELDS, (i + 1) * RANK_FIELDS)),
+            ),
+          ).toEqual(perProduct);
+          // The previous period (comparison), cut into the same buckets.
+          if (r.period !== 'all_time') {
+            const before = tally(records, r, now, numbering, true);
+            const { perProduct: perBefore, ...was } = plain([a, b], r, tz, true);
+            expect(statsOf(before)).toEqual(was.stats);
+            expect(seriesValues(before, r.metric)).toEqual(was.series.values);
+            expect(before.labels).toEqual(t.labels);
+            expect(rankingOf(t, before).map((row) => row.previousConsultations)).toEqual(perBefore.map((p) => p[1]));
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   }, 120_000);
@@ -203,10 +309,31 @@ describe('tally: every metric from one pass', () => {
 
 describe('Tallies: passes reused while the records stay the same', () => {
   const d = new SessionDictionary();
-  const ev = (ts: string, session: string, flags: Partial<Ev>): Ev => ({ timestamp: ts, userSessionId: session, country: 'FR', consultation: false, iframeInteraction: false, ar_Try: false, conversion: false, ...flags });
-  const p1 = d.store(toColumns(1, [ev('2025-02-03T10:00:00Z', 'a', { consultation: true }), ev('2025-02-04T10:00:00Z', 'b', { ar_Try: true })]));
+  const ev = (ts: string, session: string, flags: Partial<Ev>): Ev => ({
+    timestamp: ts,
+    userSessionId: session,
+    country: 'FR',
+    consultation: false,
+    iframeInteraction: false,
+    ar_Try: false,
+    conversion: false,
+    ...flags,
+  });
+  const p1 = d.store(
+    toColumns(1, [
+      ev('2025-02-03T10:00:00Z', 'a', { consultation: true }),
+      ev('2025-02-04T10:00:00Z', 'b', { ar_Try: true }),
+    ]),
+  );
   const p2 = d.store(toColumns(2, [ev('2025-03-03T10:00:00Z', 'a', { conversion: true, consultation: true })]));
-  const base = { scope: 'all' as const, counting: 'unique_users' as const, period: 'year' as const, year: 2025, month: 2, week: 1 };
+  const base = {
+    scope: 'all' as const,
+    counting: 'unique_users' as const,
+    period: 'year' as const,
+    year: 2025,
+    month: 2,
+    week: 1,
+  };
 
   it('serves each metric the figures of a fresh pass, from one pass', () => {
     const numbering = new Numbering();
@@ -250,6 +377,8 @@ describe('Tallies: passes reused while the records stay the same', () => {
     expect(tallies.of([p1], base, now, numbering)).not.toBe(again);
     expect(tallies.of([p1, p2], base, now, new Numbering())).not.toBe(again);
     const thisYear = tallies.of([p1, p2], { ...base, period: 'all_time' }, now, numbering);
-    expect(tallies.of([p1, p2], { ...base, period: 'all_time' }, new Date(Date.UTC(2027, 0, 2)), numbering)).not.toBe(thisYear);
+    expect(tallies.of([p1, p2], { ...base, period: 'all_time' }, new Date(Date.UTC(2027, 0, 2)), numbering)).not.toBe(
+      thisYear,
+    );
   });
 });

@@ -38,10 +38,20 @@ describe('Zone: local day of an instant', () => {
   it('gives the same days in bulk (tables) as one by one, in several zones, around every hour of both changes', () => {
     for (const name of ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC']) {
       const times: number[] = [];
-      for (const start of [Date.parse('2025-03-08T00:00:00Z'), Date.parse('2025-03-29T00:00:00Z'), Date.parse('2025-10-25T00:00:00Z'), Date.parse('2025-11-01T00:00:00Z')])
+      for (const start of [
+        Date.parse('2025-03-08T00:00:00Z'),
+        Date.parse('2025-03-29T00:00:00Z'),
+        Date.parse('2025-10-25T00:00:00Z'),
+        Date.parse('2025-11-01T00:00:00Z'),
+      ])
         for (let t = start; t < start + 4 * 86_400_000; t += 15 * 60_000) times.push(t, t - 1);
       const bulk = new Zone(name).days(new Float64Array(times), -1);
-      const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: name, year: 'numeric', month: '2-digit', day: '2-digit' });
+      const fmt = new Intl.DateTimeFormat('en-CA', {
+        timeZone: name,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
       expect(Array.from(bulk, isoOf)).toEqual(times.map((t) => fmt.format(t)));
     }
   });
@@ -70,11 +80,22 @@ describe('figures cut in the reporting zone', () => {
     ),
   ];
   const now = new Date(Date.UTC(2026, 10, 21));
-  const base = { scope: 'all' as const, metric: 'consultation' as const, counting: 'total' as const, year: 2025, week: 1 };
+  const base = {
+    scope: 'all' as const,
+    metric: 'consultation' as const,
+    counting: 'total' as const,
+    year: 2025,
+    week: 1,
+  };
 
   it('a 7-day block: both events of the 23-hour Sunday count on that Sunday in Paris, not in UTC', () => {
     // March 2025, block 5 = 29-31; 30 March is a Sunday (bucket "Dim").
-    const paris = aggregate(records, { ...base, period: 'week', month: 3, week: 5 }, now, new Numbering('Europe/Paris'));
+    const paris = aggregate(
+      records,
+      { ...base, period: 'week', month: 3, week: 5 },
+      now,
+      new Numbering('Europe/Paris'),
+    );
     expect(paris.series.values).toEqual([0, 0, 0, 0, 0, 0, 2]);
     const utc = aggregate(records, { ...base, period: 'week', month: 3, week: 5 }, now, new Numbering('UTC'));
     expect(utc.series.values).toEqual([0, 0, 0, 0, 0, 1, 1]);
@@ -92,7 +113,12 @@ describe('figures cut in the reporting zone', () => {
   });
 
   it('a custom range of one day keeps the 25 hours of 26 October 2025', () => {
-    const day = aggregate(records, { ...base, period: 'custom', month: 1, from: '2025-10-26', to: '2025-10-26' }, now, new Numbering('Europe/Paris'));
+    const day = aggregate(
+      records,
+      { ...base, period: 'custom', month: 1, from: '2025-10-26', to: '2025-10-26' },
+      now,
+      new Numbering('Europe/Paris'),
+    );
     expect(day.stats.consultations).toBe(2);
     expect(day.series.labels).toEqual(['26/10']);
     expect(dayNumber(2025, 10, 26)).toBe(paris.day(Date.parse('2025-10-26T01:30:00Z')));

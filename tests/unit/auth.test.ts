@@ -3,10 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 // The atoms read localStorage at import: give Node a real Storage-like object first.
 class MemoryStorage {
   private m = new Map<string, string>();
-  getItem(k: string) { return this.m.has(k) ? this.m.get(k)! : null; }
-  setItem(k: string, v: string) { this.m.set(k, String(v)); }
-  removeItem(k: string) { this.m.delete(k); }
-  clear() { this.m.clear(); }
+  getItem(k: string) {
+    return this.m.has(k) ? this.m.get(k)! : null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
+  clear() {
+    this.m.clear();
+  }
 }
 (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
 
@@ -40,7 +48,16 @@ describe('auth atom transitions', () => {
   it('sign-out removes the token and the current user', () => {
     const store = createStore();
     store.set(atoms.loginSucceededAtom, 'abc');
-    store.set(atoms.currentUserAtom, { id: 1, role: 'Admin', nomRole: 'Admin', prenom: 'A', nom: 'B', mail: 'a@b.fr', entrepriseId: 1, entreprise: null });
+    store.set(atoms.currentUserAtom, {
+      id: 1,
+      role: 'Admin',
+      nomRole: 'Admin',
+      prenom: 'A',
+      nom: 'B',
+      mail: 'a@b.fr',
+      entrepriseId: 1,
+      entreprise: null,
+    });
     store.set(atoms.signedOutAtom);
     expect(store.get(atoms.isAuthenticatedAtom)).toBe(false);
     expect(store.get(atoms.currentUserAtom)).toBeNull();
@@ -54,7 +71,9 @@ describe('login error catalogue', () => {
     expect(loginErrorMessage(new ApiError(401, 'x'))).toBe('Failed to login');
     expect(loginErrorMessage(new ApiError(403, 'x'))).toBe('Licence non activée');
     // Issue 16: a disabled account gets its own words, not the licence modal.
-    expect(loginErrorMessage(new ApiError(403, 'Utilisateur désactivé'))).toBe('Compte désactivé. Contactez votre administrateur.');
+    expect(loginErrorMessage(new ApiError(403, 'Utilisateur désactivé'))).toBe(
+      'Compte désactivé. Contactez votre administrateur.',
+    );
     expect(isLicenceError(loginErrorMessage(new ApiError(403, 'Utilisateur désactivé')))).toBe(false);
     expect(loginErrorMessage(new ApiError(429, 'Trop de tentatives'))).toBe('Trop de tentatives');
     expect(loginErrorMessage(new TypeError('boom'))).toBe('Failed to login');
@@ -64,14 +83,23 @@ describe('login error catalogue', () => {
 });
 
 describe('desktop-only gate', () => {
-  const desktop = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126', maxTouchPoints: 0, screenWidth: 1920, screenHeight: 1080 };
+  const desktop = {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126',
+    maxTouchPoints: 0,
+    screenWidth: 1920,
+    screenHeight: 1080,
+  };
   it('lets a desktop in', () => expect(isRestrictedDevice(desktop)).toBe(false));
-  it('lets a touch laptop with a large screen in', () => expect(isRestrictedDevice({ ...desktop, maxTouchPoints: 10 })).toBe(false));
+  it('lets a touch laptop with a large screen in', () =>
+    expect(isRestrictedDevice({ ...desktop, maxTouchPoints: 10 })).toBe(false));
   it.each([
     ['an iPhone', { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' }],
     ['an Android phone', { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36' }],
     ['an Android tablet', { userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-X710) Safari/537.36' }],
-    ['an iPad in desktop mode', { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15', maxTouchPoints: 5 }],
+    [
+      'an iPad in desktop mode',
+      { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15', maxTouchPoints: 5 },
+    ],
     ['client hints saying mobile', { uaMobile: true }],
     ['a small touch screen', { maxTouchPoints: 5, screenWidth: 412, screenHeight: 915 }],
   ])('restricts %s', (_label, patch) => expect(isRestrictedDevice({ ...desktop, ...patch })).toBe(true));

@@ -1,6 +1,13 @@
 // Category list rules (docs/product.md §2.2.12, 5, 9).
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_LIST_LIMIT, DELETE_WITH_CHILDREN_CONFIRM, categoryDeleteMessage, categoryPath, hasSubCategories, parentLabel } from '../../src/domain/category';
+import {
+  CATEGORY_LIST_LIMIT,
+  DELETE_WITH_CHILDREN_CONFIRM,
+  categoryDeleteMessage,
+  categoryPath,
+  hasSubCategories,
+  parentLabel,
+} from '../../src/domain/category';
 import { categoryImpact } from '../../src/features/catalogue/categoryImpact';
 
 describe('categories', () => {
@@ -40,8 +47,12 @@ describe('what a category delete touches (issue 16 §1.3)', () => {
     expect(categoryImpact(all, [], 4)).toEqual({ sousCategories: 0, produits: 0 });
   });
   it('says it in French', () => {
-    expect(categoryDeleteMessage('Luminaires', 2, 3)).toBe('Supprimer « Luminaires » et ses 2 sous-catégories ? 3 produits perdront leur catégorie (ils restent au catalogue).');
-    expect(categoryDeleteMessage('Bornes', 1, 1)).toBe('Supprimer « Bornes » et sa sous-catégorie ? 1 produit perdra sa catégorie (il reste au catalogue).');
+    expect(categoryDeleteMessage('Luminaires', 2, 3)).toBe(
+      'Supprimer « Luminaires » et ses 2 sous-catégories ? 3 produits perdront leur catégorie (ils restent au catalogue).',
+    );
+    expect(categoryDeleteMessage('Bornes', 1, 1)).toBe(
+      'Supprimer « Bornes » et sa sous-catégorie ? 1 produit perdra sa catégorie (il reste au catalogue).',
+    );
     expect(categoryDeleteMessage('Vide', 0, 0)).toBe('Supprimer « Vide » ? Aucun produit ne perd sa catégorie.');
   });
 });

@@ -14,7 +14,9 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe('JWT_SECRET', () => {
   it('under 32 bytes is refused with a French message', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'secret' })).toThrow(/JWT_SECRET est trop court \(6 octets\) : il faut au moins 32 octets/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'secret' })).toThrow(
+      /JWT_SECRET est trop court \(6 octets\) : il faut au moins 32 octets/,
+    );
     // Bytes, not characters: 16 accented letters are 32 bytes.
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
   });

@@ -9,7 +9,13 @@ import {
   propositionCountLabel,
 } from '../../src/domain/customer';
 
-const valid = { nom: 'Lefèvre-Dupont', prenom: 'Anaïs Marie', mail: 'a@b.fr', mobile: '0612345678', compagny: 'SARL Lilas' };
+const valid = {
+  nom: 'Lefèvre-Dupont',
+  prenom: 'Anaïs Marie',
+  mail: 'a@b.fr',
+  mobile: '0612345678',
+  compagny: 'SARL Lilas',
+};
 const errorsOf = (schema: typeof customerCreateSchema | typeof customerEditSchema, value: object) => {
   const r = schema.safeParse(value);
   return r.success ? {} : fieldMessages(r.error);
@@ -50,11 +56,19 @@ describe('customer creation rules', () => {
   });
 
   it('accepts exactly 50 letters and 255 characters of mail', () => {
-    expect(customerCreateSchema.safeParse({ ...valid, nom: 'é'.repeat(50), mail: `${'a'.repeat(249)}@b.fr` }).success).toBe(true);
+    expect(
+      customerCreateSchema.safeParse({ ...valid, nom: 'é'.repeat(50), mail: `${'a'.repeat(249)}@b.fr` }).success,
+    ).toBe(true);
   });
 
   it('keeps the optional fields optional, blank ones stored as null', () => {
-    const r = customerCreateSchema.parse({ ...valid, adress: ' ', city: 'Lyon', postalCode: '', commentaire: 'Directeur' });
+    const r = customerCreateSchema.parse({
+      ...valid,
+      adress: ' ',
+      city: 'Lyon',
+      postalCode: '',
+      commentaire: 'Directeur',
+    });
     expect(r).toMatchObject({ adress: null, city: 'Lyon', postalCode: null, commentaire: 'Directeur' });
   });
 });
@@ -70,12 +84,18 @@ describe('customer edit rules', () => {
 
   it('expects a 5-digit postal code, trimmed', () => {
     expect(customerEditSchema.parse({ ...edit, postalCode: ' 69002 ' }).postalCode).toBe('69002');
-    expect(errorsOf(customerEditSchema, { ...edit, postalCode: '6900' }).postalCode).toBe('Code postal invalide (5 chiffres)');
-    expect(errorsOf(customerEditSchema, { ...edit, postalCode: '690021' }).postalCode).toBe('Code postal invalide (5 chiffres)');
+    expect(errorsOf(customerEditSchema, { ...edit, postalCode: '6900' }).postalCode).toBe(
+      'Code postal invalide (5 chiffres)',
+    );
+    expect(errorsOf(customerEditSchema, { ...edit, postalCode: '690021' }).postalCode).toBe(
+      'Code postal invalide (5 chiffres)',
+    );
   });
 
   it('checks a given mobile for 10 digits', () => {
-    expect(errorsOf(customerEditSchema, { ...edit, mobile: '123' }).mobile).toBe('Numéro de mobile invalide (10 chiffres)');
+    expect(errorsOf(customerEditSchema, { ...edit, mobile: '123' }).mobile).toBe(
+      'Numéro de mobile invalide (10 chiffres)',
+    );
     expect(customerEditSchema.parse({ ...edit, mobile: '0611223344' }).mobile).toBe('0611223344');
   });
 });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../server/http/errorHandler';
 
 // Errors as @fastify/multipart and Fastify's body parser create them (code, English message, status).
-const fastifyError = (code: string, message: string, statusCode: number) => Object.assign(new Error(message), { code, statusCode });
+const fastifyError = (code: string, message: string, statusCode: number) =>
+  Object.assign(new Error(message), { code, statusCode });
 const thrown: Record<string, () => Error> = {
   files: () => fastifyError('FST_FILES_LIMIT', 'reach files limit', 413),
   parts: () => fastifyError('FST_PARTS_LIMIT', 'reach parts limit', 413),
@@ -14,13 +15,19 @@ const thrown: Record<string, () => Error> = {
   notMultipart: () => fastifyError('FST_INVALID_MULTIPART_CONTENT_TYPE', 'the request is not multipart', 406),
   range: () => fastifyError('FST_SOMETHING', 'Range Not Satisfiable', 416),
   teapot: () => fastifyError('FST_TEAPOT', "I'm a teapot", 418),
-  nul: () => Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }) }),
+  nul: () =>
+    Object.assign(new Error('Failed query'), {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    }),
 };
 
 const app = Fastify();
 beforeAll(async () => {
   installErrorHandler(app);
-  for (const [name, make] of Object.entries(thrown)) app.get(`/${name}`, async () => { throw make(); });
+  for (const [name, make] of Object.entries(thrown))
+    app.get(`/${name}`, async () => {
+      throw make();
+    });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -53,6 +60,10 @@ describe('framework and plugin errors', () => {
   it('a NUL the database refuses says so, not "hors des limites"', async () => {
     const res = await get('nul');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 400, title: 'Requête invalide', detail: 'Un champ contient un caractère non autorisé.' });
+    expect(res.body).toEqual({
+      status: 400,
+      title: 'Requête invalide',
+      detail: 'Un champ contient un caractère non autorisé.',
+    });
   });
 });

@@ -4,7 +4,9 @@ import { displayName, initials, roleLabel } from '../../src/domain/user';
 
 describe('Clients badge', () => {
   it('sums propositionCount, ignoring missing counts', () => {
-    expect(propositionTotal([{ propositionCount: 2 }, { propositionCount: 3 }, {}, { propositionCount: null }])).toBe(5);
+    expect(propositionTotal([{ propositionCount: 2 }, { propositionCount: 3 }, {}, { propositionCount: null }])).toBe(
+      5,
+    );
     expect(propositionTotal([])).toBe(0);
   });
   it('is hidden at 0, the number up to 9 and "9+" above', () => {

@@ -10,7 +10,9 @@ describe('KeptAnswers', () => {
       await new Promise((r) => setTimeout(r, 10));
       return 42;
     };
-    expect(await Promise.all(Array.from({ length: 5 }, () => kept.getOrCompute('p1-v1', compute)))).toEqual([42, 42, 42, 42, 42]);
+    expect(await Promise.all(Array.from({ length: 5 }, () => kept.getOrCompute('p1-v1', compute)))).toEqual([
+      42, 42, 42, 42, 42,
+    ]);
     expect(await kept.getOrCompute('p1-v1', compute)).toBe(42);
     expect(runs).toBe(1);
   });

@@ -10,11 +10,14 @@ describe('normaliseList', () => {
   it('prefers $values over values when both are there', () => {
     expect(normaliseList({ $values: [1], values: [2] })).toEqual([1]);
   });
-  it.each([null, undefined, 'x', 3, {}, { $values: 'no' }, { values: {} }])('rejects %j with the catalogue message', (data) => {
-    expect(() => normaliseList(data, 'customers')).toThrow(UnexpectedListFormatError);
-    expect(() => normaliseList(data, 'customers')).toThrow('Unexpected response format for customers');
-    expect(() => normaliseList(data)).toThrow(/^Unexpected response format$/);
-  });
+  it.each([null, undefined, 'x', 3, {}, { $values: 'no' }, { values: {} }])(
+    'rejects %j with the catalogue message',
+    (data) => {
+      expect(() => normaliseList(data, 'customers')).toThrow(UnexpectedListFormatError);
+      expect(() => normaliseList(data, 'customers')).toThrow('Unexpected response format for customers');
+      expect(() => normaliseList(data)).toThrow(/^Unexpected response format$/);
+    },
+  );
   it('builds the server shape', () => {
     expect(dotnetList([1])).toEqual({ $id: '1', $values: [1] });
   });

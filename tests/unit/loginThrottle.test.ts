@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, TooManyAttempts, defaultThrottleLimits, retryMessage, type ThrottleLimits } from '../../server/auth/loginThrottle';
+import {
+  LoginThrottle,
+  TooManyAttempts,
+  defaultThrottleLimits,
+  retryMessage,
+  type ThrottleLimits,
+} from '../../server/auth/loginThrottle';
 import { BoundedMemoryLimiter, LimiterFactory } from '../../server/auth/limiters';
 
-const limits: ThrottleLimits = { ...defaultThrottleLimits, perAccountAddress: 3, perAddress: 6, accountDelayAfter: 1000 };
-const throttle = (l: Partial<ThrottleLimits> = {}) => LoginThrottle.create(new LimiterFactory({ kind: 'memory' }), { ...limits, ...l });
+const limits: ThrottleLimits = {
+  ...defaultThrottleLimits,
+  perAccountAddress: 3,
+  perAddress: 6,
+  accountDelayAfter: 1000,
+};
+const throttle = (l: Partial<ThrottleLimits> = {}) =>
+  LoginThrottle.create(new LimiterFactory({ kind: 'memory' }), { ...limits, ...l });
 
 /** One attempt that fails its password: 'fail', or 'refused' when the throttle stops it first. */
 async function fail(t: LoginThrottle, mail: string, address: string): Promise<'fail' | 'refused'> {

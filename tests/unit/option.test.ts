@@ -10,7 +10,13 @@ import {
   type OptionForm,
 } from '../../src/domain/option';
 
-const form = (over: Partial<OptionForm> = {}): OptionForm => ({ ...emptyOptionForm(), nomGroupe: 'Finition', left: 'Mat', right: 'Brillant', ...over });
+const form = (over: Partial<OptionForm> = {}): OptionForm => ({
+  ...emptyOptionForm(),
+  nomGroupe: 'Finition',
+  left: 'Mat',
+  right: 'Brillant',
+  ...over,
+});
 
 describe('validateOptionForm', () => {
   it("requires the group name with the spec's message", () => {
@@ -68,7 +74,11 @@ describe('buildOptionPayload', () => {
     expect(p).toMatchObject({ typeOption: 'Coloris', colorTag: 'Métaux', toggle: null, liste: null });
   });
   it('builds payloads the server schema accepts', () => {
-    for (const f of [form(), form({ texteMode: 'Liste', items: ['a', 'b'] }), form({ typeOption: 'Coloris', colorTag: null })])
+    for (const f of [
+      form(),
+      form({ texteMode: 'Liste', items: ['a', 'b'] }),
+      form({ typeOption: 'Coloris', colorTag: null }),
+    ])
       expect(optionPayloadSchema.safeParse(buildOptionPayload(f, 1)).success).toBe(true);
   });
 });
@@ -77,7 +87,9 @@ describe('optionPayloadSchema', () => {
   it('refuses a Texte option that is neither or both Bascule and Liste', () => {
     const base = { idModel: 1, typeOption: 'Texte', nomGroupe: 'X' };
     expect(optionPayloadSchema.safeParse(base).success).toBe(false);
-    expect(optionPayloadSchema.safeParse({ ...base, toggle: { left: 'a', right: 'b' }, liste: ['c'] }).success).toBe(false);
+    expect(optionPayloadSchema.safeParse({ ...base, toggle: { left: 'a', right: 'b' }, liste: ['c'] }).success).toBe(
+      false,
+    );
   });
   it('refuses an unknown type', () => {
     expect(optionPayloadSchema.safeParse({ idModel: 1, typeOption: 'Autre', nomGroupe: 'X' }).success).toBe(false);

@@ -9,13 +9,17 @@ describe('ownPasswordErrors', () => {
       newPassword: 'Mot de passe requis',
       confirmation: 'Les mots de passe ne correspondent pas',
     });
-    expect(ownPasswordErrors('Ancien!2026pass', 'sansmajuscule1!', 'sansmajuscule1!')).toEqual({ newPassword: 'Le mot de passe doit contenir au moins une majuscule' });
+    expect(ownPasswordErrors('Ancien!2026pass', 'sansmajuscule1!', 'sansmajuscule1!')).toEqual({
+      newPassword: 'Le mot de passe doit contenir au moins une majuscule',
+    });
     expect(ownPasswordErrors('Ancien!2026pass', 'Ancien!2026pass', 'Ancien!2026pass').newPassword).toMatch(/différent/);
     expect(ownPasswordErrors('Ancien!2026pass', 'Nouveau#Passe2026', 'Nouveau#Passe2026')).toEqual({});
   });
 
   it('is the server body schema too', () => {
-    expect(ownPasswordChangeSchema.safeParse({ currentPassword: 'x', newPassword: 'Nouveau#Passe2026' }).success).toBe(true);
+    expect(ownPasswordChangeSchema.safeParse({ currentPassword: 'x', newPassword: 'Nouveau#Passe2026' }).success).toBe(
+      true,
+    );
     expect(ownPasswordChangeSchema.safeParse({ newPassword: 'Nouveau#Passe2026' }).success).toBe(false);
   });
 });

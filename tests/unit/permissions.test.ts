@@ -1,6 +1,13 @@
 // The permissions table (docs/permissions.md) and its per-target rules, as the server and screens read them.
 import { describe, expect, it } from 'vitest';
-import { can, grantsRole, managesUser, PERMISSIONS, readsContactsOf, readsLicenceKeysOf } from '../../src/domain/permissions';
+import {
+  can,
+  grantsRole,
+  managesUser,
+  PERMISSIONS,
+  readsContactsOf,
+  readsLicenceKeysOf,
+} from '../../src/domain/permissions';
 
 describe('can', () => {
   it('follows the table, role by role', () => {
@@ -32,7 +39,7 @@ describe('rules on the target', () => {
     expect(managesUser({ userId: 4, role: 'Directeur' }, { userId: 2, role: 'Vendeur' })).toBe(false);
   });
 
-  it('gives the Admin role only in the Admin\'s own company', () => {
+  it("gives the Admin role only in the Admin's own company", () => {
     expect(grantsRole(admin, 'Admin', 10)).toBe(true);
     expect(grantsRole(admin, 'Admin', 11)).toBe(false);
     expect(grantsRole(admin, 'Vendeur', 11)).toBe(true);

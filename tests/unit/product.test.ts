@@ -1,6 +1,12 @@
 // Product creation rules and messages (spec 5 "Product creation", 9) and the server's field schema.
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGES, formatEuros, parsePrice, productFieldsSchema, validateProductForm } from '../../src/domain/product';
+import {
+  MAX_IMAGES,
+  formatEuros,
+  parsePrice,
+  productFieldsSchema,
+  validateProductForm,
+} from '../../src/domain/product';
 
 const form = (over = {}) => ({ nom: 'Suspension', idCategorie: 3, placement: 'Sol' as const, images: [1], ...over });
 
@@ -9,7 +15,9 @@ describe('validateProductForm', () => {
     expect(validateProductForm(form())).toEqual({ errors: {}, warning: null });
   });
   it("requires a category with the spec's message", () => {
-    expect(validateProductForm(form({ idCategorie: null })).errors.categorie).toBe('Vous devez sélectionner une catégorie pour le produit.');
+    expect(validateProductForm(form({ idCategorie: null })).errors.categorie).toBe(
+      'Vous devez sélectionner une catégorie pour le produit.',
+    );
   });
   it("requires a name with the spec's message, blanks included", () => {
     expect(validateProductForm(form({ nom: '   ' })).errors.nom).toBe('Vous devez nommer votre produit.');
@@ -22,7 +30,9 @@ describe('validateProductForm', () => {
   it('allows 20 images and refuses 21 with the message of spec 5', () => {
     expect(MAX_IMAGES).toBe(20);
     expect(validateProductForm(form({ images: Array(20).fill(0) })).errors.images).toBeUndefined();
-    expect(validateProductForm(form({ images: Array(21).fill(0) })).errors.images).toBe("Vous ne pouvez télécharger que jusqu'à 20 images.");
+    expect(validateProductForm(form({ images: Array(21).fill(0) })).errors.images).toBe(
+      "Vous ne pouvez télécharger que jusqu'à 20 images.",
+    );
   });
   it('asks for at least one image', () => {
     expect(validateProductForm(form({ images: [] })).errors.images).toBeUndefined();
@@ -30,7 +40,14 @@ describe('validateProductForm', () => {
 });
 
 describe('productFieldsSchema (server side of the same rules)', () => {
-  const fields = { NomGroupeModel: ' Lampe ', IdCategorie: '4', Placement: 'Mur', PrixCatalogue: '1 234,50', RefPrimaire: '', Specification: 'x' };
+  const fields = {
+    NomGroupeModel: ' Lampe ',
+    IdCategorie: '4',
+    Placement: 'Mur',
+    PrixCatalogue: '1 234,50',
+    RefPrimaire: '',
+    Specification: 'x',
+  };
   it('parses the multipart text fields', () => {
     expect(productFieldsSchema.parse(fields)).toEqual({
       NomGroupeModel: 'Lampe',
@@ -50,12 +67,15 @@ describe('productFieldsSchema (server side of the same rules)', () => {
     expect(messages).toContain('Vous devez sélectionner une catégorie pour le produit.');
   });
   it('accepts only Sol, Plafond or Mur as placement, or none', () => {
-    for (const p of ['Sol', 'Plafond', 'Mur', '']) expect(productFieldsSchema.safeParse({ ...fields, Placement: p }).success).toBe(true);
+    for (const p of ['Sol', 'Plafond', 'Mur', ''])
+      expect(productFieldsSchema.safeParse({ ...fields, Placement: p }).success).toBe(true);
     expect(productFieldsSchema.safeParse({ ...fields, Placement: 'Toit' }).success).toBe(false);
   });
   it('refuses a negative or unreadable price', () => {
     expect(productFieldsSchema.safeParse({ ...fields, PrixCatalogue: '-3' }).success).toBe(false);
-    expect(productFieldsSchema.safeParse({ ...fields, PrixCatalogue: 'douze' }).error?.issues[0].message).toBe('Prix catalogue invalide');
+    expect(productFieldsSchema.safeParse({ ...fields, PrixCatalogue: 'douze' }).error?.issues[0].message).toBe(
+      'Prix catalogue invalide',
+    );
   });
 });
 

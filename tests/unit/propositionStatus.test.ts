@@ -4,7 +4,12 @@ import { STATUS, displayStatus, statusOnLoad, statusStyle, statusUpdateSchema } 
 
 describe('proposition status', () => {
   it('has the four labels of the spec', () => {
-    expect(STATUS).toEqual({ none: 'Aucune vidéo', pending: 'Vidéo non envoyée', sent: 'Vidéo envoyée', viewed: 'Vidéo vue' });
+    expect(STATUS).toEqual({
+      none: 'Aucune vidéo',
+      pending: 'Vidéo non envoyée',
+      sent: 'Vidéo envoyée',
+      viewed: 'Vidéo vue',
+    });
   });
 
   it('styles each label: none, pending, sent, viewed', () => {

@@ -57,7 +57,11 @@ describe('regular expressions of the product', () => {
 
   it.each([...exported, ...found].map((r) => [r.where, r] as const))('%s is linear', (_where, r) => {
     const diagnostics = checkSync(r.source, r.flags);
-    expect({ pattern: `/${r.source}/${r.flags}`, status: diagnostics.status, complexity: diagnostics.status === 'vulnerable' ? diagnostics.complexity : undefined }).toEqual({
+    expect({
+      pattern: `/${r.source}/${r.flags}`,
+      status: diagnostics.status,
+      complexity: diagnostics.status === 'vulnerable' ? diagnostics.complexity : undefined,
+    }).toEqual({
       pattern: `/${r.source}/${r.flags}`,
       status: 'safe',
       complexity: undefined,

@@ -47,9 +47,12 @@ describe('TokenService: what a signed token must hold', () => {
     expect(await tokens.verify(await forge({ sub: '4' }))).toEqual({ userId: 4, version: 0 });
   });
 
-  it.each(['0x4', '4e0', ' 4', '4 ', '+4', '04', '4.0', '0', '-4', '', '1234567890'])('refuses the subject %j', async (sub) => {
-    expect(await tokens.verify(await forge({ sub }))).toBeNull();
-  });
+  it.each(['0x4', '4e0', ' 4', '4 ', '+4', '04', '4.0', '0', '-4', '', '1234567890'])(
+    'refuses the subject %j',
+    async (sub) => {
+      expect(await tokens.verify(await forge({ sub }))).toBeNull();
+    },
+  );
 
   it('refuses a numeric (not string) subject and a version that is not a whole number', async () => {
     expect(await tokens.verify(await forge({ sub: 4 }))).toBeNull();

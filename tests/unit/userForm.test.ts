@@ -23,7 +23,8 @@ const valid: UserFormValues = {
   password: 'Motdepasse1!',
   confirmation: 'Motdepasse1!',
 };
-const err = (field: keyof UserFormValues, value: string, base = valid) => userFieldError(field, { ...base, [field]: value });
+const err = (field: keyof UserFormValues, value: string, base = valid) =>
+  userFieldError(field, { ...base, [field]: value });
 
 describe('user form rules', () => {
   it('accepts a valid form, the activation box checked by default', () => {
@@ -75,7 +76,9 @@ describe('user form rules', () => {
 
   it('confirmation must equal the password', () => {
     expect(err('confirmation', 'Autre1!xxxx')).toBe('Les mots de passe ne correspondent pas');
-    expect(userFormErrors({ ...valid, confirmation: '' })).toEqual({ confirmation: 'Les mots de passe ne correspondent pas' });
+    expect(userFormErrors({ ...valid, confirmation: '' })).toEqual({
+      confirmation: 'Les mots de passe ne correspondent pas',
+    });
   });
 
   it('an empty form has a message on every checked field (submit is blocked)', () => {
@@ -90,7 +93,18 @@ describe('user form rules', () => {
 
   it('builds the spec create payload, accepted by the server schema with a lower-cased mail', () => {
     const body = toCreatePayload({ ...valid, mail: 'Jean@Exemple.FR', managerId: 7, fonction: ' Vendeur ' }, 3);
-    expect(body).toEqual({ EntrepriseId: 3, RoleId: 4, Nom: 'Lefèvre', Prenom: 'Jean-Éric', Mail: 'Jean@Exemple.FR', Password: 'Motdepasse1!', ManagerId: 7, Fonction: 'Vendeur', Mobile: '0612345678', IsActive: true });
+    expect(body).toEqual({
+      EntrepriseId: 3,
+      RoleId: 4,
+      Nom: 'Lefèvre',
+      Prenom: 'Jean-Éric',
+      Mail: 'Jean@Exemple.FR',
+      Password: 'Motdepasse1!',
+      ManagerId: 7,
+      Fonction: 'Vendeur',
+      Mobile: '0612345678',
+      IsActive: true,
+    });
     const parsed = userCreateSchema.parse(body);
     expect(parsed.Mail).toBe('jean@exemple.fr');
     expect(userCreateSchema.parse({ ...body, IsActive: undefined }).IsActive).toBe(true);
@@ -126,6 +140,8 @@ describe('new company rules', () => {
       Telephone: 'Numéro de téléphone invalide (10 chiffres)',
       Siret: 'SIRET invalide (14 chiffres avec une clé valide)',
     });
-    expect(entrepriseFormErrors({ NomEntreprise: 'Studio', Telephone: '0320000000', Siret: '443 061 841 00047' })).toEqual({});
+    expect(
+      entrepriseFormErrors({ NomEntreprise: 'Studio', Telephone: '0320000000', Siret: '443 061 841 00047' }),
+    ).toEqual({});
   });
 });

@@ -4,8 +4,26 @@ import type { User } from '../../src/api/users';
 import { searchUsers, userStats } from '../../src/features/users/userSearch';
 import { accessMarkers } from '../../src/features/users/userAccess';
 
-const user = (nom: string, prenom: string, mail: string, nomRole: string, nomEntreprise: string, userId: number): User => ({
-  userId, nom, prenom, mail, nomRole, nomEntreprise, entrepriseId: 1, mobile: null, fonction: null, createdAt: '2026-01-01T00:00:00Z', managerId: null, isActive: true,
+const user = (
+  nom: string,
+  prenom: string,
+  mail: string,
+  nomRole: string,
+  nomEntreprise: string,
+  userId: number,
+): User => ({
+  userId,
+  nom,
+  prenom,
+  mail,
+  nomRole,
+  nomEntreprise,
+  entrepriseId: 1,
+  mobile: null,
+  fonction: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  managerId: null,
+  isActive: true,
 });
 const users = [
   user('Martin', 'Alice', 'admin@demo.fr', 'Admin', 'Visio3D', 1),
@@ -40,8 +58,13 @@ describe('who cannot sign in, as the list marks it', () => {
   it('a disabled user, a non-Admin without a licence in force; an Admin needs none', () => {
     expect(labels({ isActive: true, nomRole: 'Vendeur', licenceEnVigueur: true })).toEqual([]);
     expect(labels({ isActive: false, nomRole: 'Vendeur', licenceEnVigueur: true })).toEqual(['Désactivé']);
-    expect(labels({ isActive: true, nomRole: 'Directeur', licenceEnVigueur: false })).toEqual(['Sans licence en vigueur']);
-    expect(labels({ isActive: false, nomRole: 'Manager', licenceEnVigueur: false })).toEqual(['Désactivé', 'Sans licence en vigueur']);
+    expect(labels({ isActive: true, nomRole: 'Directeur', licenceEnVigueur: false })).toEqual([
+      'Sans licence en vigueur',
+    ]);
+    expect(labels({ isActive: false, nomRole: 'Manager', licenceEnVigueur: false })).toEqual([
+      'Désactivé',
+      'Sans licence en vigueur',
+    ]);
     expect(labels({ isActive: true, nomRole: 'Admin', licenceEnVigueur: false })).toEqual([]);
   });
   it('claims nothing about licences when the server does not say', () => {

@@ -143,7 +143,13 @@ function yearsOf(products: StoredColumns[], zone: Zone, today: number): [number,
 }
 
 /** The one pass over the selected events (see Tally); `previous`: over the period before the selected one. */
-export function tally(products: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering = new Numbering(), previous = false): Tally {
+export function tally(
+  products: StoredColumns[],
+  request: TallyRequest,
+  now: Date,
+  numbering: Numbering = new Numbering(),
+  previous = false,
+): Tally {
   const countryMaps = products.map((p) => numbering.countriesOf(p));
   const countryNames = numbering.countryNames.slice();
   const zone = numbering.zone;
@@ -297,8 +303,19 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
     for (let k = 0; k < 4 && f & FUNNEL_STEPS[k].flag; k++) funnel[k]++;
   }
   return {
-    labels, series, future: timeline.future, partial: timeline.partial, geoCounts: Array.from(geoCounts), countryNames, events, flagged, distinct, funnel,
-    perProduct, productIds: ranked ? products.map((p) => p.productId) : [], unique,
+    labels,
+    series,
+    future: timeline.future,
+    partial: timeline.partial,
+    geoCounts: Array.from(geoCounts),
+    countryNames,
+    events,
+    flagged,
+    distinct,
+    funnel,
+    perProduct,
+    productIds: ranked ? products.map((p) => p.productId) : [],
+    unique,
   };
 }
 
@@ -306,8 +323,18 @@ export function tally(products: StoredColumns[], request: TallyRequest, now: Dat
 export function statsOf(t: Pick<Tally, 'unique' | 'distinct' | 'flagged' | 'events'>): StatFigures {
   const { distinct, flagged, events } = t;
   return t.unique
-    ? { consultations: distinct[1], interactions: distinct[2], arTries: distinct[3], conversionRate: conversionRate(distinct[4], distinct[0]) }
-    : { consultations: flagged[0], interactions: flagged[1], arTries: flagged[2], conversionRate: conversionRate(flagged[3], events) };
+    ? {
+        consultations: distinct[1],
+        interactions: distinct[2],
+        arTries: distinct[3],
+        conversionRate: conversionRate(distinct[4], distinct[0]),
+      }
+    : {
+        consultations: flagged[0],
+        interactions: flagged[1],
+        arTries: flagged[2],
+        conversionRate: conversionRate(flagged[3], events),
+      };
 }
 
 /** The chart's values of one metric: none after today. */
@@ -322,5 +349,11 @@ export function figuresOf(t: Tally, metric: Metric): Figures {
   const funnel = t.funnel[0] > 0 ? funnelOf(FUNNEL_STEPS.map((st, i) => ({ name: st.name, count: t.funnel[i] }))) : [];
 
   const geo = mergeGeo(t.countryNames.map((label, i) => ({ label, value: t.geoCounts[i] })).filter((g) => g.value > 0));
-  return { stats, series: { labels: t.labels, values: seriesValues(t, metric), partial: t.partial }, geo, funnel, eventCount: t.events };
+  return {
+    stats,
+    series: { labels: t.labels, values: seriesValues(t, metric), partial: t.partial },
+    geo,
+    funnel,
+    eventCount: t.events,
+  };
 }

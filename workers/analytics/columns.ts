@@ -55,8 +55,16 @@ export interface CachedProduct extends StoredColumns {
 }
 
 export const emptyStored = (productId: number): StoredColumns => ({
-  productId, count: 0, time: new Float64Array(0), session: new Uint32Array(0), sessionLimit: 0,
-  flags: new Uint8Array(0), country: new Uint16Array(0), countries: [], first: Infinity, last: -Infinity,
+  productId,
+  count: 0,
+  time: new Float64Array(0),
+  session: new Uint32Array(0),
+  sessionLimit: 0,
+  flags: new Uint8Array(0),
+  country: new Uint16Array(0),
+  countries: [],
+  first: Infinity,
+  last: -Infinity,
 });
 
 export function toColumns(productId: number, events: Array<Record<string, unknown>>): ProductColumns {
@@ -103,11 +111,21 @@ export interface CompactEvents {
 
 export function isCompact(body: unknown): body is CompactEvents {
   const b = body as Partial<CompactEvents> | null;
-  return !!b && Array.isArray(b.time) && Array.isArray(b.session) && Array.isArray(b.flags) && Array.isArray(b.country) && Array.isArray(b.countries);
+  return (
+    !!b &&
+    Array.isArray(b.time) &&
+    Array.isArray(b.session) &&
+    Array.isArray(b.flags) &&
+    Array.isArray(b.country) &&
+    Array.isArray(b.countries)
+  );
 }
 
 /** Maps a dictionary through the same readers as the list (so both paths agree), merging equal results. */
-function relabel(raw: Array<string | null>, label: (v: string | null) => string): { labels: string[]; remap: Uint32Array } {
+function relabel(
+  raw: Array<string | null>,
+  label: (v: string | null) => string,
+): { labels: string[]; remap: Uint32Array } {
   const index = new Map<string, number>();
   const labels: string[] = [];
   const remap = new Uint32Array(raw.length);

@@ -35,12 +35,28 @@ export function buildCsv(input: CsvInput): string {
   const lines: string[] = [];
   const row = (cells: Array<string | number | null>) => lines.push(cells.map(cell).join(SEP));
   row(['Classement des produits']);
-  row(['Produit', 'Consultations', 'Interactions 3D', 'Essais AR', 'Conversions', 'Taux de conversion (%)', ...(comparing ? ['Consultations (période précédente)', 'Évolution (%)'] : [])]);
+  row([
+    'Produit',
+    'Consultations',
+    'Interactions 3D',
+    'Essais AR',
+    'Conversions',
+    'Taux de conversion (%)',
+    ...(comparing ? ['Consultations (période précédente)', 'Évolution (%)'] : []),
+  ]);
   input.ranking.forEach((r) => {
     const rate = r.base > 0 ? (r.conversions / r.base) * 100 : 0;
     const prev = r.previousConsultations;
     const change = prev ? ((r.consultations - prev) / prev) * 100 : null;
-    row([r.name, r.consultations, r.interactions, r.arTries, r.conversions, rate, ...(comparing ? [prev, change] : [])]);
+    row([
+      r.name,
+      r.consultations,
+      r.interactions,
+      r.arTries,
+      r.conversions,
+      rate,
+      ...(comparing ? [prev, change] : []),
+    ]);
   });
   row([]);
   row([`Évolution — ${input.metricLabel}`]);
@@ -73,4 +89,5 @@ export function periodSlug(s: Pick<Selection, 'period' | 'year' | 'month' | 'wee
   return 'tout';
 }
 
-export const csvFileName = (company: string, s: Parameters<typeof periodSlug>[0]): string => `visio3d_${slug(company)}_${periodSlug(s)}_classement.csv`;
+export const csvFileName = (company: string, s: Parameters<typeof periodSlug>[0]): string =>
+  `visio3d_${slug(company)}_${periodSlug(s)}_classement.csv`;

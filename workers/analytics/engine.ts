@@ -9,7 +9,15 @@ import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
 import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
 import { Tallies } from './tallies';
-import { EngineError, HTTP, MAX_IN_FLIGHT, NETWORK, fetchProductEvents, forEachLimited, type Connection } from './fetch';
+import {
+  EngineError,
+  HTTP,
+  MAX_IN_FLIGHT,
+  NETWORK,
+  fetchProductEvents,
+  forEachLimited,
+  type Connection,
+} from './fetch';
 import { SessionDictionary } from './sessions';
 import { liveOf } from './live';
 import { fetchCompanyVersions, type CompanyVersions } from './versions';
@@ -46,7 +54,10 @@ export class AnalyticsEngine {
   private versions: CompanyVersions | null = null;
   private noVersions = new Set<number>();
 
-  constructor(private fetchImpl: typeof fetch = (...a) => fetch(...a), private clock: () => number = Date.now) {}
+  constructor(
+    private fetchImpl: typeof fetch = (...a) => fetch(...a),
+    private clock: () => number = Date.now,
+  ) {}
 
   configure(apiBase: string, token: string | null): void {
     if (token !== this.conn.token) this.forget();
@@ -148,10 +159,17 @@ export class AnalyticsEngine {
       this.tallies.forget();
     }
     const retry = new Set(request.retry ?? []);
-    const stale = ids.filter((id) => request.refresh || retry.has(id) || !this.memory.has(id) || this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS);
+    const stale = ids.filter(
+      (id) =>
+        request.refresh ||
+        retry.has(id) ||
+        !this.memory.has(id) ||
+        this.clock() - (this.checkedAt.get(id) ?? 0) > REVALIDATE_AFTER_MS,
+    );
     // Cached figures first, but only when every product is cached: partial totals would mislead.
     const allCached = ids.length > 0 && ids.every((id) => this.memory.has(id));
-    if (allCached && stale.length) void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
+    if (allCached && stale.length)
+      void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
     const toCheck = await this.changedOnly(request.companyId, stale, epoch);
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
 
@@ -195,7 +213,11 @@ export class AnalyticsEngine {
               await this.sessions();
               if (epoch !== this.epoch) return;
             }
-            const record: CachedProduct = { ...this.dictionary.store(result.columns), etag: result.etag, fetchedAt: this.clock() };
+            const record: CachedProduct = {
+              ...this.dictionary.store(result.columns),
+              etag: result.etag,
+              fetchedAt: this.clock(),
+            };
             this.memory.set(id, record);
             toWrite.push(record);
             if (toWrite.length >= WRITE_BATCH) flush();
@@ -226,17 +248,35 @@ export class AnalyticsEngine {
    * "Exporter CSV": the ranking and the evolution series of a selection, from the records in memory (the
    * view on screen was made from them: its tallies are kept, so this is no new pass), as a Blob.
    */
-  exportCsv(request: ViewRequest, names: Record<number, string>, companyName: string, metricLabel: string): { blob: Blob; fileName: string } {
-    const view = this.compose(request, request.scope === 'all' ? request.productIds : [request.scope], new Date(this.clock()), { complete: true, offline: false, failed: [] });
+  exportCsv(
+    request: ViewRequest,
+    names: Record<number, string>,
+    companyName: string,
+    metricLabel: string,
+  ): { blob: Blob; fileName: string } {
+    const view = this.compose(
+      request,
+      request.scope === 'all' ? request.productIds : [request.scope],
+      new Date(this.clock()),
+      { complete: true, offline: false, failed: [] },
+    );
     const text = buildCsv({
       ranking: view.ranking.map((r) => ({ ...r, name: names[r.productId] ?? `Produit ${r.productId}` })),
       series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
       metricLabel,
     });
-    return { blob: new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName: csvFileName(companyName, { from: null, to: null, ...request }) };
+    return {
+      blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
+      fileName: csvFileName(companyName, { from: null, to: null, ...request }),
+    };
   }
 
-  private compose(request: ViewRequest, ids: number[], now: Date, state: { complete: boolean; offline: boolean; failed: number[] }): DashboardView {
+  private compose(
+    request: ViewRequest,
+    ids: number[],
+    now: Date,
+    state: { complete: boolean; offline: boolean; failed: number[] },
+  ): DashboardView {
     const failed = new Set(state.failed);
     const used: StoredColumns[] = [];
     let cachedAt: number | null = null;
@@ -250,11 +290,18 @@ export class AnalyticsEngine {
       cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
     }
     const current = this.tallies.of(used, request, now, this.numbering);
-    const before = request.compare && request.period !== 'all_time' ? this.tallies.of(used, request, now, this.numbering, true) : null;
+    const before =
+      request.compare && request.period !== 'all_time'
+        ? this.tallies.of(used, request, now, this.numbering, true)
+        : null;
     return {
       generation: request.generation,
       ...figuresOf(current, request.metric),
-      previous: before && { stats: statsOf(before), values: seriesValues(before, request.metric), eventCount: before.events },
+      previous: before && {
+        stats: statsOf(before),
+        values: seriesValues(before, request.metric),
+        eventCount: before.events,
+      },
       ranking: rankingOf(current, before),
       live: liveOf(used, now.getTime()),
       cachedAt,

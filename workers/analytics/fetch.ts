@@ -7,7 +7,11 @@ import { fromBinary, fromCompact, isCompact, toColumns, type ProductColumns } fr
 export const MAX_IN_FLIGHT = 6;
 
 export class EngineError extends Error {
-  constructor(name: string, message: string, public status = 0) {
+  constructor(
+    name: string,
+    message: string,
+    public status = 0,
+  ) {
     super(message);
     this.name = name;
   }
@@ -23,7 +27,12 @@ export interface Connection {
 export type FetchResult = { kind: 'unchanged' } | { kind: 'fresh'; etag: string | null; columns: ProductColumns };
 
 /** GET /api/ProductStatistics/Product/{id}, conditional when an ETag is known. */
-export async function fetchProductEvents(conn: Connection, productId: number, etag: string | null, fetchImpl: typeof fetch = fetch): Promise<FetchResult> {
+export async function fetchProductEvents(
+  conn: Connection,
+  productId: number,
+  etag: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<FetchResult> {
   // The binary columns first (no JSON parse: docs/api.md), JSON from a server that does not have them.
   const headers: Record<string, string> = { Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9` };
   if (conn.token) headers.Authorization = `Bearer ${conn.token}`;
@@ -33,7 +42,9 @@ export async function fetchProductEvents(conn: Connection, productId: number, et
     // Our server answers ?format=columns (parallel arrays with dictionaries, about a third of the bytes to
     // build, compress and parse); another server of the contract ignores the parameter and sends its list,
     // which is read as well.
-    response = await fetchImpl(`${conn.apiBase}/api/ProductStatistics/Product/${productId}?format=columns`, { headers });
+    response = await fetchImpl(`${conn.apiBase}/api/ProductStatistics/Product/${productId}?format=columns`, {
+      headers,
+    });
   } catch (err) {
     throw new EngineError(NETWORK, (err as Error).message);
   }
@@ -61,7 +72,12 @@ export async function fetchProductEvents(conn: Connection, productId: number, et
  * It settles only once every started task has finished, so that what they bring (records to store) is
  * never left behind by a rejection; then it rethrows the first task error, or Superseded.
  */
-export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+export async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
   let next = 0;
   let stopped = false;
   let failure: { error: unknown } | null = null;

@@ -29,8 +29,9 @@ export class SessionDictionary {
   load(chunks: SessionChunk[]): boolean {
     const sorted = [...chunks].sort((a, b) => a.start - b.start);
     let next = 0;
-    for (const c of sorted) if (c.start !== next) return false;
-    else next += c.strings.length;
+    for (const c of sorted)
+      if (c.start !== next) return false;
+      else next += c.strings.length;
     this.ids = new Map();
     this.strings = [];
     for (const c of sorted) for (const s of c.strings) this.ids.set(s, this.strings.push(s) - 1);
@@ -56,7 +57,18 @@ export class SessionDictionary {
       if (t < first) first = t;
       if (t > last) last = t;
     }
-    return { productId: p.productId, count: p.count, time: p.time, session, sessionLimit: limit, flags: p.flags, country: p.country, countries: p.countries, first, last };
+    return {
+      productId: p.productId,
+      count: p.count,
+      time: p.time,
+      session,
+      sessionLimit: limit,
+      flags: p.flags,
+      country: p.country,
+      countries: p.countries,
+      first,
+      last,
+    };
   }
 
   /** The shared number of each label (new labels get the next numbers). */

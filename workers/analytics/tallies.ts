@@ -23,7 +23,18 @@ export class Tallies {
     // Which buckets are past, partial or future depends on today (and all_time's years run to this year):
     // today's local day is part of what a tally answers.
     const { scope, counting, period, year, month, week, from, to } = request;
-    const key = [scope, counting, period, year, month, week, from, to, previous, numbering.zone.day(now.getTime())].join('/');
+    const key = [
+      scope,
+      counting,
+      period,
+      year,
+      month,
+      week,
+      from,
+      to,
+      previous,
+      numbering.zone.day(now.getTime()),
+    ].join('/');
     const kept = this.byKey.get(key);
     if (kept && sameRecords(kept.records, records)) return kept.tally;
     const made = tally(records, request, now, numbering, previous);

@@ -16,7 +16,12 @@ export interface CompanyVersions {
 /** 'missing': the server has no versions route (another server of the contract). */
 export type VersionsResult = CompanyVersions | 'missing';
 
-export async function fetchCompanyVersions(conn: Connection, companyId: number, known: CompanyVersions | null, fetchImpl: typeof fetch = fetch): Promise<VersionsResult> {
+export async function fetchCompanyVersions(
+  conn: Connection,
+  companyId: number,
+  known: CompanyVersions | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<VersionsResult> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (conn.token) headers.Authorization = `Bearer ${conn.token}`;
   const previous = known?.companyId === companyId ? known : null;
@@ -33,11 +38,17 @@ export async function fetchCompanyVersions(conn: Connection, companyId: number, 
   // calls answer what they answer, as before this addition).
   if (response.status === 404 || response.status === 405) return 'missing';
   if (!response.ok) throw new EngineError(HTTP, `Erreur HTTP ${response.status}`, response.status);
-  const body = (await response.json()) as { products?: Array<{ productId?: unknown; columnsEtag?: unknown; binaryEtag?: unknown }> };
+  const body = (await response.json()) as {
+    products?: Array<{ productId?: unknown; columnsEtag?: unknown; binaryEtag?: unknown }>;
+  };
   if (!Array.isArray(body?.products)) throw new EngineError(HTTP, 'Réponse des versions illisible');
   const tags = new Map<number, string[]>();
   // A record holds the tag of the answer it came from: binary from our server, JSON columns otherwise.
   for (const p of body.products)
-    if (typeof p.productId === 'number') tags.set(p.productId, [p.binaryEtag, p.columnsEtag].filter((t): t is string => typeof t === 'string'));
+    if (typeof p.productId === 'number')
+      tags.set(
+        p.productId,
+        [p.binaryEtag, p.columnsEtag].filter((t): t is string => typeof t === 'string'),
+      );
   return { companyId, etag: response.headers.get('ETag'), tags };
 }

@@ -11,30 +11,83 @@ const DAY = 86_400_000;
 export const EVENTS_FROM = '2024-01-01';
 
 const LIGHTS = ['Lampe', 'Suspension', 'Applique', 'Lampadaire', 'Plafonnier'];
-const LIGHT_STYLES = ['Opaline', 'Laiton brossé', 'Nordique', 'Art déco', 'Céramique', 'Rotin', 'Verre soufflé', 'Industrielle'];
-const FURNITURE = ['Canapé', 'Fauteuil', 'Table', 'Chaise', 'Buffet', 'Bibliothèque', 'Lit', 'Commode', 'Bureau', 'Console', 'Banc'];
+const LIGHT_STYLES = [
+  'Opaline',
+  'Laiton brossé',
+  'Nordique',
+  'Art déco',
+  'Céramique',
+  'Rotin',
+  'Verre soufflé',
+  'Industrielle',
+];
+const FURNITURE = [
+  'Canapé',
+  'Fauteuil',
+  'Table',
+  'Chaise',
+  'Buffet',
+  'Bibliothèque',
+  'Lit',
+  'Commode',
+  'Bureau',
+  'Console',
+  'Banc',
+];
 const FURNITURE_STYLES = [
-  'Oslo', 'Milano', 'Lisboa', 'Bergen', 'Valence', 'Sienne', 'Gand', 'Porto', 'Lyon', 'Bâle',
-  'Uppsala', 'Riga', 'Vienne', 'Séville', 'Cork', 'Delft', 'Annecy', 'Turin', 'Malmö', 'Bruges',
+  'Oslo',
+  'Milano',
+  'Lisboa',
+  'Bergen',
+  'Valence',
+  'Sienne',
+  'Gand',
+  'Porto',
+  'Lyon',
+  'Bâle',
+  'Uppsala',
+  'Riga',
+  'Vienne',
+  'Séville',
+  'Cork',
+  'Delft',
+  'Annecy',
+  'Turin',
+  'Malmö',
+  'Bruges',
 ];
 const ATELIER = ['Table de ferme en chêne', 'Banc en noyer', 'Étagère en frêne', 'Tabouret en hêtre'];
 const GALERIE = ['Miroir Horizon', 'Vase Horizon', 'Tapis Horizon'];
 
 /** Deterministic weight in [lo, hi) for the i-th product (a simple LCG: no Math.random). */
-const weight = (i: number, lo: number, hi: number) => lo + (((i * 2654435761) >>> 0) % 1000) / 1000 * (hi - lo);
+const weight = (i: number, lo: number, hi: number) => lo + ((((i * 2654435761) >>> 0) % 1000) / 1000) * (hi - lo);
 
 export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale: 'full' | 'small'): Promise<void> {
   const [grand, galerie] = await db
     .insert(entreprises)
     .values([
-      { nomEntreprise: 'Grand Mobilier Europe', adresse: '40 avenue de Flandre, 59000 Lille', telephone: '0320000000', siret: '81234567800019' },
-      { nomEntreprise: 'Galerie Horizon', adresse: '5 place du Marché, 33000 Bordeaux', telephone: '0556000000', siret: '82345678900011' },
+      {
+        nomEntreprise: 'Grand Mobilier Europe',
+        adresse: '40 avenue de Flandre, 59000 Lille',
+        telephone: '0320000000',
+        siret: '81234567800019',
+      },
+      {
+        nomEntreprise: 'Galerie Horizon',
+        adresse: '5 place du Marché, 33000 Bordeaux',
+        telephone: '0556000000',
+        siret: '82345678900011',
+      },
     ])
     .returning();
   await seedDirector(db, demo, grand.entrepriseId, now);
 
   await db.insert(groupeModels).values([
-    ...ATELIER.map((nom, i) => ({ entrepriseId: demo.entreprise.atelier, nomGroupeModel: nom, refPrimaire: `ABD-${100 + i}` })),
+    ...ATELIER.map((nom, i) => ({
+      entrepriseId: demo.entreprise.atelier,
+      nomGroupeModel: nom,
+      refPrimaire: `ABD-${100 + i}`,
+    })),
     ...LIGHTS.flatMap((l) => LIGHT_STYLES.map((s) => `${l} ${s}`))
       .slice(0, 36)
       .map((nom, i) => ({ entrepriseId: demo.entreprise.maison, nomGroupeModel: nom, refPrimaire: `ML-${1000 + i}` })),
@@ -44,7 +97,11 @@ export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale
       refPrimaire: `GME-${2000 + i}`,
     })),
     // Products but no events: the dashboard's empty messages.
-    ...GALERIE.map((nom, i) => ({ entrepriseId: galerie.entrepriseId, nomGroupeModel: nom, refPrimaire: `GH-${i + 1}` })),
+    ...GALERIE.map((nom, i) => ({
+      entrepriseId: galerie.entrepriseId,
+      nomGroupeModel: nom,
+      refPrimaire: `GH-${i + 1}`,
+    })),
   ]);
 
   const factor = scale === 'full' ? 1 : 0.06;
@@ -55,7 +112,10 @@ export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale
     [grand.entrepriseId]: [0.1, 0.8],
   };
   for (const [ent, [lo, hi]] of Object.entries(ranges)) {
-    const products = await db.select({ id: groupeModels.idGroupeModel }).from(groupeModels).where(eq(groupeModels.entrepriseId, Number(ent)));
+    const products = await db
+      .select({ id: groupeModels.idGroupeModel })
+      .from(groupeModels)
+      .where(eq(groupeModels.entrepriseId, Number(ent)));
     const ids = products.map((p) => p.id);
     const weights = ids.map((_, i) => weight(i + 1, lo, hi) * factor);
     await insertEvents(db, Number(ent), ids, weights, now);
@@ -63,7 +123,10 @@ export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale
 }
 
 async function seedDirector(db: Db, demo: DemoAccounts, entrepriseId: number, now: Date) {
-  const [{ hash }] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.userId, demo.user.directeur));
+  const [{ hash }] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.userId, demo.user.directeur));
   const [user] = await db
     .insert(users)
     .values({
@@ -105,7 +168,8 @@ async function insertEvents(db: Db, entrepriseId: number, ids: number[], weights
   const expected = weights.reduce((s, w) => s + w, 0) * days;
   const pool = Math.max(20, Math.round(expected / 2.5));
   // The n-th 24-bit slice of an md5 as a number in [0, 1).
-  const r = (hex: string, n: number) => sql.raw(`(('x' || substr(${hex}, ${n * 6 + 1}, 6))::bit(24)::int / 16777216.0)`);
+  const r = (hex: string, n: number) =>
+    sql.raw(`(('x' || substr(${hex}, ${n * 6 + 1}, 6))::bit(24)::int / 16777216.0)`);
   await db.execute(sql`
     insert into product_events (produit_id, ts, user_session_id, consultation, iframe_interaction, ar_try, conversion, country)
     with p as (

@@ -28,25 +28,55 @@ interface ProductSeed {
 
 const maisonProducts: ProductSeed[] = [
   {
-    nom: 'Suspension Opale', categorie: 'Suspensions', ref: 'ML-SUS-001', placement: 'Plafond', prix: '289.00',
+    nom: 'Suspension Opale',
+    categorie: 'Suspensions',
+    ref: 'ML-SUS-001',
+    placement: 'Plafond',
+    prix: '289.00',
     specification: 'Verre soufflé opale, diamètre 40 cm, douille E27.',
-    images: ['suspension-1.png', 'suspension-2.png'], icone: 'icone.png', fichier3d: 'abat-jour.stl',
-    pdf: 'fiche-produit.pdf', ficheCote: 'fiche-cote.pdf',
+    images: ['suspension-1.png', 'suspension-2.png'],
+    icone: 'icone.png',
+    fichier3d: 'abat-jour.stl',
+    pdf: 'fiche-produit.pdf',
+    ficheCote: 'fiche-cote.pdf',
   },
   {
-    nom: 'Applique Laiton', categorie: 'Appliques', ref: 'ML-APP-014', placement: 'Mur', prix: '149.90',
-    specification: 'Laiton brossé, abat-jour en lin.', images: ['applique.png'], icone: 'icone.png', pdf: 'fiche-produit.pdf',
+    nom: 'Applique Laiton',
+    categorie: 'Appliques',
+    ref: 'ML-APP-014',
+    placement: 'Mur',
+    prix: '149.90',
+    specification: 'Laiton brossé, abat-jour en lin.',
+    images: ['applique.png'],
+    icone: 'icone.png',
+    pdf: 'fiche-produit.pdf',
     // The viewer's demo model (scripts/make-demo-glb.ts).
     fichier3d: 'applique.glb',
   },
   {
-    nom: 'Lampadaire Arc', categorie: 'Lampadaires', ref: 'ML-LAM-203', placement: 'Sol', prix: '1249.00',
-    specification: 'Arc en acier, socle marbre.', images: ['lampadaire.png'], fichier3d: 'pied.step', ficheCote: 'fiche-cote.pdf',
-    subdivisions: [['Petit modèle', '150 cm'], ['Grand modèle', '190 cm, 210 cm']],
+    nom: 'Lampadaire Arc',
+    categorie: 'Lampadaires',
+    ref: 'ML-LAM-203',
+    placement: 'Sol',
+    prix: '1249.00',
+    specification: 'Arc en acier, socle marbre.',
+    images: ['lampadaire.png'],
+    fichier3d: 'pied.step',
+    ficheCote: 'fiche-cote.pdf',
+    subdivisions: [
+      ['Petit modèle', '150 cm'],
+      ['Grand modèle', '190 cm, 210 cm'],
+    ],
   },
   {
-    nom: 'Suspension Nuage', categorie: 'Suspensions', ref: 'ML-SUS-007', placement: 'Plafond', prix: '399.00',
-    specification: 'Papier washi, structure bambou.', images: ['suspension-2.png'], fichier3d: 'nuage.fbx',
+    nom: 'Suspension Nuage',
+    categorie: 'Suspensions',
+    ref: 'ML-SUS-007',
+    placement: 'Plafond',
+    prix: '399.00',
+    specification: 'Papier washi, structure bambou.',
+    images: ['suspension-2.png'],
+    fichier3d: 'nuage.fbx',
   },
 ];
 
@@ -54,18 +84,31 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
   const cache = new Map<string, string>();
   const store = async (name?: string) => {
     if (!name) return null;
-    if (!cache.has(name)) cache.set(name, await files.save('catalogue', path.extname(name).slice(1), fs.readFileSync(path.join(fixtures, name))));
+    if (!cache.has(name))
+      cache.set(
+        name,
+        await files.save('catalogue', path.extname(name).slice(1), fs.readFileSync(path.join(fixtures, name))),
+      );
     return cache.get(name)!;
   };
 
   const maison = demo.entreprise.maison;
   const [luminaires, mobilier] = await db
     .insert(categories)
-    .values([{ entrepriseId: maison, nomCategorie: 'Luminaires' }, { entrepriseId: maison, nomCategorie: 'Mobilier' }])
+    .values([
+      { entrepriseId: maison, nomCategorie: 'Luminaires' },
+      { entrepriseId: maison, nomCategorie: 'Mobilier' },
+    ])
     .returning();
   const subs = await db
     .insert(categories)
-    .values(['Suspensions', 'Appliques', 'Lampadaires'].map((nomCategorie) => ({ entrepriseId: maison, nomCategorie, idCategorieMere: luminaires.id })))
+    .values(
+      ['Suspensions', 'Appliques', 'Lampadaires'].map((nomCategorie) => ({
+        entrepriseId: maison,
+        nomCategorie,
+        idCategorieMere: luminaires.id,
+      })),
+    )
     .returning();
   const categoryId = Object.fromEntries([...subs, mobilier].map((c) => [c.nomCategorie, c.id]));
 
@@ -88,23 +131,61 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
       })
       .returning();
     const subdivisions = p.subdivisions ?? [['Standard', 'Toutes']];
-    await db.insert(sousOptions).values(subdivisions.map(([sousNom, tailles]) => ({ idGroupeModel: g.idGroupeModel, sousNom, tailles })));
+    await db
+      .insert(sousOptions)
+      .values(subdivisions.map(([sousNom, tailles]) => ({ idGroupeModel: g.idGroupeModel, sousNom, tailles })));
     await db.insert(options).values([
-      { idGroupeModel: g.idGroupeModel, typeOption: 'Texte', nomGroupe: 'Interrupteur', nom: 'Interrupteur', toggle: { left: 'Sans', right: 'Avec' } },
-      { idGroupeModel: g.idGroupeModel, typeOption: 'Texte', nomGroupe: 'Longueur de câble', nom: 'Longueur de câble', liste: ['1 m', '1,5 m', '2 m'] },
-      { idGroupeModel: g.idGroupeModel, typeOption: 'Coloris', nomGroupe: 'Teinte', nom: 'Teinte', colorTag: 'Verres soufflés' },
+      {
+        idGroupeModel: g.idGroupeModel,
+        typeOption: 'Texte',
+        nomGroupe: 'Interrupteur',
+        nom: 'Interrupteur',
+        toggle: { left: 'Sans', right: 'Avec' },
+      },
+      {
+        idGroupeModel: g.idGroupeModel,
+        typeOption: 'Texte',
+        nomGroupe: 'Longueur de câble',
+        nom: 'Longueur de câble',
+        liste: ['1 m', '1,5 m', '2 m'],
+      },
+      {
+        idGroupeModel: g.idGroupeModel,
+        typeOption: 'Coloris',
+        nomGroupe: 'Teinte',
+        nom: 'Teinte',
+        colorTag: 'Verres soufflés',
+      },
     ]);
   }
 
   const palettes: Array<[string, string, Array<[string, string]>]> = [
-    ['Verres soufflés', 'Teintes de verre soufflé à la bouche', [['Opale', '#f8fafc'], ['Fumé', '#6b7280'], ['Ambre', '#d97706']]],
-    ['Métaux', 'Finitions métalliques', [['Laiton brossé', '#b5a642'], ['Noir mat', '#111827'], ['Chrome', '#d1d5db']]],
+    [
+      'Verres soufflés',
+      'Teintes de verre soufflé à la bouche',
+      [
+        ['Opale', '#f8fafc'],
+        ['Fumé', '#6b7280'],
+        ['Ambre', '#d97706'],
+      ],
+    ],
+    [
+      'Métaux',
+      'Finitions métalliques',
+      [
+        ['Laiton brossé', '#b5a642'],
+        ['Noir mat', '#111827'],
+        ['Chrome', '#d1d5db'],
+      ],
+    ],
   ];
-  await db.insert(couleurs).values(
-    palettes.flatMap(([nuancier, description, list]) =>
-      list.map(([nomCouleur, valeur]) => ({ entrepriseId: maison, nuancier, nomCouleur, valeur, description })),
-    ),
-  );
+  await db
+    .insert(couleurs)
+    .values(
+      palettes.flatMap(([nuancier, description, list]) =>
+        list.map(([nomCouleur, valeur]) => ({ entrepriseId: maison, nuancier, nomCouleur, valeur, description })),
+      ),
+    );
 
   // Another company's catalogue: never visible to Maison Lumière.
   const atelier = demo.entreprise.atelier;
@@ -115,7 +196,9 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
     idCategorie: tables.id,
     placement: 'Sol',
     prixCatalogue: '1890.00',
-    cheminImageGroupe: [(await files.save('catalogue', 'png', fs.readFileSync(path.join(fixtures, 'applique.png'))))],
+    cheminImageGroupe: [await files.save('catalogue', 'png', fs.readFileSync(path.join(fixtures, 'applique.png')))],
   });
-  await db.insert(couleurs).values({ entrepriseId: atelier, nuancier: 'Essences', nomCouleur: 'Chêne clair', valeur: '#d6b98c' });
+  await db
+    .insert(couleurs)
+    .values({ entrepriseId: atelier, nuancier: 'Essences', nomCouleur: 'Chêne clair', valeur: '#d6b98c' });
 }

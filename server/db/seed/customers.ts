@@ -34,7 +34,10 @@ export async function seedCustomers(db: Db, demo: DemoAccounts, now = new Date()
           entrepriseId,
           nom: owner === 'vendeur' ? nom : `${nom}-${owner === 'vendeur2' ? 'Roux' : 'Lambert'}`,
           prenom,
-          mail: `${prenom}.${nom}.${n}@exemple.fr`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+          mail: `${prenom}.${nom}.${n}@exemple.fr`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, ''),
           mobile: `06${String(10000000 + n * 7919).slice(0, 8)}`,
           adress: `${n} rue de la République`,
           city,

@@ -19,7 +19,9 @@ function withMultipartEncodings(doc: Doc): Doc {
       const encoding = op['x-multipart-encoding'];
       const media = op.requestBody?.content?.['multipart/form-data'];
       if (!encoding || !media) continue;
-      media.encoding = Object.fromEntries(Object.entries(encoding).map(([field, contentType]) => [field, { contentType }]));
+      media.encoding = Object.fromEntries(
+        Object.entries(encoding).map(([field, contentType]) => [field, { contentType }]),
+      );
       delete op['x-multipart-encoding'];
     }
   }
@@ -39,7 +41,12 @@ export const swaggerOptions: SwaggerOptions = {
     },
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Jeton rendu par POST /api/Auth/backoffice/login (12 h)' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Jeton rendu par POST /api/Auth/backoffice/login (12 h)',
+        },
       },
     },
     security: [{ bearer: [] }],

@@ -49,7 +49,9 @@ export function multipartBody(text: z.ZodRawShape, files: Record<string, FileFie
   const encoding: Record<string, string> = {};
   for (const [name, rule] of Object.entries(files)) {
     shape[name] = fileField(rule);
-    encoding[name] = rule.kinds.map((k) => MEDIA_TYPES[k as keyof typeof MEDIA_TYPES] ?? 'application/octet-stream').join(', ');
+    encoding[name] = rule.kinds
+      .map((k) => MEDIA_TYPES[k as keyof typeof MEDIA_TYPES] ?? 'application/octet-stream')
+      .join(', ');
   }
   return { body: z.object(shape), encoding };
 }

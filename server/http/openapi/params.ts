@@ -6,7 +6,10 @@ import { ID_DIGITS } from '../../../src/domain/patterns';
 export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';
 
 /** A database id in a path or a query string. */
-export const idParam = z.string().regex(ID_DIGITS, ID_MESSAGE).meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
+export const idParam = z
+  .string()
+  .regex(ID_DIGITS, ID_MESSAGE)
+  .meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
 
 /** `{name: id}` path parameters, e.g. idParams('id') or idParams('userId'). */
 export function idParams<const K extends string>(...names: K[]) {

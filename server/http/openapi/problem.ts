@@ -10,7 +10,9 @@ export const problemSchema = z
     errors: z
       .record(z.string(), z.string())
       .optional()
-      .meta({ description: 'Champ → message (le même que celui du formulaire de l’application), sur les 400 d’un corps' }),
+      .meta({
+        description: 'Champ → message (le même que celui du formulaire de l’application), sur les 400 d’un corps',
+      }),
   })
   .meta({ id: 'Probleme', description: 'Erreur de l’API : toujours ce format JSON' });
 

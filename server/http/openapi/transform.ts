@@ -35,7 +35,13 @@ export function openapiTransform(input: TransformInput) {
   const { schema, route } = input as TransformInput & { schema?: FastifySchema; route: RouteOptions };
   if (!schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
   const isPublic = !!route.config?.public;
-  const { multipart, documentedBody, rules, response = {}, ...rest } = schema as FastifySchema & { response?: Record<string, unknown> };
+  const {
+    multipart,
+    documentedBody,
+    rules,
+    response = {},
+    ...rest
+  } = schema as FastifySchema & { response?: Record<string, unknown> };
   const responses: Record<string, unknown> = { ...(response as object) };
   for (const status of standardProblems(schema, isPublic)) responses[status] ??= problemSchema;
   const empty = Object.entries(responses).filter(([, r]) => isEmptyAnswer(r)) as Array<[string, z.ZodType]>;

@@ -94,7 +94,9 @@ export async function columnsBody(db: Db, productId: number, entrepriseId: numbe
         || '],"countries":' || case when count(*) = 0 then '[]'
           else (select json_agg(k.country order by k.country_no) from analytics_countries k where k.entreprise_id = ${entrepriseId})::text end
         || '}' as body
-      from ${productEventColumns} c where c.produit_id = ${productId}`)) as unknown as { rows: Array<{ body: string }> };
+      from ${productEventColumns} c where c.produit_id = ${productId}`)) as unknown as {
+    rows: Array<{ body: string }>;
+  };
   return result.rows[0].body;
 }
 
@@ -113,7 +115,9 @@ export async function listBody(db: Db, productId: number): Promise<string> {
         'conversion', ${productEvents.conversion},
         'country', ${productEvents.country}
       ) order by ${productEvents.timestamp}, ${productEvents.id}), '[]')::text as events
-      from ${productEvents} where ${productEvents.produitId} = ${productId}`)) as unknown as { rows: Array<{ events: string }> };
+      from ${productEvents} where ${productEvents.produitId} = ${productId}`)) as unknown as {
+    rows: Array<{ events: string }>;
+  };
   return `{"$id":"1","$values":${result.rows[0].events}}`;
 }
 
@@ -167,13 +171,15 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       const tag = binary ? tags.binaryEtag : columns ? tags.columnsEtag : tags.etag;
       reply.header('ETag', tag);
       if (columns) reply.header('Vary', 'Accept, Accept-Encoding');
-      if (matches(request.headers["if-none-match"], tag)) return reply.code(304).send(undefined);
+      if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send(undefined);
       // Stored ready to send: built once per version and representation, compressed once per encoding.
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const key = `${tag} ${encoding}`;
       let bytes = answers.get(key);
       if (bytes === undefined) {
-        const body = binary ? await binaryBody(db, productId, entrepriseId) : Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId));
+        const body = binary
+          ? await binaryBody(db, productId, entrepriseId)
+          : Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId));
         bytes = await encode(body, encoding);
         answers.set(key, bytes);
       }

@@ -48,7 +48,12 @@ export class KeptAnswers<V> {
   /** Registers a computation of several keys at once (one query for a batch of products). */
   track(key: string, running: Promise<V>): void {
     this.pending.set(key, running);
-    running.then((v) => this.set(key, v), () => undefined).finally(() => this.pending.delete(key));
+    running
+      .then(
+        (v) => this.set(key, v),
+        () => undefined,
+      )
+      .finally(() => this.pending.delete(key));
   }
 
   get size(): number {

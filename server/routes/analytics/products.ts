@@ -21,7 +21,13 @@ export const productSchema = z.object({
 const productsRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Produit/Entreprise/:id',
-    { schema: { tags: ['Analytique'], params: idParams('id'), response: { 200: listResponse(productSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Analytique'],
+        params: idParams('id'),
+        response: { 200: listResponse(productSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       const entrepriseId = await reachableEntreprise(db, request.user, request.params.id);
       const rows = await db

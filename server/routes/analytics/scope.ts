@@ -21,7 +21,11 @@ export async function reachableProduct(db: Db, user: SessionUser, raw: unknown):
 export async function reachableEntreprise(db: Db, user: SessionUser, raw: unknown): Promise<number> {
   const id = parseId(raw, 'entrepriseId');
   if (!reachesEntreprise(user, id)) throw notFound('Entreprise introuvable');
-  const [row] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.entrepriseId, id)).limit(1);
+  const [row] = await db
+    .select({ id: entreprises.entrepriseId })
+    .from(entreprises)
+    .where(eq(entreprises.entrepriseId, id))
+    .limit(1);
   if (!row) throw notFound('Entreprise introuvable');
   return id;
 }

@@ -25,7 +25,13 @@ export const summarySchema = z.object({
 });
 
 type Totals = z.infer<typeof summarySchema>;
-const NO_EVENTS: Totals = { totalEvents: 0, totalConsultations: 0, totalIframes: 0, totalARTries: 0, totalConversions: 0 };
+const NO_EVENTS: Totals = {
+  totalEvents: 0,
+  totalConsultations: 0,
+  totalIframes: 0,
+  totalARTries: 0,
+  totalConversions: 0,
+};
 
 /** Products counted per query: each query stays short, so light queries pass between two of them. */
 const PRODUCTS_PER_QUERY = 2;
@@ -35,7 +41,8 @@ const KEPT_PER_PRODUCT = 20_000;
 
 // The flags column (consultation 1 | iframe 2 | AR 4 | conversion 8) is in the covering index of
 // (produit, ts, id): counting reads the index, not the table.
-const countFlag = (bit: number) => sql<number>`count(*) filter (where ${productEvents.flags} & ${sql.raw(String(bit))} <> 0)::int`;
+const countFlag = (bit: number) =>
+  sql<number>`count(*) filter (where ${productEvents.flags} & ${sql.raw(String(bit))} <> 0)::int`;
 
 /** The totals of each of these products, by product id (a product without events is absent). */
 async function countByProduct(db: Db, ids: number[]): Promise<Map<number, Totals>> {
@@ -54,7 +61,13 @@ async function countByProduct(db: Db, ids: number[]): Promise<Map<number, Totals
   return new Map(
     rows.map(({ id, ...t }) => [
       id,
-      { totalEvents: Number(t.totalEvents), totalConsultations: Number(t.totalConsultations), totalIframes: Number(t.totalIframes), totalARTries: Number(t.totalARTries), totalConversions: Number(t.totalConversions) },
+      {
+        totalEvents: Number(t.totalEvents),
+        totalConsultations: Number(t.totalConsultations),
+        totalIframes: Number(t.totalIframes),
+        totalARTries: Number(t.totalARTries),
+        totalConversions: Number(t.totalConversions),
+      },
     ]),
   );
 }
@@ -100,7 +113,12 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
     });
     for (let i = 0; i < missing.length; i += PRODUCTS_PER_QUERY) {
       const batch = missing.slice(i, i + PRODUCTS_PER_QUERY);
-      const counted = lane(() => countByProduct(db, batch.map((p) => p.id)));
+      const counted = lane(() =>
+        countByProduct(
+          db,
+          batch.map((p) => p.id),
+        ),
+      );
       for (const p of batch) {
         const one = counted.then((m) => m.get(p.id) ?? NO_EVENTS);
         totals.track(p.key, one);
@@ -113,16 +131,35 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/Product/:productId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: summarySchema, ...problems(404) } } },
+    {
+      config: { heavy: true },
+      schema: {
+        tags: ['Analytique'],
+        params: idParams('productId'),
+        response: { 200: summarySchema, ...problems(404) },
+      },
+    },
     async (request) => {
-      const { productId, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
-      return totals.getOrCompute(keyOfTag(tag), () => lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS));
+      const {
+        productId,
+        tags: { etag: tag },
+      } = await reachableEventsTag(db, request.user, request.params.productId);
+      return totals.getOrCompute(keyOfTag(tag), () =>
+        lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS),
+      );
     },
   );
 
   app.get(
     '/api/ProductStatistics/Entreprise/:companyId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('companyId'), response: { 200: summarySchema, ...problems(404) } } },
+    {
+      config: { heavy: true },
+      schema: {
+        tags: ['Analytique'],
+        params: idParams('companyId'),
+        response: { 200: summarySchema, ...problems(404) },
+      },
+    },
     async (request) => {
       const id = await reachableEntreprise(db, request.user, request.params.companyId);
       // The company's products with their events versions: a few hundred rows read by key, still enough
@@ -140,9 +177,15 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/ProductStatistics/geo/Product/:productId',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: geoSchema, ...problems(404) } } },
+    {
+      config: { heavy: true },
+      schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: geoSchema, ...problems(404) } },
+    },
     async (request) => {
-      const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
+      const {
+        productId: id,
+        tags: { etag: tag },
+      } = await reachableEventsTag(db, request.user, request.params.productId);
       return countries.getOrCompute(keyOfTag(tag), async () => {
         const country = sql<string>`coalesce(${productEvents.country}, 'Unknown')`;
         const rows = await lane(() =>
@@ -161,9 +204,19 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
   // Four steps, each with the number of distinct sessions whose events carry its flag.
   app.get(
     '/api/UserJourney/Product/:productId/summary',
-    { config: { heavy: true }, schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: journeySchema, ...problems(404) } } },
+    {
+      config: { heavy: true },
+      schema: {
+        tags: ['Analytique'],
+        params: idParams('productId'),
+        response: { 200: journeySchema, ...problems(404) },
+      },
+    },
     async (request) => {
-      const { productId: id, tags: { etag: tag } } = await reachableEventsTag(db, request.user, request.params.productId);
+      const {
+        productId: id,
+        tags: { etag: tag },
+      } = await reachableEventsTag(db, request.user, request.params.productId);
       const steps = await db.select().from(userJourneySteps).orderBy(asc(userJourneySteps.stepOrder));
       const counts = await journeys.getOrCompute(keyOfTag(tag), async () => {
         const [row] = await lane(() =>

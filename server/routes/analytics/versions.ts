@@ -48,7 +48,10 @@ const versionsRoutes: RoutePlugin = async (app, { db }) => {
         .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
         .where(eq(groupeModels.entrepriseId, entrepriseId))
         .orderBy(asc(groupeModels.idGroupeModel));
-      const body = { entrepriseId, products: rows.map((r) => ({ productId: r.productId, ...eventTags(r.productId, r.version) })) };
+      const body = {
+        entrepriseId,
+        products: rows.map((r) => ({ productId: r.productId, ...eventTags(r.productId, r.version) })),
+      };
       // Versions come from one database sequence, so the list of (product, version) pairs names this
       // answer exactly: a product added, removed or with new events changes the hash.
       const hash = createHash('sha256');

@@ -27,20 +27,33 @@ async function listCategories(db: Db, entrepriseId: number, id?: number) {
     })
     .from(categories)
     .leftJoin(parent, eq(parent.id, categories.idCategorieMere))
-    .where(id === undefined ? eq(categories.entrepriseId, entrepriseId) : and(eq(categories.entrepriseId, entrepriseId), eq(categories.id, id)))
+    .where(
+      id === undefined
+        ? eq(categories.entrepriseId, entrepriseId)
+        : and(eq(categories.entrepriseId, entrepriseId), eq(categories.id, id)),
+    )
     .orderBy(asc(categories.id));
 }
 
 const categoryRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Categorie',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(categorySchema), ...problems(404) } } },
-    async (request) => dotnetList(await listCategories(db, await catalogueCompany(db, request, request.query.entrepriseId))),
+    {
+      schema: {
+        tags: ['Catalogue'],
+        querystring: companyQuery,
+        response: { 200: listResponse(categorySchema), ...problems(404) },
+      },
+    },
+    async (request) =>
+      dotnetList(await listCategories(db, await catalogueCompany(db, request, request.query.entrepriseId))),
   );
 
   app.post(
     '/api/Categorie',
-    { schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema, ...problems(404) } } },
+    {
+      schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema, ...problems(404) } },
+    },
     async (request, reply) => {
       requirePermission(request, 'catalogue.structure');
       const body = request.body;

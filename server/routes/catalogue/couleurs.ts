@@ -21,17 +21,34 @@ const toCouleur = (c: typeof couleurs.$inferSelect) => ({
 const couleurRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Couleur',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(couleurSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        querystring: companyQuery,
+        response: { 200: listResponse(couleurSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       const entrepriseId = await catalogueCompany(db, request, request.query.entrepriseId);
-      const rows = await db.select().from(couleurs).where(eq(couleurs.entrepriseId, entrepriseId)).orderBy(asc(couleurs.nuancier), asc(couleurs.id));
+      const rows = await db
+        .select()
+        .from(couleurs)
+        .where(eq(couleurs.entrepriseId, entrepriseId))
+        .orderBy(asc(couleurs.nuancier), asc(couleurs.id));
       return dotnetList(rows.map(toCouleur));
     },
   );
 
   app.post(
     '/api/Couleur',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, body: couleurPayloadSchema, response: { 201: couleurSchema, ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        querystring: companyQuery,
+        body: couleurPayloadSchema,
+        response: { 201: couleurSchema, ...problems(404) },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       // A palette made from a product's page belongs to that product's company.

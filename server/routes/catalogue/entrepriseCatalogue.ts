@@ -7,7 +7,12 @@ import { entreprises } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
 import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
-import { TIME_ZONE_INVALID, VIEWER_SETTINGS_RULES, timeZoneSchema, viewerSettingsSchema } from '../../../src/domain/entreprise';
+import {
+  TIME_ZONE_INVALID,
+  VIEWER_SETTINGS_RULES,
+  timeZoneSchema,
+  viewerSettingsSchema,
+} from '../../../src/domain/entreprise';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
@@ -57,10 +62,7 @@ const detailFields = {
 async function reachable(db: Db, request: FastifyRequest, raw: string) {
   const id = parseId(raw);
   if (!reachesEntreprise(request.user, id)) throw notFound('Entreprise introuvable');
-  const [row] = await db
-    .select(detailFields)
-    .from(entreprises)
-    .where(eq(entreprises.entrepriseId, id));
+  const [row] = await db.select(detailFields).from(entreprises).where(eq(entreprises.entrepriseId, id));
   if (!row) throw notFound('Entreprise introuvable');
   return row;
 }
@@ -68,8 +70,10 @@ async function reachable(db: Db, request: FastifyRequest, raw: string) {
 const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
   const params = idParams('id');
 
-  app.get('/api/Entreprise/:id', { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetail, ...problems(404) } } }, async (request) =>
-    reachable(db, request, request.params.id),
+  app.get(
+    '/api/Entreprise/:id',
+    { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetail, ...problems(404) } } },
+    async (request) => reachable(db, request, request.params.id),
   );
 
   app.put(
@@ -89,8 +93,7 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
       requirePermission(request, 'entreprise.settings');
       const current = await reachable(db, request, request.params.id);
       const body = request.body;
-      if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId)
-        throw badRequest(ID_MISMATCH);
+      if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId) throw badRequest(ID_MISMATCH);
       // The same values sent back (the catalogue page PUTs what it read) are not a change of settings.
       const changesViewer =
         (body.quoteUrl !== undefined && body.quoteUrl !== current.quoteUrl) ||
@@ -98,7 +101,12 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
       if (changesViewer && !VIEWER_SETTINGS_ROLES.has(request.user.role)) throw forbidden();
       if (body.timeZone !== undefined && body.timeZone !== current.timeZone && !request.user.isAdmin) throw forbidden();
       // Only the catalogue validation date changes here: renaming a company is not a catalogue action.
-      const changes = { dateValidCatalogue: body.dateValidCatalogue, quoteUrl: body.quoteUrl, frameOrigins: body.frameOrigins, timeZone: body.timeZone };
+      const changes = {
+        dateValidCatalogue: body.dateValidCatalogue,
+        quoteUrl: body.quoteUrl,
+        frameOrigins: body.frameOrigins,
+        timeZone: body.timeZone,
+      };
       if (Object.values(changes).every((v) => v === undefined)) return current;
       const [row] = await db
         .update(entreprises)

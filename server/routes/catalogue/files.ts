@@ -37,7 +37,9 @@ async function owners(db: Db, key: string): Promise<number[]> {
       where ${or(eq(options.cheminIconeGroupe, key), eq(options.cheminIcone, key), eq(options.chemin3d, key))}
     union select ${g.entrepriseId} from ${sousOptions} join ${g} on ${g.idGroupeModel} = ${sousOptions.idGroupeModel}
       where ${eq(sousOptions.sousIcone, key)}`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { entreprise_id: number }[] }).rows) as { entreprise_id: number }[];
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { entreprise_id: number }[] }).rows) as {
+    entreprise_id: number;
+  }[];
   return list.map((r) => Number(r.entreprise_id));
 }
 
@@ -47,8 +49,18 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
     {
       schema: {
         tags: ['Catalogue'],
-        params: z.object({ name: z.string().meta({ description: 'Nom du fichier tel que les réponses du catalogue le donnent (uuid.extension) ; tout autre nom répond 404' }) }),
-        response: { ...fileAnswer([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]), ...problems(404) },
+        params: z.object({
+          name: z
+            .string()
+            .meta({
+              description:
+                'Nom du fichier tel que les réponses du catalogue le donnent (uuid.extension) ; tout autre nom répond 404',
+            }),
+        }),
+        response: {
+          ...fileAnswer([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]),
+          ...problems(404),
+        },
       },
     },
     async (request, reply) => {
@@ -57,7 +69,8 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
       if (!FILE_NAME.test(name)) throw notFound('Fichier introuvable');
       const key = `${CATALOGUE_AREA}/${name}`;
       const companies = await owners(db, key);
-      if (!companies.some((id) => reachesEntreprise(request.user, id)) || !files.exists(key)) throw notFound('Fichier introuvable');
+      if (!companies.some((id) => reachesEntreprise(request.user, id)) || !files.exists(key))
+        throw notFound('Fichier introuvable');
       const ext = name.slice(name.lastIndexOf('.') + 1);
       const inline = ext === 'pdf' || CONTENT_TYPES[ext]?.startsWith('image/');
       return reply

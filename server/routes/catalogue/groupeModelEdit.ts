@@ -22,11 +22,19 @@ export const PRODUCT_DELETE_MESSAGES = {
   hasStatistics: 'Ce produit a des statistiques de consultation : le supprimer les effacerait. Il reste au catalogue.',
 } as const;
 
-const rules = { ...PRODUCT_FILES, CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages } };
+const rules = {
+  ...PRODUCT_FILES,
+  CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages },
+};
 type FileField = keyof typeof PRODUCT_FILES;
 const FILE_FIELDS = Object.keys(PRODUCT_FILES) as FileField[];
 const params = idParams('id');
-const retirerDoc = z.string().optional().meta({ description: `Champs de fichier à vider, séparés par des virgules : ${Object.keys(PRODUCT_FILES).join(', ')}` });
+const retirerDoc = z
+  .string()
+  .optional()
+  .meta({
+    description: `Champs de fichier à vider, séparés par des virgules : ${Object.keys(PRODUCT_FILES).join(', ')}`,
+  });
 
 /** The row's stored keys of one file field, as a list. */
 function keysOf(g: typeof groupeModels.$inferSelect, field: FileField): string[] {
@@ -47,9 +55,15 @@ function keysOf(g: typeof groupeModels.$inferSelect, field: FileField): string[]
 const UNKNOWN_FILE_FIELD = 'Champ de fichier inconnu';
 
 function parseRetirer(raw: string | undefined): Set<FileField> {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = names.find((n) => !(FILE_FIELDS as string[]).includes(n));
-  if (unknown) throw badRequest(`${UNKNOWN_FILE_FIELD} : ${unknown}`, { errors: { Retirer: `${UNKNOWN_FILE_FIELD} : ${unknown}` } });
+  if (unknown)
+    throw badRequest(`${UNKNOWN_FILE_FIELD} : ${unknown}`, {
+      errors: { Retirer: `${UNKNOWN_FILE_FIELD} : ${unknown}` },
+    });
   return new Set(names as FileField[]);
 }
 
@@ -109,7 +123,11 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
       });
       // Only once the row no longer names them.
       await files.remove(replaced);
-      request.log.info({ event: 'catalogue.product.updated', idGroupeModel: g.idGroupeModel, entrepriseId: g.entrepriseId });
+      request.log.info({
+        event: 'catalogue.product.updated',
+        idGroupeModel: g.idGroupeModel,
+        entrepriseId: g.entrepriseId,
+      });
       return toGroupeModel({ ...row, nomCategorie: cat.nom });
     },
   );
@@ -119,17 +137,35 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
     { schema: { tags: ['Catalogue'], params, response: { 204: noContent, ...problems(404, 409) } } },
     async (request, reply) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
-      const [event] = await db.select({ id: productEvents.id }).from(productEvents).where(eq(productEvents.produitId, g.idGroupeModel)).limit(1);
+      const [event] = await db
+        .select({ id: productEvents.id })
+        .from(productEvents)
+        .where(eq(productEvents.produitId, g.idGroupeModel))
+        .limit(1);
       if (event) throw conflict(PRODUCT_DELETE_MESSAGES.hasStatistics);
       const stored = await db.transaction(async (tx) => {
-        const modelFiles = await tx.select({ icone: models.icone, model3d: models.model3d }).from(models).where(eq(models.idGroupeModel, g.idGroupeModel));
-        const sousFiles = await tx.select({ icone: sousOptions.sousIcone }).from(sousOptions).where(eq(sousOptions.idGroupeModel, g.idGroupeModel));
+        const modelFiles = await tx
+          .select({ icone: models.icone, model3d: models.model3d })
+          .from(models)
+          .where(eq(models.idGroupeModel, g.idGroupeModel));
+        const sousFiles = await tx
+          .select({ icone: sousOptions.sousIcone })
+          .from(sousOptions)
+          .where(eq(sousOptions.idGroupeModel, g.idGroupeModel));
         // Models, options and sub-options go by the foreign keys' cascade; colours stay in their palette.
         await tx.delete(groupeModels).where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
-        return [...FILE_FIELDS.flatMap((field) => keysOf(g, field)), ...modelFiles.flatMap((m) => [m.icone, m.model3d]), ...sousFiles.map((s) => s.icone)];
+        return [
+          ...FILE_FIELDS.flatMap((field) => keysOf(g, field)),
+          ...modelFiles.flatMap((m) => [m.icone, m.model3d]),
+          ...sousFiles.map((s) => s.icone),
+        ];
       });
       await files.remove(stored);
-      request.log.info({ event: 'catalogue.product.deleted', idGroupeModel: g.idGroupeModel, entrepriseId: g.entrepriseId });
+      request.log.info({
+        event: 'catalogue.product.deleted',
+        idGroupeModel: g.idGroupeModel,
+        entrepriseId: g.entrepriseId,
+      });
       return reply.status(204).send();
     },
   );

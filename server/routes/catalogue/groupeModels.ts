@@ -15,7 +15,10 @@ import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from './scope';
 import { withStoredFiles } from './storeFiles';
 
-const rules = { ...PRODUCT_FILES, CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages } };
+const rules = {
+  ...PRODUCT_FILES,
+  CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages },
+};
 
 type Row = typeof groupeModels.$inferSelect & { nomCategorie: string | null };
 export const toGroupeModel = (r: Row) => ({
@@ -51,8 +54,15 @@ async function listGroupes(db: Db, entrepriseId: number) {
 const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/GroupeModel',
-    { schema: { tags: ['Catalogue'], querystring: companyQuery, response: { 200: listResponse(groupeModelSchema), ...problems(404) } } },
-    async (request) => dotnetList(await listGroupes(db, await catalogueCompany(db, request, request.query.entrepriseId))),
+    {
+      schema: {
+        tags: ['Catalogue'],
+        querystring: companyQuery,
+        response: { 200: listResponse(groupeModelSchema), ...problems(404) },
+      },
+    },
+    async (request) =>
+      dotnetList(await listGroupes(db, await catalogueCompany(db, request, request.query.entrepriseId))),
   );
 
   app.get(

@@ -18,7 +18,10 @@ import { withStoredFiles } from './storeFiles';
 
 const modelFields = z.object({
   Nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
-  IdGroupeModel: z.string({ error: 'Produit introuvable' }).regex(/^\d{1,9}$/, 'Produit introuvable').transform(Number),
+  IdGroupeModel: z
+    .string({ error: 'Produit introuvable' })
+    .regex(/^\d{1,9}$/, 'Produit introuvable')
+    .transform(Number),
 });
 
 const query = z.object({
@@ -41,7 +44,13 @@ const toModel = (m: typeof models.$inferSelect) => ({
 const modelRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Model',
-    { schema: { tags: ['Catalogue'], querystring: query, response: { 200: listResponse(modelSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        querystring: query,
+        response: { 200: listResponse(modelSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       let where: SQL | undefined;
       if (request.query.groupId !== undefined) {
@@ -62,7 +71,13 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.post(
     '/api/Model',
-    { schema: { tags: ['Catalogue'], multipart: multipartBody(modelFields.shape, FILE_RULES), response: { 201: modelSchema, ...problems(404, 429) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        multipart: multipartBody(modelFields.shape, FILE_RULES),
+        response: { 201: modelSchema, ...problems(404, 429) },
+      },
+    },
     async (request, reply) => {
       const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = modelFields.safeParse(form.fields);
@@ -71,7 +86,12 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
       const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(models)
-          .values({ idGroupeModel: g.idGroupeModel, nom: parsed.data.Nom, icone: keys.Icone?.[0] ?? null, model3d: keys.Model3d?.[0] ?? null })
+          .values({
+            idGroupeModel: g.idGroupeModel,
+            nom: parsed.data.Nom,
+            icone: keys.Icone?.[0] ?? null,
+            model3d: keys.Model3d?.[0] ?? null,
+          })
           .returning();
         return inserted;
       });

@@ -4,7 +4,13 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { dotnetList } from '../../../src/domain/list';
-import { OPTION_RULES, optionPayloadSchema, optionSchema, SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
+import {
+  OPTION_RULES,
+  optionPayloadSchema,
+  optionSchema,
+  SOUS_OPTION_MESSAGES,
+  sousOptionSchema,
+} from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
 import { options, sousOptions } from '../../db/schema';
 import { parseId } from '../../http/errors';
@@ -18,8 +24,15 @@ import { reachableGroupe } from './scope';
 import { withStoredFiles } from './storeFiles';
 
 const sousOptionFields = z.object({
-  SousNom: boundedText({ required: SOUS_OPTION_MESSAGES.sousNom, max: 200, invalid: textInvalid('Nom de la subdivision', 200) }),
-  IdModel: z.string({ error: 'Produit introuvable' }).regex(/^\d{1,9}$/, 'Produit introuvable').transform(Number),
+  SousNom: boundedText({
+    required: SOUS_OPTION_MESSAGES.sousNom,
+    max: 200,
+    invalid: textInvalid('Nom de la subdivision', 200),
+  }),
+  IdModel: z
+    .string({ error: 'Produit introuvable' })
+    .regex(/^\d{1,9}$/, 'Produit introuvable')
+    .transform(Number),
   Tailles: optionalText(500, textInvalid('Tailles', 500)),
 });
 
@@ -46,7 +59,14 @@ const FILE_RULES = { SousIcone: { ...ICON_RULE, label: 'Icône de la subdivision
 const optionRoutes: RoutePlugin = async (app, { db, files }) => {
   app.post(
     '/api/Option',
-    { schema: { tags: ['Catalogue'], body: optionPayloadSchema, rules: OPTION_RULES, response: { 201: optionSchema, ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        body: optionPayloadSchema,
+        rules: OPTION_RULES,
+        response: { 201: optionSchema, ...problems(404) },
+      },
+    },
     async (request, reply) => {
       const o = request.body;
       // idModel is the product group of the /options?groupId= page.
@@ -69,17 +89,29 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/Option/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema), ...problems(404) } } },
+    {
+      schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema), ...problems(404) } },
+    },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
-      const rows = await db.select().from(options).where(eq(options.idGroupeModel, g.idGroupeModel)).orderBy(asc(options.id));
+      const rows = await db
+        .select()
+        .from(options)
+        .where(eq(options.idGroupeModel, g.idGroupeModel))
+        .orderBy(asc(options.id));
       return dotnetList(rows.map(toOption));
     },
   );
 
   app.post(
     '/api/SousOption',
-    { schema: { tags: ['Catalogue'], multipart: multipartBody(sousOptionFields.shape, FILE_RULES), response: { 201: sousOptionSchema, ...problems(404, 429) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        multipart: multipartBody(sousOptionFields.shape, FILE_RULES),
+        response: { 201: sousOptionSchema, ...problems(404, 429) },
+      },
+    },
     async (request, reply) => {
       const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = sousOptionFields.safeParse(form.fields);
@@ -88,7 +120,12 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(sousOptions)
-          .values({ idGroupeModel: g.idGroupeModel, sousNom: parsed.data.SousNom, tailles: parsed.data.Tailles, sousIcone: keys.SousIcone?.[0] ?? null })
+          .values({
+            idGroupeModel: g.idGroupeModel,
+            sousNom: parsed.data.SousNom,
+            tailles: parsed.data.Tailles,
+            sousIcone: keys.SousIcone?.[0] ?? null,
+          })
           .returning();
         return inserted;
       });
@@ -98,10 +135,20 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/SousOption/GroupeModel/:id',
-    { schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(sousOptionSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Catalogue'],
+        ...groupParams,
+        response: { 200: listResponse(sousOptionSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       const g = await reachableGroupe(db, request, parseId(request.params.id));
-      const rows = await db.select().from(sousOptions).where(eq(sousOptions.idGroupeModel, g.idGroupeModel)).orderBy(asc(sousOptions.id));
+      const rows = await db
+        .select()
+        .from(sousOptions)
+        .where(eq(sousOptions.idGroupeModel, g.idGroupeModel))
+        .orderBy(asc(sousOptions.id));
       return dotnetList(rows.map(toSousOption));
     },
   );

@@ -17,7 +17,10 @@ export async function catalogueCompany(db: Db, request: FastifyRequest, requeste
   const user = request.user;
   if (requested === undefined || requested === null || requested === user.entrepriseId) return user.entrepriseId;
   if (!user.isAdmin) throw notFound('Entreprise introuvable');
-  const [row] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.entrepriseId, requested));
+  const [row] = await db
+    .select({ id: entreprises.entrepriseId })
+    .from(entreprises)
+    .where(eq(entreprises.entrepriseId, requested));
   if (!row) throw notFound('Entreprise introuvable');
   return row.id;
 }

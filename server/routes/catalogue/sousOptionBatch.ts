@@ -20,14 +20,21 @@ import { withStoredFiles } from './storeFiles';
 export const MAX_SOUS_OPTION_ROWS = 30;
 
 const rowSchema = z.object({
-  SousNom: boundedText({ required: SOUS_OPTION_MESSAGES.sousNom, max: 200, invalid: textInvalid('Nom de la subdivision', 200) }),
+  SousNom: boundedText({
+    required: SOUS_OPTION_MESSAGES.sousNom,
+    max: 200,
+    invalid: textInvalid('Nom de la subdivision', 200),
+  }),
   Tailles: optionalText(500, textInvalid('Tailles', 500)),
 });
 const rowsSchema = z
   .array(rowSchema)
   .min(1, 'Ajoutez au moins une subdivision.')
   .max(MAX_SOUS_OPTION_ROWS, `${MAX_SOUS_OPTION_ROWS} subdivisions au plus.`);
-const idModelSchema = z.string().regex(/^\d{1,9}$/).transform(Number);
+const idModelSchema = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 /** Rows travel as one JSON text field: the document gives the JSON's own schema (contentSchema). */
 const rowsDoc = z.string().meta({
   description: `Les subdivisions, en JSON : 1 à ${MAX_SOUS_OPTION_ROWS} lignes {SousNom, Tailles} ; l'icône de la ligne i est le fichier SousIcone_i`,
@@ -37,7 +44,10 @@ const rowsDoc = z.string().meta({
 const ICON_WITHOUT_ROW = 'Icône sans subdivision';
 
 const iconRules = Object.fromEntries(
-  Array.from({ length: MAX_SOUS_OPTION_ROWS }, (_, i) => [`SousIcone_${i}`, { ...ICON_RULE, label: `Icône de la subdivision ${i + 1}` }]),
+  Array.from({ length: MAX_SOUS_OPTION_ROWS }, (_, i) => [
+    `SousIcone_${i}`,
+    { ...ICON_RULE, label: `Icône de la subdivision ${i + 1}` },
+  ]),
 );
 
 function parseRows(raw: string | undefined) {
@@ -82,11 +92,24 @@ const sousOptionBatchRoutes: RoutePlugin = async (app, { db, files }) => {
         db.transaction((tx) =>
           tx
             .insert(sousOptions)
-            .values(rows.map((r, i) => ({ idGroupeModel: g.idGroupeModel, sousNom: r.SousNom, tailles: r.Tailles, sousIcone: keys[`SousIcone_${i}`]?.[0] ?? null })))
+            .values(
+              rows.map((r, i) => ({
+                idGroupeModel: g.idGroupeModel,
+                sousNom: r.SousNom,
+                tailles: r.Tailles,
+                sousIcone: keys[`SousIcone_${i}`]?.[0] ?? null,
+              })),
+            )
             .returning(),
         ),
       );
-      const body = inserted.map((s) => ({ id: s.id, idGroupeModel: s.idGroupeModel, sousNom: s.sousNom, sousIcone: s.sousIcone, tailles: s.tailles }));
+      const body = inserted.map((s) => ({
+        id: s.id,
+        idGroupeModel: s.idGroupeModel,
+        sousNom: s.sousNom,
+        sousIcone: s.sousIcone,
+        tailles: s.tailles,
+      }));
       return reply.status(201).send(dotnetList(body));
     },
   );

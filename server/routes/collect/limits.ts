@@ -42,7 +42,10 @@ async function take(limiter: RateLimiterAbstract, id: string, points: number): P
   }
 }
 
-export async function createCollectLimiter(factory: LimiterFactory, limits: CollectLimits = collectLimitsFromEnv()): Promise<CollectLimiter> {
+export async function createCollectLimiter(
+  factory: LimiterFactory,
+  limits: CollectLimits = collectLimitsFromEnv(),
+): Promise<CollectLimiter> {
   const byAddress = await factory.create({ name: 'collect-ip', points: limits.batchesPerAddress, durationSec: 60 });
   const byKey = await factory.create({ name: 'collect-key', points: limits.eventsPerKey, durationSec: 60 });
   return {

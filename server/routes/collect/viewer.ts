@@ -58,7 +58,10 @@ const params = z.object({ key: z.string().max(200).meta({ description: 'La clé 
 const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/viewer/:key',
-    { config: { public: true }, schema: { tags: ['Visionneuse'], params, response: { 200: viewerInfoSchema, ...problems(404) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['Visionneuse'], params, response: { 200: viewerInfoSchema, ...problems(404) } },
+    },
     async (request) => {
       const product = await viewerProduct(db, request.params.key);
       if (!product) throw notFound('Visionneuse introuvable');
@@ -77,17 +80,29 @@ const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/viewer/:key/model',
     {
       config: { public: true },
-      schema: { tags: ['Visionneuse'], params, response: { ...fileAnswer(['model/gltf-binary', 'model/gltf+json'], 'Le modèle 3D (GLB, ou glTF ; un STL converti en GLB)'), ...problems(404) } },
+      schema: {
+        tags: ['Visionneuse'],
+        params,
+        response: {
+          ...fileAnswer(
+            ['model/gltf-binary', 'model/gltf+json'],
+            'Le modèle 3D (GLB, ou glTF ; un STL converti en GLB)',
+          ),
+          ...problems(404),
+        },
+      },
     },
     async (request, reply) => {
-    const product = await viewerProduct(db, request.params.key);
-    if (!product) throw notFound('Visionneuse introuvable');
-    const format = formatOf(files, product.chemin3d);
-    if (!viewable(format)) throw notFound('Modèle 3D non disponible dans ce format');
-    const file = format === 'stl' ? await convertedStl(files, product.chemin3d!) : files.pathOf(product.chemin3d!);
-    reply.type(format === 'gltf' ? 'model/gltf+json' : 'model/gltf-binary').header('Content-Length', fs.statSync(file).size);
-    return reply.send(fs.createReadStream(file) as never);
-  },
+      const product = await viewerProduct(db, request.params.key);
+      if (!product) throw notFound('Visionneuse introuvable');
+      const format = formatOf(files, product.chemin3d);
+      if (!viewable(format)) throw notFound('Modèle 3D non disponible dans ce format');
+      const file = format === 'stl' ? await convertedStl(files, product.chemin3d!) : files.pathOf(product.chemin3d!);
+      reply
+        .type(format === 'gltf' ? 'model/gltf+json' : 'model/gltf-binary')
+        .header('Content-Length', fs.statSync(file).size);
+      return reply.send(fs.createReadStream(file) as never);
+    },
   );
 };
 

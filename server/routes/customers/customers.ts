@@ -1,6 +1,11 @@
 // Customers (docs/product.md §2.7): by user, by id with propositions, create, update, delete with cascade.
 import { and, eq, inArray } from 'drizzle-orm';
-import { customerCreateSchema, customerDetailSchema, customerEditSchema, customerSchema } from '../../../src/domain/customer';
+import {
+  customerCreateSchema,
+  customerDetailSchema,
+  customerEditSchema,
+  customerSchema,
+} from '../../../src/domain/customer';
 import { dotnetList } from '../../../src/domain/list';
 import { customerReach } from '../../auth/customerScope';
 import type { SessionUser } from '../../auth/session';
@@ -90,8 +95,17 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
           .select({ id: propositions.propositionId, video: propositions.cheminVideo, pdf: propositions.cheminPdf })
           .from(propositions)
           .where(eq(propositions.customerId, id));
-        if (props.length) await tx.delete(propositions).where(inArray(propositions.propositionId, props.map((p) => p.id)));
-        const gone = await tx.delete(customers).where(eq(customers.customerId, id)).returning({ id: customers.customerId });
+        if (props.length)
+          await tx.delete(propositions).where(
+            inArray(
+              propositions.propositionId,
+              props.map((p) => p.id),
+            ),
+          );
+        const gone = await tx
+          .delete(customers)
+          .where(eq(customers.customerId, id))
+          .returning({ id: customers.customerId });
         if (!gone.length) throw notFound(CUSTOMER_NOT_FOUND);
         return props.flatMap((p) => [p.video, p.pdf]);
       });

@@ -23,7 +23,11 @@ export function linkErrorPage(title: string, text: string): string {
 const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
 export const LINK_REFUSALS = {
-  invalid: { status: 404, title: 'Lien invalide', text: "Ce lien n'est pas valide : il est incomplet ou a été remplacé par un nouveau lien." },
+  invalid: {
+    status: 404,
+    title: 'Lien invalide',
+    text: "Ce lien n'est pas valide : il est incomplet ou a été remplacé par un nouveau lien.",
+  },
   expired: { status: 410, title: 'Lien expiré', text: 'Ce lien a expiré.' },
 } as const;
 

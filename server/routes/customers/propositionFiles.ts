@@ -10,7 +10,14 @@ import { sendStoredFile } from './sendStoredFile';
 const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Uploader/downloadPDF/:propositionId',
-    { compress: false, schema: { tags: ['Uploader'], params: idParams('propositionId'), response: { ...rangedFileAnswers(['application/pdf'], 'Le devis (PDF)'), ...problems(404) } } },
+    {
+      compress: false,
+      schema: {
+        tags: ['Uploader'],
+        params: idParams('propositionId'),
+        response: { ...rangedFileAnswers(['application/pdf'], 'Le devis (PDF)'), ...problems(404) },
+      },
+    },
     async (request, reply) => {
       const id = parseId(request.params.propositionId, 'propositionId');
       const { row } = await reachableProposition(db, request.user, id);
@@ -20,7 +27,14 @@ const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
 
   app.get(
     '/api/Video/watch/:id',
-    { compress: false, schema: { tags: ['Video'], params: idParams('id'), response: { ...rangedFileAnswers(['video/mp4'], 'La vidéo (MP4)'), ...problems(404) } } },
+    {
+      compress: false,
+      schema: {
+        tags: ['Video'],
+        params: idParams('id'),
+        response: { ...rangedFileAnswers(['video/mp4'], 'La vidéo (MP4)'), ...problems(404) },
+      },
+    },
     async (request, reply) => {
       const id = parseId(request.params.id);
       const { row } = await reachableProposition(db, request.user, id);

@@ -24,7 +24,10 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
     async (request) => {
       const id = parseId(request.params.id);
       await reachableProposition(db, request.user, id);
-      await db.update(propositions).set({ description: request.body.description || null }).where(eq(propositions.propositionId, id));
+      await db
+        .update(propositions)
+        .set({ description: request.body.description || null })
+        .where(eq(propositions.propositionId, id));
       return (await reachableProposition(db, request.user, id)).api;
     },
   );
@@ -41,15 +44,19 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
     },
   );
 
-  app.delete('/api/Propositions/:id', { schema: { tags, params, response: { 204: noContent, ...problems(404) } } }, async (request, reply) => {
-    const id = parseId(request.params.id);
-    const { row } = await reachableProposition(db, request.user, id);
-    // The share token goes with the row (ON DELETE CASCADE); the files once the delete is committed.
-    await db.delete(propositions).where(eq(propositions.propositionId, id));
-    await files.remove([row.cheminVideo, row.cheminPdf]);
-    request.log.info({ event: 'proposition.deleted', propositionId: id, userId: request.user.userId });
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/Propositions/:id',
+    { schema: { tags, params, response: { 204: noContent, ...problems(404) } } },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const { row } = await reachableProposition(db, request.user, id);
+      // The share token goes with the row (ON DELETE CASCADE); the files once the delete is committed.
+      await db.delete(propositions).where(eq(propositions.propositionId, id));
+      await files.remove([row.cheminVideo, row.cheminPdf]);
+      request.log.info({ event: 'proposition.deleted', propositionId: id, userId: request.user.userId });
+      return reply.status(204).send();
+    },
+  );
 };
 
 export default propositionRoutes;

@@ -65,12 +65,18 @@ function toApi(r: {
     cheminVideo: r.cheminVideo ? `/api/Video/watch/${r.propositionId}` : null,
     hasPdf: !!r.cheminPdf,
     videoAccessToken:
-      r.token && r.expiresAt ? { token: r.token, expiresAt: r.expiresAt.toISOString(), viewCount: r.viewCount ?? 0 } : null,
+      r.token && r.expiresAt
+        ? { token: r.token, expiresAt: r.expiresAt.toISOString(), viewCount: r.viewCount ?? 0 }
+        : null,
   };
 }
 
 /** A proposition of a customer the user reaches, with its stored file keys; 404 otherwise. */
-export async function reachableProposition(db: Db, user: SessionUser, propositionId: number): Promise<{ row: Row; api: Proposition }> {
+export async function reachableProposition(
+  db: Db,
+  user: SessionUser,
+  propositionId: number,
+): Promise<{ row: Row; api: Proposition }> {
   const [found] = await listPropositions(db, and(eq(propositions.propositionId, propositionId), customerReach(user))!);
   if (!found) throw notFound(PROPOSITION_NOT_FOUND);
   return found;

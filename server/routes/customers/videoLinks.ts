@@ -45,7 +45,10 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
       await db
         .insert(videoAccessTokens)
         .values({ propositionId: id, token, expiresAt })
-        .onConflictDoUpdate({ target: videoAccessTokens.propositionId, set: { token, expiresAt, viewCount: 0, createdAt: new Date() } });
+        .onConflictDoUpdate({
+          target: videoAccessTokens.propositionId,
+          set: { token, expiresAt, viewCount: 0, createdAt: new Date() },
+        });
       request.log.info({ event: 'video.link.generated', propositionId: id, userId: request.user.userId });
       return { link: publicVideoPath(token), expiresAt: expiresAt.toISOString() };
     },
@@ -53,7 +56,13 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
 
   app.get(
     '/api/video/expiration/:id',
-    { schema: { tags: ['Video'], params: idParams('id'), response: { 200: z.object({ expirationDate: z.iso.datetime() }), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Video'],
+        params: idParams('id'),
+        response: { 200: z.object({ expirationDate: z.iso.datetime() }), ...problems(404) },
+      },
+    },
     async (request) => {
       const { api } = await reachableProposition(db, request.user, parseId(request.params.id));
       if (!api.videoAccessToken) throw notFound("Aucun lien n'a été généré");
@@ -68,7 +77,8 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
       compress: false,
       schema: {
         tags: ['Video'],
-        description: 'Le lien public d’une vidéo (sans connexion) : 404 pour un lien inconnu ou remplacé, 410 une fois expiré ; un navigateur (Accept: text/html) reçoit alors une page.',
+        description:
+          'Le lien public d’une vidéo (sans connexion) : 404 pour un lien inconnu ou remplacé, 410 une fois expiré ; un navigateur (Accept: text/html) reçoit alors une page.',
         params: z.object({ token: z.string().max(1000) }),
         response: { ...rangedFileAnswers(['video/mp4'], 'La vidéo (MP4)'), ...problemsOrPage(404, 410) },
       },

@@ -6,4 +6,10 @@ import userCreateRoutes from './userCreate';
 import userEditRoutes from './userEdit';
 import usersReadRoutes from './usersRead';
 
-export const usersRoutes: RoutePlugin[] = [usersReadRoutes, userCreateRoutes, userEditRoutes, licenceRoutes, ownPasswordRoutes];
+export const usersRoutes: RoutePlugin[] = [
+  usersReadRoutes,
+  userCreateRoutes,
+  userEditRoutes,
+  licenceRoutes,
+  ownPasswordRoutes,
+];

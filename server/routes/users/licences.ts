@@ -68,7 +68,13 @@ const dateError = (field: string, message: string) => badRequest(message, { erro
 const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Licence/User/:userId',
-    { schema: { tags: ['Licence'], params: idParams('userId'), response: { 200: listResponse(licenceSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['Licence'],
+        params: idParams('userId'),
+        response: { 200: listResponse(licenceSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       const user = await reachableUser(db, request.user, parseId(request.params.userId, 'userId'));
       const rows = await selectLicences(db, eq(licences.userId, user.userId));
@@ -78,8 +84,10 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     },
   );
 
-  app.get('/api/TypeLicence', { schema: { tags: ['Licence'], response: { 200: listResponse(licenceTypeSchema) } } }, async () =>
-    dotnetList(await db.select().from(typeLicences).orderBy(asc(typeLicences.typeLicenceId))),
+  app.get(
+    '/api/TypeLicence',
+    { schema: { tags: ['Licence'], response: { 200: listResponse(licenceTypeSchema) } } },
+    async () => dotnetList(await db.select().from(typeLicences).orderBy(asc(typeLicences.typeLicenceId))),
   );
 
   app.post(
@@ -100,10 +108,17 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       if (!type) throw badRequest(UNKNOWN_TYPE, { errors: { TypeLicenceId: UNKNOWN_TYPE } });
       const activation = toDate(body.DateActivation);
       const expiration = toDate(body.DateExpiration);
-      if (activation && expiration && expiration <= activation) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
+      if (activation && expiration && expiration <= activation)
+        throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
       const [{ licenceId }] = await db
         .insert(licences)
-        .values({ userId: user.userId, typeLicenceId: type.typeLicenceId, licenceKey: body.LicenceKey, dateActivation: activation, dateExpiration: expiration })
+        .values({
+          userId: user.userId,
+          typeLicenceId: type.typeLicenceId,
+          licenceKey: body.LicenceKey,
+          dateActivation: activation,
+          dateExpiration: expiration,
+        })
         .returning({ licenceId: licences.licenceId });
       request.log.info({ event: 'licence.created', licenceId, userId: user.userId, by: request.user.userId });
       const [created] = await selectLicences(db, eq(licences.licenceId, licenceId));
@@ -125,9 +140,11 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     async (request) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
       const expiration = toDate(request.body.DateExpiration);
-      if (expiration && expiration.getTime() < Date.now() - EXPIRY_PAST_TOLERANCE_MS) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryInPast);
+      if (expiration && expiration.getTime() < Date.now() - EXPIRY_PAST_TOLERANCE_MS)
+        throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryInPast);
       const activation = toDate(licence.dateActivation);
-      if (expiration && activation && expiration <= activation) throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
+      if (expiration && activation && expiration <= activation)
+        throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryBeforeActivation);
       await db.update(licences).set({ dateExpiration: expiration }).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.expiry_changed', licenceId: licence.licenceId, by: request.user.userId });
       return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];
@@ -149,7 +166,8 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
       const activation = toDate(request.body.DateActivation);
       const expiration = toDate(licence.dateExpiration);
-      if (activation && expiration && activation >= expiration) throw dateError('DateActivation', LICENCE_DATE_MESSAGES.activationAfterExpiry);
+      if (activation && expiration && activation >= expiration)
+        throw dateError('DateActivation', LICENCE_DATE_MESSAGES.activationAfterExpiry);
       await db.update(licences).set({ dateActivation: activation }).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.activation_changed', licenceId: licence.licenceId, by: request.user.userId });
       return (await selectLicences(db, eq(licences.licenceId, licence.licenceId)))[0];

@@ -14,14 +14,25 @@ import type { RoutePlugin } from '../../deps';
 const ownPasswordRoutes: RoutePlugin = async (app, { db, tokens }) => {
   app.put(
     '/api/User/me/password',
-    { schema: { tags: ['User'], body: ownPasswordChangeSchema, rules: [WRONG_CURRENT_PASSWORD, SAME_PASSWORD], response: { 200: ownPasswordChangedSchema } } },
+    {
+      schema: {
+        tags: ['User'],
+        body: ownPasswordChangeSchema,
+        rules: [WRONG_CURRENT_PASSWORD, SAME_PASSWORD],
+        response: { 200: ownPasswordChangedSchema },
+      },
+    },
     async (request) => {
       requirePermission(request, 'password.changeOwn');
       const { currentPassword, newPassword } = request.body;
       const me = await loadSessionUser(db, { userId: request.user.userId });
       if (!me) throw unauthorized('Session expirée, veuillez vous reconnecter');
       if (!(await verifyPassword(me.passwordHash, currentPassword))) {
-        request.log.warn({ event: 'user.password_change_refused', reason: 'wrong current password', userId: me.userId });
+        request.log.warn({
+          event: 'user.password_change_refused',
+          reason: 'wrong current password',
+          userId: me.userId,
+        });
         throw badRequest(WRONG_CURRENT_PASSWORD, { errors: { currentPassword: WRONG_CURRENT_PASSWORD } });
       }
       if (newPassword === currentPassword) throw badRequest(SAME_PASSWORD, { errors: { newPassword: SAME_PASSWORD } });

@@ -34,7 +34,12 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
       const [role] = await db.select().from(roles).where(eq(roles.roleId, body.RoleId));
       if (!role) throw badRequest(UNKNOWN_ROLE, { errors: { RoleId: UNKNOWN_ROLE } });
       if (!grantsRole(request.user, role.nomRole, entreprise.entrepriseId)) {
-        request.log.warn({ event: 'authz.refused', reason: 'admin outside provider', userId: request.user.userId, entrepriseId: entreprise.entrepriseId });
+        request.log.warn({
+          event: 'authz.refused',
+          reason: 'admin outside provider',
+          userId: request.user.userId,
+          entrepriseId: entreprise.entrepriseId,
+        });
         throw badRequest(ADMIN_OUTSIDE_PROVIDER, { errors: { RoleId: ADMIN_OUTSIDE_PROVIDER } });
       }
       if (body.ManagerId) {

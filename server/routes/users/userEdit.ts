@@ -16,14 +16,21 @@ import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './user
 
 const params = idParams('userId');
 const OWN_ACCOUNT = 'Vous ne pouvez pas désactiver votre propre compte';
-const OWN_PASSWORD_ROUTE = 'Votre propre mot de passe se change par « Modifier mon mot de passe », avec le mot de passe actuel';
+const OWN_PASSWORD_ROUTE =
+  'Votre propre mot de passe se change par « Modifier mon mot de passe », avec le mot de passe actuel';
 
 /** The target of an Admin action, or 403 (not an Admin, or another Admin) / 404. */
 async function adminTarget(db: Db, request: FastifyRequest, rawId: string) {
   requirePermission(request, 'user.manage');
   const target = await reachableUser(db, request.user, parseId(rawId, 'userId'));
   if (!managesUser(request.user, { userId: target.userId, role: target.nomRole })) {
-    request.log.warn({ event: 'authz.refused', reason: 'other admin', userId: request.user.userId, target: target.userId, url: request.url });
+    request.log.warn({
+      event: 'authz.refused',
+      reason: 'other admin',
+      userId: request.user.userId,
+      target: target.userId,
+      url: request.url,
+    });
     throw forbidden(OTHER_ADMIN_REFUSED);
   }
   return target;
@@ -33,7 +40,14 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
   for (const field of Object.keys(inlineFieldSchemas) as InlineField[]) {
     app.put(
       `/api/User/:userId/${field}`,
-      { schema: { tags: ['User'], params, body: inlineFieldSchemas[field], response: { 200: userSchema, ...problems(404, 409) } } },
+      {
+        schema: {
+          tags: ['User'],
+          params,
+          body: inlineFieldSchemas[field],
+          response: { 200: userSchema, ...problems(404, 409) },
+        },
+      },
       async (request) => {
         const target = await adminTarget(db, request, request.params.userId);
         const value = (request.body as Record<string, string>)[field];
@@ -82,7 +96,10 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
       if (target.userId === request.user.userId) throw forbidden(OWN_PASSWORD_ROUTE);
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(request.body.newPassword), tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set({
+          passwordHash: await hashPassword(request.body.newPassword),
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+        })
         .where(eq(users.userId, target.userId));
       request.log.info({ event: 'user.password_changed', userId: target.userId, by: request.user.userId });
       return reply.status(204).send();

@@ -37,7 +37,13 @@ export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
   const inForce = db
     .select({ one: sql`1` })
     .from(licences)
-    .where(and(eq(licences.userId, users.userId), lte(licences.dateActivation, now), or(isNull(licences.dateExpiration), gt(licences.dateExpiration, now))));
+    .where(
+      and(
+        eq(licences.userId, users.userId),
+        lte(licences.dateActivation, now),
+        or(isNull(licences.dateExpiration), gt(licences.dateExpiration, now)),
+      ),
+    );
   const rows = await db
     .select({
       userId: users.userId,
@@ -60,7 +66,12 @@ export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
     .innerJoin(entreprises, eq(entreprises.entrepriseId, users.entrepriseId))
     .where(where)
     .orderBy(asc(entreprises.nomEntreprise), asc(users.nom), asc(users.prenom));
-  return rows.map((r) => ({ ...r, role: r.nomRole, createdAt: r.createdAt.toISOString(), licenceEnVigueur: Boolean(r.licenceEnVigueur) }));
+  return rows.map((r) => ({
+    ...r,
+    role: r.nomRole,
+    createdAt: r.createdAt.toISOString(),
+    licenceEnVigueur: Boolean(r.licenceEnVigueur),
+  }));
 }
 
 /** The users a session reaches: Admin all, others their own company's. */

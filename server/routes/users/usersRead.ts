@@ -20,26 +20,40 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
   );
 
   app.get('/api/User/roles', { schema: { tags: ['User'], response: { 200: listResponse(roleSchema) } } }, async () =>
-    dotnetList(await db.select({ roleId: roles.roleId, nomRole: roles.nomRole }).from(roles).orderBy(asc(roles.roleId))),
+    dotnetList(
+      await db.select({ roleId: roles.roleId, nomRole: roles.nomRole }).from(roles).orderBy(asc(roles.roleId)),
+    ),
   );
 
   app.get(
     '/api/User/ByEntreprise/:entrepriseId',
-    { schema: { tags: ['User'], params: idParams('entrepriseId'), response: { 200: listResponse(userSchema), ...problems(404) } } },
+    {
+      schema: {
+        tags: ['User'],
+        params: idParams('entrepriseId'),
+        response: { 200: listResponse(userSchema), ...problems(404) },
+      },
+    },
     async (request) => {
       const entrepriseId = parseId(request.params.entrepriseId, 'entrepriseId');
       if (!reachesEntreprise(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
       // An unknown company is a 404 for an Admin too, not an empty list.
-      const [known] = await db.select({ id: entreprises.entrepriseId }).from(entreprises).where(eq(entreprises.entrepriseId, entrepriseId));
+      const [known] = await db
+        .select({ id: entreprises.entrepriseId })
+        .from(entreprises)
+        .where(eq(entreprises.entrepriseId, entrepriseId));
       if (!known) throw notFound('Entreprise introuvable');
-      return dotnetList((await selectUsers(db, and(eq(users.entrepriseId, entrepriseId)))).map((u) => asSeenBy(request.user, u)));
+      return dotnetList(
+        (await selectUsers(db, and(eq(users.entrepriseId, entrepriseId)))).map((u) => asSeenBy(request.user, u)),
+      );
     },
   );
 
   app.get(
     '/api/User/:userId',
     { schema: { tags: ['User'], params: idParams('userId'), response: { 200: userSchema, ...problems(404) } } },
-    async (request) => asSeenBy(request.user, await reachableUser(db, request.user, parseId(request.params.userId, 'userId'))),
+    async (request) =>
+      asSeenBy(request.user, await reachableUser(db, request.user, parseId(request.params.userId, 'userId'))),
   );
 };
 

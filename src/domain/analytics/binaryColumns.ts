@@ -26,9 +26,16 @@ export interface ColumnArrays {
 }
 
 /** The answer's bytes from the arrays of the JSON columns answer (a null time becomes NaN). */
-export function encodeColumns(c: { time: ArrayLike<number | null>; session: ArrayLike<number>; country: ArrayLike<number>; flags: ArrayLike<number>; countries: Array<string | null> }): Uint8Array {
+export function encodeColumns(c: {
+  time: ArrayLike<number | null>;
+  session: ArrayLike<number>;
+  country: ArrayLike<number>;
+  flags: ArrayLike<number>;
+  countries: Array<string | null>;
+}): Uint8Array {
   const n = c.time.length;
-  if (c.session.length !== n || c.country.length !== n || c.flags.length !== n) throw new Error('colonnes de longueurs différentes');
+  if (c.session.length !== n || c.country.length !== n || c.flags.length !== n)
+    throw new Error('colonnes de longueurs différentes');
   const dictionary = new TextEncoder().encode(JSON.stringify(c.countries));
   const buffer = new ArrayBuffer(HEADER + 15 * n + dictionary.length);
   const header = new DataView(buffer, 0, HEADER);
@@ -52,12 +59,14 @@ export function encodeColumns(c: { time: ArrayLike<number | null>; session: Arra
 export function decodeColumns(buffer: ArrayBuffer): ColumnArrays {
   if (buffer.byteLength < HEADER) throw new Error('réponse binaire tronquée');
   const header = new DataView(buffer, 0, HEADER);
-  if (header.getUint32(0, true) !== MAGIC || header.getUint32(4, true) !== LAYOUT) throw new Error('réponse binaire inconnue');
+  if (header.getUint32(0, true) !== MAGIC || header.getUint32(4, true) !== LAYOUT)
+    throw new Error('réponse binaire inconnue');
   const n = header.getUint32(8, true);
   const m = header.getUint32(12, true);
   if (buffer.byteLength !== HEADER + 15 * n + m) throw new Error('réponse binaire de longueur inattendue');
   const countries: unknown = JSON.parse(utf8.decode(new Uint8Array(buffer, HEADER + 15 * n, m)));
-  if (!Array.isArray(countries) || !countries.every((x) => x === null || typeof x === 'string')) throw new Error('dictionnaire des pays illisible');
+  if (!Array.isArray(countries) || !countries.every((x) => x === null || typeof x === 'string'))
+    throw new Error('dictionnaire des pays illisible');
   return {
     time: new Float64Array(buffer.slice(HEADER, HEADER + 8 * n)),
     session: new Uint32Array(buffer.slice(HEADER + 8 * n, HEADER + 12 * n)),

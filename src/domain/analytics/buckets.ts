@@ -12,7 +12,8 @@ export const MONTH_BLOCKS = ['Sem 1', 'Sem 2', 'Sem 3', 'Sem 4'];
 export const DAY_MS = 86_400_000;
 
 /** The day number of a civil date (month 1-12). */
-export const dayNumber = (year: number, month: number, day: number): number => Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
+export const dayNumber = (year: number, month: number, day: number): number =>
+  Math.floor(Date.UTC(year, month - 1, day) / DAY_MS);
 
 /**
  * Civil date of a day number, by integer arithmetic (days to civil date, H. Hinnant): called for every day
@@ -75,7 +76,10 @@ export interface PeriodPlan {
   bucketOfDay: (day: number) => number;
 }
 
-export type PeriodFields = Pick<Selection, 'period' | 'year' | 'month' | 'week'> & { from?: string | null; to?: string | null };
+export type PeriodFields = Pick<Selection, 'period' | 'year' | 'month' | 'week'> & {
+  from?: string | null;
+  to?: string | null;
+};
 
 /** Days a custom range may cut per bucket: a day up to 31 days, a week up to 186 (~6 months), a month beyond. */
 export const DAY_BUCKETS_UP_TO = 31;
@@ -111,12 +115,25 @@ export function periodPlan(s: PeriodFields, firstYear: number, lastYear: number)
   if (s.period === 'all_time') {
     const years: string[] = [];
     for (let y = firstYear; y <= lastYear; y++) years.push(String(y));
-    return { all: true, from: dayNumber(firstYear, 1, 1), to: dayNumber(lastYear + 1, 1, 1), labels: years, bucketOfDay: (d) => yearOf(d) - firstYear };
+    return {
+      all: true,
+      from: dayNumber(firstYear, 1, 1),
+      to: dayNumber(lastYear + 1, 1, 1),
+      labels: years,
+      bucketOfDay: (d) => yearOf(d) - firstYear,
+    };
   }
   const { from, to } = periodDays(s);
   if (s.period === 'year') return { all: false, from, to, labels: MONTH_SHORT, bucketOfDay: (d) => (civil(d), cMonth) };
   // (day of month − 1) / 7, capped at the fourth block: days 29-31 count in "Sem 4".
-  if (s.period === 'month') return { all: false, from, to, labels: MONTH_BLOCKS, bucketOfDay: (d) => (civil(d), Math.min(Math.floor((cDay - 1) / 7), 3)) };
+  if (s.period === 'month')
+    return {
+      all: false,
+      from,
+      to,
+      labels: MONTH_BLOCKS,
+      bucketOfDay: (d) => (civil(d), Math.min(Math.floor((cDay - 1) / 7), 3)),
+    };
   if (s.period === 'week') return { all: false, from, to, labels: WEEK_DAYS, bucketOfDay: weekdayOf };
   return customPlan(from, to);
 }
@@ -148,7 +165,12 @@ export function previousPlan(s: PeriodFields): PeriodPlan {
   const current = periodPlan(s, 0, 0);
   if (s.period === 'all_time') return { all: false, from: 0, to: 0, labels: [], bucketOfDay: () => -1 };
   if (s.period === 'year') return periodPlan({ ...s, year: s.year - 1 }, 0, 0);
-  if (s.period === 'month') return periodPlan({ ...s, year: s.month === 1 ? s.year - 1 : s.year, month: s.month === 1 ? 12 : s.month - 1 }, 0, 0);
+  if (s.period === 'month')
+    return periodPlan(
+      { ...s, year: s.month === 1 ? s.year - 1 : s.year, month: s.month === 1 ? 12 : s.month - 1 },
+      0,
+      0,
+    );
   const length = current.to - current.from;
   const from = current.from - length;
   if (s.period === 'week') return { all: false, from, to: current.from, labels: WEEK_DAYS, bucketOfDay: weekdayOf };

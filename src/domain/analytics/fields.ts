@@ -90,7 +90,13 @@ export interface GeoItem {
 /** A geo answer: {byCountry: [...]}, {byCity: [...]} or a plain list; items labelled and counted loosely. */
 export function readGeo(data: unknown): GeoItem[] {
   const o = (data ?? {}) as Obj;
-  const list = Array.isArray(data) ? data : Array.isArray(o.byCountry) ? o.byCountry : Array.isArray(o.byCity) ? o.byCity : [];
+  const list = Array.isArray(data)
+    ? data
+    : Array.isArray(o.byCountry)
+      ? o.byCountry
+      : Array.isArray(o.byCity)
+        ? o.byCity
+        : [];
   return (list as Obj[]).map((i) => ({
     label: String(i.country ?? i.name ?? i.key ?? i.city ?? UNKNOWN_COUNTRY),
     value: num(i.count, i.visitorCount, i.value),
@@ -104,6 +110,14 @@ export interface JourneyStep {
 
 export function readJourney(data: unknown): JourneyStep[] {
   const o = (data ?? {}) as Obj;
-  const list = Array.isArray(data) ? data : Array.isArray(o.$values) ? o.$values : Array.isArray(o.values) ? o.values : Array.isArray(o.steps) ? o.steps : [];
+  const list = Array.isArray(data)
+    ? data
+    : Array.isArray(o.$values)
+      ? o.$values
+      : Array.isArray(o.values)
+        ? o.values
+        : Array.isArray(o.steps)
+          ? o.steps
+          : [];
   return (list as Obj[]).map((s) => ({ name: String(s.stepName ?? s.name ?? ''), count: num(s.count, s.total) }));
 }

@@ -18,7 +18,9 @@ export function mergeGeo(items: GeoItem[]): GeoItem[] {
     const label = countryLabel(i.label);
     byLabel.set(label, (byLabel.get(label) ?? 0) + i.value);
   }
-  return [...byLabel].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
+  return [...byLabel]
+    .map(([label, value]) => ({ label, value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label, 'fr'));
 }
 
 /** One step of the AR funnel (docs/dashboard.md "Entonnoir AR"). */
@@ -38,7 +40,12 @@ export function funnelOf(steps: JourneyStep[]): FunnelStep[] {
   return steps.map((s, i) => ({
     ...s,
     percent: percent(s.count, first),
-    drop: i === 0 ? null : steps[i - 1].count > 0 ? Math.round(((steps[i - 1].count - s.count) / steps[i - 1].count) * 100) : 0,
+    drop:
+      i === 0
+        ? null
+        : steps[i - 1].count > 0
+          ? Math.round(((steps[i - 1].count - s.count) / steps[i - 1].count) * 100)
+          : 0,
   }));
 }
 

@@ -27,7 +27,20 @@ export const PERIOD_LABELS: Record<Period, string> = {
   year: 'Année',
   custom: 'Personnalisée',
 };
-export const MONTH_NAMES = ['Janvier', 'Février', 'Mars', 'Avril', 'Mai', 'Juin', 'Juillet', 'Août', 'Septembre', 'Octobre', 'Novembre', 'Décembre'];
+export const MONTH_NAMES = [
+  'Janvier',
+  'Février',
+  'Mars',
+  'Avril',
+  'Mai',
+  'Juin',
+  'Juillet',
+  'Août',
+  'Septembre',
+  'Octobre',
+  'Novembre',
+  'Décembre',
+];
 export const FIRST_YEAR = 2020;
 
 /** "all" or a product id. */
@@ -52,7 +65,8 @@ export interface Selection {
 }
 
 /** A Date whose UTC date is today in this zone (what the selection rules read as "now"). */
-export const localNow = (timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): Date => new Date(todayIn(timeZone, now) * DAY_MS);
+export const localNow = (timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): Date =>
+  new Date(todayIn(timeZone, now) * DAY_MS);
 
 /** Years 2020 up to the current year. */
 export function yearOptions(now: Date): number[] {
@@ -102,8 +116,17 @@ export function defaultSelection(now: Date): Selection {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   return {
-    companyId: null, scope: 'all', metric: 'consultation', counting: 'total', period: 'month', year, month, week: weekOfDay(now.getUTCDate()),
-    from: null, to: null, compare: false,
+    companyId: null,
+    scope: 'all',
+    metric: 'consultation',
+    counting: 'total',
+    period: 'month',
+    year,
+    month,
+    week: weekOfDay(now.getUTCDate()),
+    from: null,
+    to: null,
+    compare: false,
   };
 }
 
@@ -142,7 +165,8 @@ export function clampSelection(s: Selection, now: Date): Selection {
   return { ...s, year, month, week, from: isoOf(Math.max(from, dayNumber(FIRST_YEAR, 1, 1))), to: isoOf(to) };
 }
 
-const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T => (list.includes(v as T) ? (v as T) : fallback);
+const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>
+  list.includes(v as T) ? (v as T) : fallback;
 const int = (v: string | null) => (v !== null && /^\d{1,9}$/.test(v) ? Number(v) : null);
 
 /** A selection read from URL search params (a bookmarked view), defaults for anything missing. */

@@ -83,10 +83,18 @@ export function LoginPage() {
               />
             </div>
             {authError && <Message severity="error" text={authError} className="login-error" role="alert" />}
-            <Button type="submit" label="Se connecter" icon="pi pi-sign-in" loading={pending} className="login-submit" />
+            <Button
+              type="submit"
+              label="Se connecter"
+              icon="pi pi-sign-in"
+              loading={pending}
+              className="login-submit"
+            />
           </form>
         )}
-        <footer className="login-footer">© {new Date().getFullYear()} {PROVIDER}. Tous droits réservés.</footer>
+        <footer className="login-footer">
+          © {new Date().getFullYear()} {PROVIDER}. Tous droits réservés.
+        </footer>
       </section>
       {isLicenceError(authError) && !modalClosed && (
         <Suspense fallback={null}>

@@ -18,7 +18,11 @@ export function AuthImage({ fileKey, alt, className }: { fileKey: string; alt: s
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [fileKey]);
-  return url ? <img src={url} alt={alt} className={className} /> : <div className={className} role="img" aria-label={alt} />;
+  return url ? (
+    <img src={url} alt={alt} className={className} />
+  ) : (
+    <div className={className} role="img" aria-label={alt} />
+  );
 }
 
 /** Saves a stored catalogue file under a readable name. */

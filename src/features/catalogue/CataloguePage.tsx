@@ -60,7 +60,11 @@ export function CataloguePage() {
     }
     setValidating(true);
     try {
-      const updated = await updateEntreprise({ nomEntreprise: entreprise.nomEntreprise, entrepriseId: entreprise.entrepriseId, dateValidCatalogue: todayDate() });
+      const updated = await updateEntreprise({
+        nomEntreprise: entreprise.nomEntreprise,
+        entrepriseId: entreprise.entrepriseId,
+        dateValidCatalogue: todayDate(),
+      });
       setEntreprise(updated);
       notifySuccess(`Catalogue validé le ${frDate(updated.dateValidCatalogue ?? todayDate())}`);
     } catch (err) {
@@ -82,7 +86,12 @@ export function CataloguePage() {
             )}
             <Button label="Créer un produit" icon="pi pi-plus" outlined onClick={() => navigate('/products')} />
             {can(user?.role, 'catalogue.structure') && (
-              <Button label="Gestion des catégories" icon="pi pi-sitemap" outlined onClick={() => navigate('/creer-categorie')} />
+              <Button
+                label="Gestion des catégories"
+                icon="pi pi-sitemap"
+                outlined
+                onClick={() => navigate('/creer-categorie')}
+              />
             )}
           </>
         }
@@ -93,7 +102,9 @@ export function CataloguePage() {
       {entreprise && (
         <p className="muted catalogue-status">
           {entreprise.nomEntreprise} ·{' '}
-          {entreprise.dateValidCatalogue ? `catalogue validé le ${frDate(entreprise.dateValidCatalogue)}` : 'catalogue pas encore validé'}
+          {entreprise.dateValidCatalogue
+            ? `catalogue validé le ${frDate(entreprise.dateValidCatalogue)}`
+            : 'catalogue pas encore validé'}
         </p>
       )}
       <Accordion

@@ -35,7 +35,9 @@ function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string
   return { data, error };
 }
 
-const Loading = ({ what }: { what: string }) => <ProgressSpinner style={{ width: '2rem', height: '2rem' }} aria-label={`Chargement ${what}`} />;
+const Loading = ({ what }: { what: string }) => (
+  <ProgressSpinner style={{ width: '2rem', height: '2rem' }} aria-label={`Chargement ${what}`} />
+);
 
 export function CategoriesSection() {
   const { data, error } = useLoad<Category[]>(fetchCategories, 'Erreur lors de la récupération des catégories');
@@ -100,9 +102,12 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
       <h3>{g.nomGroupeModel}</h3>
       <div className="meta">
         {g.nomCategorie ?? 'Sans catégorie'}
-        {g.placement && <> · {g.placement}</>} · {g.cheminImageGroupe.length} image{g.cheminImageGroupe.length > 1 ? 's' : ''}
+        {g.placement && <> · {g.placement}</>} · {g.cheminImageGroupe.length} image
+        {g.cheminImageGroupe.length > 1 ? 's' : ''}
       </div>
-      {(g.refPrimaire || g.refSecondaire) && <div className="meta">Réf. {[g.refPrimaire, g.refSecondaire].filter(Boolean).join(' / ')}</div>}
+      {(g.refPrimaire || g.refSecondaire) && (
+        <div className="meta">Réf. {[g.refPrimaire, g.refSecondaire].filter(Boolean).join(' / ')}</div>
+      )}
       <div className="price">{formatEuros(g.prixCatalogue)}</div>
       {models.length > 0 && (
         <div className="links">
@@ -112,15 +117,54 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
         </div>
       )}
       <div className="links">
-        {g.chemin3d && <Button size="small" text icon="pi pi-box" label="Fichier 3D" onClick={() => download(g.chemin3d!, `${slug}-3d`)} />}
-        {g.cheminPdf && <Button size="small" text icon="pi pi-file-pdf" label="Fiche produit" onClick={() => download(g.cheminPdf!, `${slug}-fiche-produit`)} />}
-        {g.ficheCote && <Button size="small" text icon="pi pi-file-pdf" label="Fiche de cote" onClick={() => download(g.ficheCote!, `${slug}-fiche-cote`)} />}
+        {g.chemin3d && (
+          <Button
+            size="small"
+            text
+            icon="pi pi-box"
+            label="Fichier 3D"
+            onClick={() => download(g.chemin3d!, `${slug}-3d`)}
+          />
+        )}
+        {g.cheminPdf && (
+          <Button
+            size="small"
+            text
+            icon="pi pi-file-pdf"
+            label="Fiche produit"
+            onClick={() => download(g.cheminPdf!, `${slug}-fiche-produit`)}
+          />
+        )}
+        {g.ficheCote && (
+          <Button
+            size="small"
+            text
+            icon="pi pi-file-pdf"
+            label="Fiche de cote"
+            onClick={() => download(g.ficheCote!, `${slug}-fiche-cote`)}
+          />
+        )}
       </div>
       <div className="links">
         <Button size="small" outlined label="Modèles" onClick={() => navigate(`/modeles?groupId=${g.idGroupeModel}`)} />
         <Button size="small" outlined label="Options" onClick={() => navigate(`/options?groupId=${g.idGroupeModel}`)} />
-        <Button size="small" outlined label="Modifier" icon="pi pi-pencil" aria-label={`Modifier ${g.nomGroupeModel}`} onClick={() => navigate(`/products/${g.idGroupeModel}/edit`)} />
-        <Button size="small" outlined severity="danger" label="Supprimer" icon="pi pi-trash" aria-label={`Supprimer ${g.nomGroupeModel}`} onClick={askDelete} />
+        <Button
+          size="small"
+          outlined
+          label="Modifier"
+          icon="pi pi-pencil"
+          aria-label={`Modifier ${g.nomGroupeModel}`}
+          onClick={() => navigate(`/products/${g.idGroupeModel}/edit`)}
+        />
+        <Button
+          size="small"
+          outlined
+          severity="danger"
+          label="Supprimer"
+          icon="pi pi-trash"
+          aria-label={`Supprimer ${g.nomGroupeModel}`}
+          onClick={askDelete}
+        />
       </div>
       {g.publicKey && (
         <div className="links">
@@ -138,17 +182,36 @@ export function ModelsSection() {
   const models = useLoad<Model[]>((signal) => fetchModels(undefined, signal), 'Error fetching Models');
   if (groups.error) return <Message severity="error" text={groups.error} />;
   if (!groups.data) return <Loading what="des modèles" />;
-  if (!groups.data.length) return <EmptyState title="Aucun produit" text="Créez votre premier produit avec « Créer un produit »." />;
+  if (!groups.data.length)
+    return <EmptyState title="Aucun produit" text="Créez votre premier produit avec « Créer un produit »." />;
   const needle = search.trim().toLocaleLowerCase('fr');
-  const shown = needle ? groups.data.filter((g) => `${g.nomGroupeModel} ${g.nomCategorie ?? ''} ${g.refPrimaire ?? ''}`.toLocaleLowerCase('fr').includes(needle)) : groups.data;
+  const shown = needle
+    ? groups.data.filter((g) =>
+        `${g.nomGroupeModel} ${g.nomCategorie ?? ''} ${g.refPrimaire ?? ''}`.toLocaleLowerCase('fr').includes(needle),
+      )
+    : groups.data;
   return (
     <>
       {models.error && <Message severity="error" text={models.error} className="catalogue-status" />}
-      <InputText className="product-search" type="search" placeholder="Rechercher un produit" aria-label="Rechercher un produit" value={search} onChange={(e) => setSearch(e.target.value)} />
-      {!shown.length && <EmptyState title="Aucun produit trouvé" text="Aucun produit ne correspond à votre recherche." />}
+      <InputText
+        className="product-search"
+        type="search"
+        placeholder="Rechercher un produit"
+        aria-label="Rechercher un produit"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {!shown.length && (
+        <EmptyState title="Aucun produit trouvé" text="Aucun produit ne correspond à votre recherche." />
+      )}
       <div className="product-cards">
         {shown.map((g) => (
-          <ProductCard key={g.idGroupeModel} g={g} models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)} onDeleted={() => setVersion((v) => v + 1)} />
+          <ProductCard
+            key={g.idGroupeModel}
+            g={g}
+            models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)}
+            onDeleted={() => setVersion((v) => v + 1)}
+          />
         ))}
       </div>
     </>

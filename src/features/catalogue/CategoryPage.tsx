@@ -56,7 +56,11 @@ export function CategoryPage() {
     setSaving(true);
     try {
       // The contract's payload names the company; the server checks it is one the user may reach.
-      await createCategory({ Nom_categorie: nom.trim(), Id_categorie_mere: parent === NO_PARENT ? null : parent, EntrepriseId: user?.entrepriseId ?? null });
+      await createCategory({
+        Nom_categorie: nom.trim(),
+        Id_categorie_mere: parent === NO_PARENT ? null : parent,
+        EntrepriseId: user?.entrepriseId ?? null,
+      });
       notifySuccess(`Catégorie « ${nom.trim()} » ajoutée`);
       setNom('');
       setParent(NO_PARENT);
@@ -98,7 +102,10 @@ export function CategoryPage() {
     });
   }
 
-  const parentOptions = [{ label: NO_PARENT_LABEL, value: NO_PARENT }, ...categories.map((c) => ({ label: c.nomCategorie, value: c.id }))];
+  const parentOptions = [
+    { label: NO_PARENT_LABEL, value: NO_PARENT },
+    ...categories.map((c) => ({ label: c.nomCategorie, value: c.id })),
+  ];
   const shown = showAll ? categories : categories.slice(0, CATEGORY_LIST_LIMIT);
 
   return (
@@ -106,26 +113,37 @@ export function CategoryPage() {
       <ConfirmDialog />
       <PageTitle>Gestion des catégories</PageTitle>
       {manages && (
-      <form className="card" onSubmit={add} noValidate ref={formRef}>
-        <div className="catalogue-form">
-          <div className="field">
-            <label htmlFor="category-name">Nom de la nouvelle catégorie</label>
-            <InputText id="category-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!nomError} aria-describedby={nomError ? 'category-name-error' : undefined} />
-            {nomError && (
-              <small className="field-error" id="category-name-error">
-                {nomError}
-              </small>
-            )}
+        <form className="card" onSubmit={add} noValidate ref={formRef}>
+          <div className="catalogue-form">
+            <div className="field">
+              <label htmlFor="category-name">Nom de la nouvelle catégorie</label>
+              <InputText
+                id="category-name"
+                value={nom}
+                onChange={(e) => setNom(e.target.value)}
+                invalid={!!nomError}
+                aria-describedby={nomError ? 'category-name-error' : undefined}
+              />
+              {nomError && (
+                <small className="field-error" id="category-name-error">
+                  {nomError}
+                </small>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="category-parent">Catégorie mère</label>
+              <Dropdown
+                inputId="category-parent"
+                value={parent}
+                options={parentOptions}
+                onChange={(e) => setParent(e.value ?? NO_PARENT)}
+              />
+            </div>
           </div>
-          <div className="field">
-            <label htmlFor="category-parent">Catégorie mère</label>
-            <Dropdown inputId="category-parent" value={parent} options={parentOptions} onChange={(e) => setParent(e.value ?? NO_PARENT)} />
+          <div className="catalogue-actions">
+            <Button type="submit" label="Ajouter catégorie" icon="pi pi-plus" loading={saving} />
           </div>
-        </div>
-        <div className="catalogue-actions">
-          <Button type="submit" label="Ajouter catégorie" icon="pi pi-plus" loading={saving} />
-        </div>
-      </form>
+        </form>
       )}
       <div className="card">
         {loading && !categories.length ? (
@@ -150,7 +168,15 @@ export function CategoryPage() {
                   <td>{parentLabel(c)}</td>
                   <td>
                     {manages && (
-                    <Button type="button" label="Supprimer" icon="pi pi-trash" severity="danger" text onClick={() => askRemove(c)} aria-label={`Supprimer ${c.nomCategorie}`} />
+                      <Button
+                        type="button"
+                        label="Supprimer"
+                        icon="pi pi-trash"
+                        severity="danger"
+                        text
+                        onClick={() => askRemove(c)}
+                        aria-label={`Supprimer ${c.nomCategorie}`}
+                      />
                     )}
                   </td>
                 </tr>
@@ -159,7 +185,12 @@ export function CategoryPage() {
           </table>
         )}
         {categories.length > CATEGORY_LIST_LIMIT && (
-          <Button type="button" text label={showAll ? FIRST_CATEGORIES_LABEL : `${ALL_CATEGORIES_LABEL} (${categories.length})`} onClick={() => setShowAll((v) => !v)} />
+          <Button
+            type="button"
+            text
+            label={showAll ? FIRST_CATEGORIES_LABEL : `${ALL_CATEGORIES_LABEL} (${categories.length})`}
+            onClick={() => setShowAll((v) => !v)}
+          />
         )}
       </div>
     </section>

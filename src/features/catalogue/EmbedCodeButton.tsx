@@ -13,5 +13,14 @@ export function EmbedCodeButton({ publicKey, nom }: { publicKey: string; nom: st
       notifyError("Impossible de copier le code d'intégration");
     }
   };
-  return <Button type="button" icon="pi pi-code" label="Copier le code d'intégration" size="small" outlined onClick={() => void copy()} />;
+  return (
+    <Button
+      type="button"
+      icon="pi pi-code"
+      label="Copier le code d'intégration"
+      size="small"
+      outlined
+      onClick={() => void copy()}
+    />
+  );
 }

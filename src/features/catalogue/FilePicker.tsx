@@ -3,7 +3,9 @@ import { Button } from 'primereact/button';
 import { useRef } from 'react';
 
 export const formatSize = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} Ko`
+    : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
 
 interface Props {
   id: string;

@@ -31,7 +31,13 @@ export function ImagesPicker({ images, onChange, error, onError }: Props) {
   return (
     <div className="field wide file-picker">
       <label htmlFor="product-images">Images du produit</label>
-      <input ref={input} id="product-images" type="file" multiple accept={PRODUCT_FILES.CheminImageGroupe.accept} onChange={(e) => add(e.target.files)}
+      <input
+        ref={input}
+        id="product-images"
+        type="file"
+        multiple
+        accept={PRODUCT_FILES.CheminImageGroupe.accept}
+        onChange={(e) => add(e.target.files)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'product-images-error' : undefined}
       />

@@ -38,7 +38,8 @@ export function ModelsPage() {
   }, [groupId]);
 
   if (groupId === null) return <MissingGroup />;
-  const update = (key: number, patch: Partial<Row>) => setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   async function validate() {
     const found: Record<number, string> = {};
@@ -90,17 +91,39 @@ export function ModelsPage() {
               {rows.map((r, i) => (
                 <tr key={r.key}>
                   <td>
-                    <InputText aria-label={`Nom du modèle ${i + 1}`} value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} invalid={!!errors[r.key]} />
+                    <InputText
+                      aria-label={`Nom du modèle ${i + 1}`}
+                      value={r.nom}
+                      onChange={(e) => update(r.key, { nom: e.target.value })}
+                      invalid={!!errors[r.key]}
+                    />
                     {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
                   </td>
                   <td>
-                    <input type="file" aria-label={`Icône du modèle ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                    <input
+                      type="file"
+                      aria-label={`Icône du modèle ${i + 1}`}
+                      accept={ICON_RULE.accept}
+                      onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })}
+                    />
                   </td>
                   <td>
-                    <input type="file" aria-label={`Fichier 3D du modèle ${i + 1}`} accept={MODEL_3D_RULE.accept} onChange={(e) => update(r.key, { model3d: e.target.files?.[0] ?? null })} />
+                    <input
+                      type="file"
+                      aria-label={`Fichier 3D du modèle ${i + 1}`}
+                      accept={MODEL_3D_RULE.accept}
+                      onChange={(e) => update(r.key, { model3d: e.target.files?.[0] ?? null })}
+                    />
                   </td>
                   <td>
-                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer le modèle ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      text
+                      severity="danger"
+                      aria-label={`Supprimer le modèle ${i + 1}`}
+                      onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))}
+                    />
                   </td>
                 </tr>
               ))}
@@ -109,7 +132,13 @@ export function ModelsPage() {
         </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
-          <Button type="button" label="Ajouter un modèle" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />
+          <Button
+            type="button"
+            label="Ajouter un modèle"
+            icon="pi pi-plus"
+            outlined
+            onClick={() => setRows((l) => [...l, newRow()])}
+          />
           <Button type="button" label="Valider" icon="pi pi-check" onClick={validate} loading={saving} />
         </div>
       </div>

@@ -34,7 +34,8 @@ export function NuancierPage() {
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const update = (key: number, patch: Partial<Row>) => setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const back = groupId ? `/options?groupId=${groupId}` : '/catalogue';
 
   async function save() {
@@ -52,7 +53,13 @@ export function NuancierPage() {
     try {
       await Promise.all(
         rows.map((r) =>
-          createCouleur({ nuancier: nuancier.trim(), nomCouleur: r.nom.trim(), valeur: r.valeur, description: description.trim() || null, idGroupeModel: groupId }),
+          createCouleur({
+            nuancier: nuancier.trim(),
+            nomCouleur: r.nom.trim(),
+            valeur: r.valeur,
+            description: description.trim() || null,
+            idGroupeModel: groupId,
+          }),
         ),
       );
       notifySuccess(`Nuancier « ${nuancier.trim()} » enregistré`);
@@ -72,29 +79,70 @@ export function NuancierPage() {
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="nuancier-name">Nom du nuancier</label>
-            <InputText id="nuancier-name" value={nuancier} onChange={(e) => setNuancier(e.target.value)} invalid={!!errors.nuancier} />
+            <InputText
+              id="nuancier-name"
+              value={nuancier}
+              onChange={(e) => setNuancier(e.target.value)}
+              invalid={!!errors.nuancier}
+            />
             {errors.nuancier && <small className="field-error">{errors.nuancier}</small>}
           </div>
           <div className="field wide">
             <label htmlFor="nuancier-description">Description</label>
-            <InputTextarea id="nuancier-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <InputTextarea
+              id="nuancier-description"
+              rows={2}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
           <div className="field wide">
             <span className="field-label">Couleurs ({rows.length})</span>
             {rows.map((r, i) => (
               <div key={r.key}>
                 <div className="colour-row">
-                  <ColorPicker value={r.valeur.slice(1)} onChange={(e) => update(r.key, { valeur: `#${String(e.value)}` })} aria-label={`Sélecteur de la couleur ${i + 1}`} />
-                  <InputText aria-label={`Valeur de la couleur ${i + 1}`} value={r.valeur} onChange={(e) => update(r.key, { valeur: e.target.value.trim() })} style={{ width: '7rem' }} invalid={!!errors[`valeur${r.key}`]} />
-                  <InputText aria-label={`Nom de la couleur ${i + 1}`} placeholder="Nom de la couleur" value={r.nom} onChange={(e) => update(r.key, { nom: e.target.value })} invalid={!!errors[`nom${r.key}`]} />
-                  <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer la couleur ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                  <ColorPicker
+                    value={r.valeur.slice(1)}
+                    onChange={(e) => update(r.key, { valeur: `#${String(e.value)}` })}
+                    aria-label={`Sélecteur de la couleur ${i + 1}`}
+                  />
+                  <InputText
+                    aria-label={`Valeur de la couleur ${i + 1}`}
+                    value={r.valeur}
+                    onChange={(e) => update(r.key, { valeur: e.target.value.trim() })}
+                    style={{ width: '7rem' }}
+                    invalid={!!errors[`valeur${r.key}`]}
+                  />
+                  <InputText
+                    aria-label={`Nom de la couleur ${i + 1}`}
+                    placeholder="Nom de la couleur"
+                    value={r.nom}
+                    onChange={(e) => update(r.key, { nom: e.target.value })}
+                    invalid={!!errors[`nom${r.key}`]}
+                  />
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    text
+                    severity="danger"
+                    aria-label={`Retirer la couleur ${i + 1}`}
+                    onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))}
+                  />
                 </div>
-                {(errors[`nom${r.key}`] || errors[`valeur${r.key}`]) && <small className="field-error">{errors[`nom${r.key}`] ?? errors[`valeur${r.key}`]}</small>}
+                {(errors[`nom${r.key}`] || errors[`valeur${r.key}`]) && (
+                  <small className="field-error">{errors[`nom${r.key}`] ?? errors[`valeur${r.key}`]}</small>
+                )}
               </div>
             ))}
             {errors.couleurs && <small className="field-error">{errors.couleurs}</small>}
             <div>
-              <Button type="button" label="Ajouter une couleur" icon="pi pi-plus" text onClick={() => setRows((l) => [...l, newRow()])} />
+              <Button
+                type="button"
+                label="Ajouter une couleur"
+                icon="pi pi-plus"
+                text
+                onClick={() => setRows((l) => [...l, newRow()])}
+              />
             </div>
           </div>
         </div>

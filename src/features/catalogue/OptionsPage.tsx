@@ -68,7 +68,10 @@ export function OptionsPage() {
   const paletteOptions = useMemo(() => palettes.map((p) => ({ label: p, value: p })), [palettes]);
 
   if (groupId === null) return <MissingGroup />;
-  if (unknownProduct) return <MissingGroup text="Ce produit est introuvable : il a peut-être été supprimé, ou il appartient à une autre entreprise." />;
+  if (unknownProduct)
+    return (
+      <MissingGroup text="Ce produit est introuvable : il a peut-être été supprimé, ou il appartient à une autre entreprise." />
+    );
   const set = (patch: Partial<OptionForm>) => setForm((f) => ({ ...f, ...patch }));
 
   /** Checks the form; returns its payload, or null (errors shown). */
@@ -123,57 +126,129 @@ export function OptionsPage() {
 
   return (
     <section>
-      <LeaveGuard when={!done && (staged.length > 0 || !isBlankOptionForm(form))} allow={(next) => next.pathname === '/nuancier'} onLeave={forget} />
-      <PageTitle actions={<Button label="Créer un nuancier" icon="pi pi-palette" outlined onClick={() => navigate(`/nuancier?groupId=${groupId}`)} />}>
+      <LeaveGuard
+        when={!done && (staged.length > 0 || !isBlankOptionForm(form))}
+        allow={(next) => next.pathname === '/nuancier'}
+        onLeave={forget}
+      />
+      <PageTitle
+        actions={
+          <Button
+            label="Créer un nuancier"
+            icon="pi pi-palette"
+            outlined
+            onClick={() => navigate(`/nuancier?groupId=${groupId}`)}
+          />
+        }
+      >
         Options{productName ? ` : ${productName}` : ''}
       </PageTitle>
       <div className="card" ref={formRef}>
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="option-group">Nom du groupe</label>
-            <InputText id="option-group" value={form.nomGroupe} onChange={(e) => set({ nomGroupe: e.target.value })} invalid={!!errors.nomGroupe} />
+            <InputText
+              id="option-group"
+              value={form.nomGroupe}
+              onChange={(e) => set({ nomGroupe: e.target.value })}
+              invalid={!!errors.nomGroupe}
+            />
             {errors.nomGroupe && <small className="field-error">{errors.nomGroupe}</small>}
           </div>
           <div className="field">
-            <span className="field-label" id="option-type-label">Type d'option</span>
-            <SelectButton aria-labelledby="option-type-label" value={form.typeOption} options={[...OPTION_TYPES]} allowEmpty={false} onChange={(e) => set({ typeOption: e.value })} />
+            <span className="field-label" id="option-type-label">
+              Type d'option
+            </span>
+            <SelectButton
+              aria-labelledby="option-type-label"
+              value={form.typeOption}
+              options={[...OPTION_TYPES]}
+              allowEmpty={false}
+              onChange={(e) => set({ typeOption: e.value })}
+            />
           </div>
           {form.typeOption === 'Texte' && (
             <div className="field">
-              <span className="field-label" id="option-mode-label">Choix</span>
-              <SelectButton aria-labelledby="option-mode-label" value={form.texteMode} options={[...TEXTE_MODES]} allowEmpty={false} onChange={(e) => set({ texteMode: e.value })} />
+              <span className="field-label" id="option-mode-label">
+                Choix
+              </span>
+              <SelectButton
+                aria-labelledby="option-mode-label"
+                value={form.texteMode}
+                options={[...TEXTE_MODES]}
+                allowEmpty={false}
+                onChange={(e) => set({ texteMode: e.value })}
+              />
             </div>
           )}
           {form.typeOption === 'Texte' && form.texteMode === 'Bascule' && (
             <div className="field wide">
               <div className="colour-row">
                 <label htmlFor="option-left">Valeur gauche</label>
-                <InputText id="option-left" value={form.left} onChange={(e) => set({ left: e.target.value })} invalid={!!errors.toggle && !form.left.trim()} />
+                <InputText
+                  id="option-left"
+                  value={form.left}
+                  onChange={(e) => set({ left: e.target.value })}
+                  invalid={!!errors.toggle && !form.left.trim()}
+                />
                 <label htmlFor="option-right">Valeur droite</label>
-                <InputText id="option-right" value={form.right} onChange={(e) => set({ right: e.target.value })} invalid={!!errors.toggle && !form.right.trim()} />
+                <InputText
+                  id="option-right"
+                  value={form.right}
+                  onChange={(e) => set({ right: e.target.value })}
+                  invalid={!!errors.toggle && !form.right.trim()}
+                />
               </div>
               {errors.toggle && <small className="field-error">{errors.toggle}</small>}
             </div>
           )}
           {form.typeOption === 'Texte' && form.texteMode === 'Liste' && (
             <div className="field wide">
-              <span className="field-label">Éléments de la liste ({form.items.length} / {MAX_LIST_ITEMS})</span>
+              <span className="field-label">
+                Éléments de la liste ({form.items.length} / {MAX_LIST_ITEMS})
+              </span>
               <div className="list-items">
                 {form.items.map((item, i) => (
                   <div className="list-item" key={i}>
-                    <InputText aria-label={`Élément ${i + 1}`} value={item} onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })} invalid={!!errors.liste && !item.trim()} />
-                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Retirer l'élément ${i + 1}`} onClick={() => set({ items: form.items.filter((_, k) => k !== i) })} />
+                    <InputText
+                      aria-label={`Élément ${i + 1}`}
+                      value={item}
+                      onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })}
+                      invalid={!!errors.liste && !item.trim()}
+                    />
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      text
+                      severity="danger"
+                      aria-label={`Retirer l'élément ${i + 1}`}
+                      onClick={() => set({ items: form.items.filter((_, k) => k !== i) })}
+                    />
                   </div>
                 ))}
               </div>
-              <Button type="button" label="Ajouter un élément" icon="pi pi-plus" text disabled={form.items.length >= MAX_LIST_ITEMS} onClick={() => set({ items: [...form.items, ''] })} />
+              <Button
+                type="button"
+                label="Ajouter un élément"
+                icon="pi pi-plus"
+                text
+                disabled={form.items.length >= MAX_LIST_ITEMS}
+                onClick={() => set({ items: [...form.items, ''] })}
+              />
               {errors.liste && <small className="field-error">{errors.liste}</small>}
             </div>
           )}
           {form.typeOption === 'Coloris' && (
             <div className="field">
               <label htmlFor="option-palette">Nuancier</label>
-              <Dropdown inputId="option-palette" value={form.colorTag} options={paletteOptions} showClear placeholder={palettes.length ? 'Choisissez un nuancier' : 'Aucun nuancier'} onChange={(e) => set({ colorTag: e.value ?? null })} />
+              <Dropdown
+                inputId="option-palette"
+                value={form.colorTag}
+                options={paletteOptions}
+                showClear
+                placeholder={palettes.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
+                onChange={(e) => set({ colorTag: e.value ?? null })}
+              />
             </div>
           )}
         </div>
@@ -189,7 +264,13 @@ export function OptionsPage() {
                   <span>
                     <strong>{p.typeOption}</strong> · {describeOption(p)}
                   </span>
-                  <Button type="button" icon="pi pi-times" text aria-label={`Retirer l'option ${p.nomGroupe}`} onClick={() => setStaged((s) => s.filter((_, k) => k !== i))} />
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    text
+                    aria-label={`Retirer l'option ${p.nomGroupe}`}
+                    onClick={() => setStaged((s) => s.filter((_, k) => k !== i))}
+                  />
                 </li>
               ))}
             </ul>

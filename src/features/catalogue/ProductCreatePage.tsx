@@ -30,7 +30,11 @@ export function ProductCreatePage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const editId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
-  const [current, setCurrent] = useState<{ images: number; loaded: boolean; missing: boolean }>({ images: 0, loaded: editId === null, missing: false });
+  const [current, setCurrent] = useState<{ images: number; loaded: boolean; missing: boolean }>({
+    images: 0,
+    loaded: editId === null,
+    missing: false,
+  });
   const { categories, error: categoriesError } = useCategories();
   const [nom, setNom] = useState('');
   const [idCategorie, setIdCategorie] = useState<number | null>(null);
@@ -153,7 +157,13 @@ export function ProductCreatePage() {
         <div className="catalogue-form">
           <div className="field">
             <label htmlFor="product-name">Nom du produit</label>
-            <InputText id="product-name" value={nom} onChange={(e) => setNom(e.target.value)} invalid={!!errors.nom} aria-describedby={errors.nom ? 'product-name-error' : undefined} />
+            <InputText
+              id="product-name"
+              value={nom}
+              onChange={(e) => setNom(e.target.value)}
+              invalid={!!errors.nom}
+              aria-describedby={errors.nom ? 'product-name-error' : undefined}
+            />
             {errors.nom && (
               <small className="field-error" id="product-name-error">
                 {errors.nom}
@@ -183,11 +193,24 @@ export function ProductCreatePage() {
           </div>
           {editId !== null && current.loaded && (
             <p className="field wide muted">
-              Images actuelles : {current.images}. Les images choisies ci-dessous remplacent les images actuelles ; un fichier choisi remplace celui de son champ.
+              Images actuelles : {current.images}. Les images choisies ci-dessous remplacent les images actuelles ; un
+              fichier choisi remplace celui de son champ.
             </p>
           )}
-          <ImagesPicker images={images} onChange={setImages} error={errors.images} onError={(m) => setErrors((x) => ({ ...x, images: m ?? undefined }))} />
-          <FilePicker id="product-icon" label="Icône" accept={PRODUCT_FILES.Icone.accept} file={icone} onChange={setIcone} error={errors.icone} />
+          <ImagesPicker
+            images={images}
+            onChange={setImages}
+            error={errors.images}
+            onError={(m) => setErrors((x) => ({ ...x, images: m ?? undefined }))}
+          />
+          <FilePicker
+            id="product-icon"
+            label="Icône"
+            accept={PRODUCT_FILES.Icone.accept}
+            file={icone}
+            onChange={setIcone}
+            error={errors.icone}
+          />
           <FilePicker
             id="product-3d"
             label="Modèle 3D"
@@ -198,7 +221,9 @@ export function ProductCreatePage() {
             error={errors.model3d}
           />
           <div className="field">
-            <span className="field-label" id="placement-label">Placement</span>
+            <span className="field-label" id="placement-label">
+              Placement
+            </span>
             <SelectButton
               aria-labelledby="placement-label"
               value={placement}
@@ -206,11 +231,31 @@ export function ProductCreatePage() {
               onChange={(e) => setPlacement(e.value ?? null)}
             />
           </div>
-          <FilePicker id="product-fiche-cote" label="Fiche de cote (PDF)" accept={PRODUCT_FILES.FicheCote.accept} file={ficheCote} onChange={setFicheCote} error={errors.ficheCote} />
-          <FilePicker id="product-fiche" label="Fiche produit (PDF)" accept={PRODUCT_FILES.Chemin_pdf.accept} file={fichePdf} onChange={setFichePdf} error={errors.fichePdf} />
+          <FilePicker
+            id="product-fiche-cote"
+            label="Fiche de cote (PDF)"
+            accept={PRODUCT_FILES.FicheCote.accept}
+            file={ficheCote}
+            onChange={setFicheCote}
+            error={errors.ficheCote}
+          />
+          <FilePicker
+            id="product-fiche"
+            label="Fiche produit (PDF)"
+            accept={PRODUCT_FILES.Chemin_pdf.accept}
+            file={fichePdf}
+            onChange={setFichePdf}
+            error={errors.fichePdf}
+          />
           <div className="field wide">
             <label htmlFor="product-spec">Spécification</label>
-            <InputTextarea id="product-spec" rows={4} value={specification} onChange={(e) => setSpecification(e.target.value)} autoResize />
+            <InputTextarea
+              id="product-spec"
+              rows={4}
+              value={specification}
+              onChange={(e) => setSpecification(e.target.value)}
+              autoResize
+            />
           </div>
           <div className="field">
             <label htmlFor="product-price">Prix catalogue</label>
@@ -229,7 +274,13 @@ export function ProductCreatePage() {
         </div>
         {serverError && <Message severity="error" text={serverError} className="catalogue-status" />}
         <div className="catalogue-actions">
-          <Button type="submit" label={editId === null ? 'Créer le produit' : 'Enregistrer les modifications'} icon="pi pi-check" loading={saving} disabled={!current.loaded} />
+          <Button
+            type="submit"
+            label={editId === null ? 'Créer le produit' : 'Enregistrer les modifications'}
+            icon="pi pi-check"
+            loading={saving}
+            disabled={!current.loaded}
+          />
           <Button type="button" label="Annuler" outlined onClick={() => navigate('/catalogue')} />
         </div>
       </form>

@@ -33,7 +33,8 @@ export function SousDivPage() {
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
-  const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   async function validate() {
     const found: Record<number, string> = {};
@@ -89,17 +90,39 @@ export function SousDivPage() {
               {rows.map((r, i) => (
                 <tr key={r.key}>
                   <td>
-                    <InputText aria-label={`Nom de la subdivision ${i + 1}`} value={r.sousNom} onChange={(e) => update(r.key, { sousNom: e.target.value })} invalid={!!errors[r.key]} />
+                    <InputText
+                      aria-label={`Nom de la subdivision ${i + 1}`}
+                      value={r.sousNom}
+                      onChange={(e) => update(r.key, { sousNom: e.target.value })}
+                      invalid={!!errors[r.key]}
+                    />
                     {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
                   </td>
                   <td>
-                    <input type="file" aria-label={`Icône de la subdivision ${i + 1}`} accept={ICON_RULE.accept} onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })} />
+                    <input
+                      type="file"
+                      aria-label={`Icône de la subdivision ${i + 1}`}
+                      accept={ICON_RULE.accept}
+                      onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })}
+                    />
                   </td>
                   <td>
-                    <InputText aria-label={`Tailles concernées ${i + 1}`} placeholder="ex. 150 cm, 190 cm" value={r.tailles} onChange={(e) => update(r.key, { tailles: e.target.value })} />
+                    <InputText
+                      aria-label={`Tailles concernées ${i + 1}`}
+                      placeholder="ex. 150 cm, 190 cm"
+                      value={r.tailles}
+                      onChange={(e) => update(r.key, { tailles: e.target.value })}
+                    />
                   </td>
                   <td>
-                    <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Supprimer la subdivision ${i + 1}`} onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))} />
+                    <Button
+                      type="button"
+                      icon="pi pi-trash"
+                      text
+                      severity="danger"
+                      aria-label={`Supprimer la subdivision ${i + 1}`}
+                      onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))}
+                    />
                   </td>
                 </tr>
               ))}
@@ -108,7 +131,13 @@ export function SousDivPage() {
         </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
-          <Button type="button" label="Ajouter une subdivision" icon="pi pi-plus" outlined onClick={() => setRows((l) => [...l, newRow()])} />
+          <Button
+            type="button"
+            label="Ajouter une subdivision"
+            icon="pi pi-plus"
+            outlined
+            onClick={() => setRows((l) => [...l, newRow()])}
+          />
           <Button type="button" label="Valider" icon="pi pi-check" onClick={validate} loading={saving} />
         </div>
       </div>

@@ -24,7 +24,10 @@ export function SubdivisionPage() {
       // One request: a retry after a failure cannot store the defaults twice.
       const form = new FormData();
       form.append('IdModel', String(groupId));
-      form.append('Rows', JSON.stringify(DEFAULT_SOUS_OPTIONS.map((d) => ({ SousNom: d.sousNom, Tailles: d.tailles }))));
+      form.append(
+        'Rows',
+        JSON.stringify(DEFAULT_SOUS_OPTIONS.map((d) => ({ SousNom: d.sousNom, Tailles: d.tailles }))),
+      );
       await createSousOptions(form);
       navigate(`/options?groupId=${groupId}`);
     } catch (err) {
@@ -41,16 +44,21 @@ export function SubdivisionPage() {
       <div className="card">
         <p className="subdivision-question">Votre modèle a-t-il des subdivisions ?</p>
         <div className="catalogue-actions">
-          <Button label="Oui" icon="pi pi-check" onClick={() => navigate(`/sousdiv?groupId=${groupId}`)} disabled={saving} />
+          <Button
+            label="Oui"
+            icon="pi pi-check"
+            onClick={() => navigate(`/sousdiv?groupId=${groupId}`)}
+            disabled={saving}
+          />
           <Button label="Non" icon="pi pi-times" outlined onClick={answerNo} loading={saving} />
         </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <details className="explanation">
           <summary>Qu'est-ce qu'une subdivision ?</summary>
           <p>
-            Une subdivision est une partie de votre modèle que le client peut choisir séparément : par exemple la
-            taille d'un lampadaire (petit, grand) ou les éléments d'un canapé modulable. Chaque subdivision a un nom,
-            une icône et les tailles qu'elle concerne.
+            Une subdivision est une partie de votre modèle que le client peut choisir séparément : par exemple la taille
+            d'un lampadaire (petit, grand) ou les éléments d'un canapé modulable. Chaque subdivision a un nom, une icône
+            et les tailles qu'elle concerne.
           </p>
           <p>Si vous répondez « Non », une subdivision unique « Standard » est créée pour toutes les tailles.</p>
         </details>

@@ -7,10 +7,14 @@ export interface CategoryImpact {
   produits: number;
 }
 
-export function categoryImpact(all: Pick<Category, 'id' | 'idCategorieMere'>[], products: { idCategorie: number | null }[], id: number): CategoryImpact {
+export function categoryImpact(
+  all: Pick<Category, 'id' | 'idCategorieMere'>[],
+  products: { idCategorie: number | null }[],
+  id: number,
+): CategoryImpact {
   const tree = new Set([id]);
   // Grow the subtree until stable (a list is small; a cycle cannot loop since the set only grows).
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const c of all)
       if (c.idCategorieMere !== null && tree.has(c.idCategorieMere) && !tree.has(c.id)) {
@@ -18,5 +22,8 @@ export function categoryImpact(all: Pick<Category, 'id' | 'idCategorieMere'>[], 
         grown = true;
       }
   }
-  return { sousCategories: tree.size - 1, produits: products.filter((p) => p.idCategorie !== null && tree.has(p.idCategorie)).length };
+  return {
+    sousCategories: tree.size - 1,
+    produits: products.filter((p) => p.idCategorie !== null && tree.has(p.idCategorie)).length,
+  };
 }

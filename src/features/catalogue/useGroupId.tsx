@@ -15,7 +15,11 @@ export function useGroupId(): number | null {
   return id;
 }
 
-export function MissingGroup({ text = "Aucun produit n'est indiqué dans l'adresse de cette page (paramètre groupId manquant)." }: { text?: string }) {
+export function MissingGroup({
+  text = "Aucun produit n'est indiqué dans l'adresse de cette page (paramètre groupId manquant).",
+}: {
+  text?: string;
+}) {
   const navigate = useNavigate();
   return (
     <div className="card missing-group" role="alert">

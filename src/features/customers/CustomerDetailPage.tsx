@@ -67,7 +67,12 @@ export function CustomerDetailPage() {
         actions={
           <>
             <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate('/customers')} />
-            <Button label="Modifier" icon="pi pi-pencil" outlined onClick={() => navigate(`/customers/edit/${c.customerId}`)} />
+            <Button
+              label="Modifier"
+              icon="pi pi-pencil"
+              outlined
+              onClick={() => navigate(`/customers/edit/${c.customerId}`)}
+            />
             <Button label="Supprimer" icon="pi pi-trash" severity="danger" outlined onClick={() => remove(c)} />
           </>
         }

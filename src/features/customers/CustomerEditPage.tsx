@@ -25,7 +25,8 @@ const FIELDS: FieldDef[] = [
   { name: 'commentaire', label: 'Commentaire', type: 'textarea', wide: true },
 ];
 
-const valuesOf = (c: CustomerDetail) => Object.fromEntries(FIELDS.map((f) => [f.name, String(c[f.name as keyof CustomerDetail] ?? '')]));
+const valuesOf = (c: CustomerDetail) =>
+  Object.fromEntries(FIELDS.map((f) => [f.name, String(c[f.name as keyof CustomerDetail] ?? '')]));
 
 export function CustomerEditPage() {
   const { id } = useParams();
@@ -40,7 +41,8 @@ export function CustomerEditPage() {
       </div>
     );
   if (load.state === 'notFound') return <CustomerNotFound />;
-  if (load.state === 'error') return <Message severity="error" text="Erreur lors de la récupération des détails du client" />;
+  if (load.state === 'error')
+    return <Message severity="error" text="Erreur lors de la récupération des détails du client" />;
   const c = load.customer;
 
   return (

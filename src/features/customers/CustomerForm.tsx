@@ -81,7 +81,12 @@ export function CustomerForm({ fields, initial, schema, submitLabel, onSubmit, o
               {f.type === 'textarea' ? (
                 <InputTextarea {...common} rows={3} autoResize onChange={(e) => change(f.name, e.target.value)} />
               ) : (
-                <InputText {...common} type={f.type ?? 'text'} autoComplete={f.autoComplete} onChange={(e) => change(f.name, e.target.value)} />
+                <InputText
+                  {...common}
+                  type={f.type ?? 'text'}
+                  autoComplete={f.autoComplete}
+                  onChange={(e) => change(f.name, e.target.value)}
+                />
               )}
               {error && (
                 <small className="cust-field-error" id={`${id}-error`} role="alert">

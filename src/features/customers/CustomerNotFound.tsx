@@ -10,7 +10,9 @@ export function CustomerNotFound() {
         icon="pi-user-minus"
         title="Client non trouvé"
         text="Aucun client trouvé avec cet identifiant."
-        action={<Button label="Retour à la liste" icon="pi pi-arrow-left" text onClick={() => navigate('/customers')} />}
+        action={
+          <Button label="Retour à la liste" icon="pi pi-arrow-left" text onClick={() => navigate('/customers')} />
+        }
       />
     </div>
   );

@@ -42,10 +42,15 @@ export function CustomersPage() {
       .catch((err) => {
         if (err?.name === 'AbortError') return;
         console.error('Error fetching customers', err);
-        const message = err instanceof UnexpectedListFormatError ? 'Format de réponse inattendu' : 'Erreur lors de la récupération des clients';
+        const message =
+          err instanceof UnexpectedListFormatError
+            ? 'Format de réponse inattendu'
+            : 'Erreur lors de la récupération des clients';
         notifyError(message);
         // Zeros and "no customer yet" would pass for an empty database.
-        setLoadError(`${message}${err instanceof Error && err.message && !(err instanceof UnexpectedListFormatError) ? ` : ${err.message}` : ''}`);
+        setLoadError(
+          `${message}${err instanceof Error && err.message && !(err instanceof UnexpectedListFormatError) ? ` : ${err.message}` : ''}`,
+        );
       })
       .finally(() => setLoading(false));
     return () => controller.abort();
@@ -56,60 +61,83 @@ export function CustomersPage() {
 
   return (
     <section>
-      <PageTitle actions={<Button label="Ajouter un client" icon="pi pi-user-plus" onClick={() => navigate('/customers/create')} />}>
+      <PageTitle
+        actions={
+          <Button label="Ajouter un client" icon="pi pi-user-plus" onClick={() => navigate('/customers/create')} />
+        }
+      >
         Clients
       </PageTitle>
       {loadError ? (
         <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <>
-      <StatGrid>
-        <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" loading={loading} />
-        <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" loading={loading} />
-        <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" loading={loading} />
-        <StatCard label="Sans Proposition" value={stats.sansProposition} icon="pi-user-minus" loading={loading} />
-      </StatGrid>
-      <div className="card">
-        <IconField iconPosition="left" className="cust-search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Rechercher un client (nom, prénom, email)…"
-            aria-label="Rechercher un client"
-          />
-        </IconField>
-        {!loading && shown.length === 0 ? (
-          <EmptyState
-            icon="pi-users"
-            title="Aucun client trouvé"
-            text={search.trim() ? 'Aucun client ne correspond à votre recherche.' : "Aucun client n'a été ajouté pour le moment."}
-          />
-        ) : (
-          <DataTable
-            value={shown}
-            loading={loading}
-            dataKey="customerId"
-            className="cust-table linked-rows"
-            rowHover
-            paginator={shown.length > PAGE}
-            rows={PAGE}
-            rowsPerPageOptions={[10, 25, 50]}
-            sortField="createdAt"
-            sortOrder={-1}
-          >
-            <Column header="Client" field="nom" sortable body={(c: Customer) => (
-                  <RowLink to={`/customers/${c.customerId}`}>
-                    <CustomerName prenom={c.prenom} nom={c.nom} />
-                  </RowLink>
-                )} />
-            <Column header="Email" field="mail" sortable />
-            <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
-            <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />
-          </DataTable>
-        )}
-      </div>
+          <StatGrid>
+            <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" loading={loading} />
+            <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" loading={loading} />
+            <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" loading={loading} />
+            <StatCard label="Sans Proposition" value={stats.sansProposition} icon="pi-user-minus" loading={loading} />
+          </StatGrid>
+          <div className="card">
+            <IconField iconPosition="left" className="cust-search">
+              <InputIcon className="pi pi-search" />
+              <InputText
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Rechercher un client (nom, prénom, email)…"
+                aria-label="Rechercher un client"
+              />
+            </IconField>
+            {!loading && shown.length === 0 ? (
+              <EmptyState
+                icon="pi-users"
+                title="Aucun client trouvé"
+                text={
+                  search.trim()
+                    ? 'Aucun client ne correspond à votre recherche.'
+                    : "Aucun client n'a été ajouté pour le moment."
+                }
+              />
+            ) : (
+              <DataTable
+                value={shown}
+                loading={loading}
+                dataKey="customerId"
+                className="cust-table linked-rows"
+                rowHover
+                paginator={shown.length > PAGE}
+                rows={PAGE}
+                rowsPerPageOptions={[10, 25, 50]}
+                sortField="createdAt"
+                sortOrder={-1}
+              >
+                <Column
+                  header="Client"
+                  field="nom"
+                  sortable
+                  body={(c: Customer) => (
+                    <RowLink to={`/customers/${c.customerId}`}>
+                      <CustomerName prenom={c.prenom} nom={c.nom} />
+                    </RowLink>
+                  )}
+                />
+                <Column header="Email" field="mail" sortable />
+                <Column
+                  header="Date de création"
+                  field="createdAt"
+                  sortable
+                  body={(c: Customer) => formatDateFr(c.createdAt)}
+                />
+                <Column
+                  header="Propositions"
+                  field="propositionCount"
+                  sortable
+                  body={(c: Customer) => <CustomerCount count={c.propositionCount} />}
+                />
+              </DataTable>
+            )}
+          </div>
         </>
       )}
     </section>

@@ -32,7 +32,8 @@ export function UserCustomersPage() {
       .then(setCustomers)
       .catch((err) => {
         if (err?.name === 'AbortError') return;
-        const message = err instanceof UnexpectedListFormatError ? 'Unexpected response format' : 'Error fetching customers';
+        const message =
+          err instanceof UnexpectedListFormatError ? 'Unexpected response format' : 'Error fetching customers';
         console.error(message, err);
         setError(message);
       })
@@ -44,7 +45,9 @@ export function UserCustomersPage() {
 
   return (
     <section>
-      <PageTitle actions={<Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(-1)} />}>Liste des Clients</PageTitle>
+      <PageTitle actions={<Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(-1)} />}>
+        Liste des Clients
+      </PageTitle>
       {loading ? (
         <div className="cust-loading">
           <ProgressSpinner aria-label="Chargement des clients" />
@@ -60,7 +63,11 @@ export function UserCustomersPage() {
           </StatGrid>
           <div className="card">
             {customers.length === 0 ? (
-              <EmptyState icon="pi-users" title="Aucun client trouvé" text="Cet utilisateur n'a pas encore de clients assignés" />
+              <EmptyState
+                icon="pi-users"
+                title="Aucun client trouvé"
+                text="Cet utilisateur n'a pas encore de clients assignés"
+              />
             ) : (
               <DataTable
                 value={customers}
@@ -70,14 +77,29 @@ export function UserCustomersPage() {
                 paginator={customers.length > 10}
                 rows={10}
               >
-                <Column header="Client" field="nom" sortable body={(c: Customer) => (
-                  <RowLink to={`/customers/${c.customerId}`}>
-                    <CustomerName prenom={c.prenom} nom={c.nom} />
-                  </RowLink>
-                )} />
+                <Column
+                  header="Client"
+                  field="nom"
+                  sortable
+                  body={(c: Customer) => (
+                    <RowLink to={`/customers/${c.customerId}`}>
+                      <CustomerName prenom={c.prenom} nom={c.nom} />
+                    </RowLink>
+                  )}
+                />
                 <Column header="Email" field="mail" sortable />
-                <Column header="Date de création" field="createdAt" sortable body={(c: Customer) => formatDateFr(c.createdAt)} />
-                <Column header="Propositions" field="propositionCount" sortable body={(c: Customer) => <CustomerCount count={c.propositionCount} />} />
+                <Column
+                  header="Date de création"
+                  field="createdAt"
+                  sortable
+                  body={(c: Customer) => formatDateFr(c.createdAt)}
+                />
+                <Column
+                  header="Propositions"
+                  field="propositionCount"
+                  sortable
+                  body={(c: Customer) => <CustomerCount count={c.propositionCount} />}
+                />
               </DataTable>
             )}
           </div>

@@ -2,4 +2,6 @@
 import { atom } from 'jotai';
 
 export const customersVersionAtom = atom(0);
-export const bumpCustomersVersionAtom = atom(null, (get, set) => set(customersVersionAtom, get(customersVersionAtom) + 1));
+export const bumpCustomersVersionAtom = atom(null, (get, set) =>
+  set(customersVersionAtom, get(customersVersionAtom) + 1),
+);

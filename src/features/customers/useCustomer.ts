@@ -4,7 +4,8 @@ import { fetchCustomer } from '../../api/customers';
 import { ApiError } from '../../api/http';
 import type { CustomerDetail } from '../../domain/customer';
 
-export type CustomerLoad = { state: 'loading' } | { state: 'ready'; customer: CustomerDetail } | { state: 'notFound' } | { state: 'error' };
+export type CustomerLoad =
+  { state: 'loading' } | { state: 'ready'; customer: CustomerDetail } | { state: 'notFound' } | { state: 'error' };
 
 export function useCustomer(id: string | undefined): CustomerLoad {
   const [load, setLoad] = useState<CustomerLoad>({ state: 'loading' });

@@ -50,7 +50,14 @@ export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix
         resetKey={key}
         emptyMessage={failMessage ?? (seriesEmpty ? EMPTY_SERIES : null)}
       >
-        {labels.length > 0 && <EvolutionChart labels={labels} values={values} partial={view?.series.partial ?? -1} previous={view?.previous?.values ?? null} />}
+        {labels.length > 0 && (
+          <EvolutionChart
+            labels={labels}
+            values={values}
+            partial={view?.series.partial ?? -1}
+            previous={view?.previous?.values ?? null}
+          />
+        )}
       </ChartCard>
       <div className="chart-pair">
         <ChartCard

@@ -7,7 +7,17 @@ import { memo, useEffect, useState } from 'react';
 import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
-  COUNTINGS, COUNTING_LABELS, METRICS, METRIC_LABELS, MONTH_NAMES, PERIODS, PERIOD_LABELS, localNow, monthOptions, weekChoices, yearOptions,
+  COUNTINGS,
+  COUNTING_LABELS,
+  METRICS,
+  METRIC_LABELS,
+  MONTH_NAMES,
+  PERIODS,
+  PERIOD_LABELS,
+  localNow,
+  monthOptions,
+  weekChoices,
+  yearOptions,
 } from '../../domain/analytics/selection';
 import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
@@ -34,7 +44,14 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
-export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, companyName, products, productsLoading, onTimeZoneSaved }: Props) {
+export const ControlCards = memo(function ControlCards({
+  timeZone,
+  isAdmin,
+  companyName,
+  products,
+  productsLoading,
+  onTimeZoneSaved,
+}: Props) {
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
@@ -59,7 +76,10 @@ export const ControlCards = memo(function ControlCards({ timeZone, isAdmin, comp
         ? `Analyse globale de ${products.length} produits`
         : 'Analyse spécifique du produit sélectionné';
 
-  const scopeOptions = [{ label: 'Tous les produits', value: 'all' as const }, ...products.map((p) => ({ label: p.name, value: p.id }))];
+  const scopeOptions = [
+    { label: 'Tous les produits', value: 'all' as const },
+    ...products.map((p) => ({ label: p.name, value: p.id })),
+  ];
   const periodUsesYear = s.period !== 'all_time';
   const periodUsesMonth = s.period === 'month' || s.period === 'week';
 

@@ -33,7 +33,11 @@ export function DashboardPage() {
   // company (`?produit=` alone) is kept: the check below drops it if it is not the company's.
   useEffect(() => {
     if (!isAdmin && user?.entrepriseId != null && selection.companyId !== user.entrepriseId)
-      setSelection((s) => ({ ...s, companyId: user.entrepriseId, scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all' }));
+      setSelection((s) => ({
+        ...s,
+        companyId: user.entrepriseId,
+        scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all',
+      }));
   }, [isAdmin, user?.entrepriseId, selection.companyId, setSelection]);
 
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
@@ -44,7 +48,11 @@ export function DashboardPage() {
     const write = () => {
       const search = `?${selectionToParams(selection)}`;
       if (window.location.search !== search)
-        window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+        window.history.replaceState(
+          window.history.state,
+          '',
+          `${window.location.pathname}${search}${window.location.hash}`,
+        );
     };
     // In its own task, right after the click's: it runs while the worker computes the new view.
     const timer = window.setTimeout(write, 0);
@@ -56,19 +64,44 @@ export function DashboardPage() {
 
   // A bookmarked product that is not (or no longer) the company's: back to all products.
   useEffect(() => {
-    if (!productsLoading && selection.scope !== 'all' && selection.companyId !== null && !products.some((p) => p.id === selection.scope))
+    if (
+      !productsLoading &&
+      selection.scope !== 'all' &&
+      selection.companyId !== null &&
+      !products.some((p) => p.id === selection.scope)
+    )
       setSelection((s) => ({ ...s, scope: 'all' }));
   }, [products, productsLoading, selection.scope, selection.companyId, setSelection]);
 
   const update = useSetAtom(updateSelectionAtom);
   const [exporting, setExporting] = useState(false);
-  const shownCompany = companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
+  const shownCompany =
+    companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
   const filePrefix = `visio3d_${slug(isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany)}_${periodSlug(selection)}`;
   const downloadCsv = () => {
     setExporting(true);
     const { scope, metric, counting, period, year, month, week, from, to, compare } = selection;
-    const request = { generation: 0, productIds: products.map((p) => p.id), scope, metric, counting, period, year, month, week, from, to, compare, timeZone };
-    exportCsv(request, Object.fromEntries(products.map((p) => [p.id, p.name])), isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany, METRIC_LABELS[metric].label)
+    const request = {
+      generation: 0,
+      productIds: products.map((p) => p.id),
+      scope,
+      metric,
+      counting,
+      period,
+      year,
+      month,
+      week,
+      from,
+      to,
+      compare,
+      timeZone,
+    };
+    exportCsv(
+      request,
+      Object.fromEntries(products.map((p) => [p.id, p.name])),
+      isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
+      METRIC_LABELS[metric].label,
+    )
       .then(({ blob, fileName }) => download(blob, fileName))
       .catch((err) => console.error('Export CSV', err))
       .finally(() => setExporting(false));
@@ -79,7 +112,9 @@ export function DashboardPage() {
   const view = state.view;
   // Every product's call failed (or the load as a whole): no figure is shown as if it were data.
   const failed = view?.complete ? view.failedProducts : [];
-  const allFailed = state.failed || (!!view?.complete && products.length > 0 && failed.length >= (selection.scope === 'all' ? products.length : 1));
+  const allFailed =
+    state.failed ||
+    (!!view?.complete && products.length > 0 && failed.length >= (selection.scope === 'all' ? products.length : 1));
   const stats = allFailed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
   // A non-admin's figures wait for his company (not zeros while the user loads); an admin without a
   // company sees zeros (docs/product.md §1.8).
@@ -92,22 +127,48 @@ export function DashboardPage() {
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
       </header>
 
-      <ControlCards timeZone={timeZone} isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} onTimeZoneSaved={timeZoneSaved} />
+      <ControlCards
+        timeZone={timeZone}
+        isAdmin={isAdmin}
+        companyName={companyName}
+        products={products}
+        productsLoading={productsLoading}
+        onTimeZoneSaved={timeZoneSaved}
+      />
 
       {view?.offline && view.cachedAt !== null && (
         <p className="dashboard-offline" role="status">
-          <i className="pi pi-wifi" aria-hidden="true" /> Hors ligne — données du {new Date(view.cachedAt).toLocaleString('fr-FR')}
+          <i className="pi pi-wifi" aria-hidden="true" /> Hors ligne — données du{' '}
+          {new Date(view.cachedAt).toLocaleString('fr-FR')}
         </p>
       )}
       <DashboardProgress />
       {selection.companyId !== null && state.current && (
-        <IncompleteData failed={failed} products={products} allFailed={allFailed} retrying={state.loading} onRetry={state.retry} />
+        <IncompleteData
+          failed={failed}
+          products={products}
+          allFailed={allFailed}
+          retrying={state.loading}
+          onRetry={state.retry}
+        />
       )}
 
-      <StatCards stats={stats} previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)} loading={statsLoading} />
+      <StatCards
+        stats={stats}
+        previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)}
+        loading={statsLoading}
+      />
       {/* A non-admin's company arrives after the first render: the card is there from the start (no shift). */}
-      {(selection.companyId !== null || !isAdmin) && <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />}
-      <AnalysisCharts selection={selection} view={allFailed ? null : view} frozen={productsLoading} unavailable={allFailed} pngPrefix={filePrefix} />
+      {(selection.companyId !== null || !isAdmin) && (
+        <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />
+      )}
+      <AnalysisCharts
+        selection={selection}
+        view={allFailed ? null : view}
+        frozen={productsLoading}
+        unavailable={allFailed}
+        pngPrefix={filePrefix}
+      />
       {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
         <RankingTable
           rows={view.ranking}

@@ -12,7 +12,11 @@ export function DashboardProgress() {
       <small className="muted">
         Mise à jour des données : {progress.done} / {progress.total} produits
       </small>
-      <ProgressBar value={Math.round((progress.done / progress.total) * 100)} showValue={false} style={{ height: '4px' }} />
+      <ProgressBar
+        value={Math.round((progress.done / progress.total) * 100)}
+        showValue={false}
+        style={{ height: '4px' }}
+      />
     </div>
   );
 }

@@ -26,7 +26,10 @@ interface Props {
 export function evolutionTooltip({ labels, values, partial, previous }: Props, i: number): string[] | null {
   if (i < 0 || i >= labels.length) return null;
   const v = values[i];
-  const lines = [`${labels[i]}${i === partial ? ' (en cours)' : ''}`, v == null ? 'Pas encore de données' : `${SERIES_NAME} : ${fr(v)}`];
+  const lines = [
+    `${labels[i]}${i === partial ? ' (en cours)' : ''}`,
+    v == null ? 'Pas encore de données' : `${SERIES_NAME} : ${fr(v)}`,
+  ];
   if (previous && previous[i] != null) lines.push(`${PREVIOUS_NAME} : ${fr(previous[i]!)}`);
   return lines;
 }
@@ -47,7 +50,12 @@ export const EvolutionChart = memo(function EvolutionChart(props: Props) {
       },
       axes: [
         // Many buckets (a custom range by day): every label would overlap, so one in n is written.
-        { values: (_u, splits) => splits.map(label), splits: () => current.current.map((_, i) => i).filter((i) => i % Math.ceil(current.current.length / 16) === 0), grid: { show: false } },
+        {
+          values: (_u, splits) => splits.map(label),
+          splits: () =>
+            current.current.map((_, i) => i).filter((i) => i % Math.ceil(current.current.length / 16) === 0),
+          grid: { show: false },
+        },
         { size: 64, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? fr(v) : '')) },
       ],
       series: [
@@ -70,7 +78,13 @@ export const EvolutionChart = memo(function EvolutionChart(props: Props) {
   const summary = labels.map((l, i) => `${l} ${values[i] ?? '—'}`).join(', ');
   return (
     <>
-      <UPlotChart options={options} data={data} height={LINE_HEIGHT} label={`Évolution : ${summary}`} tooltip={(i) => evolutionTooltip(props, i)} />
+      <UPlotChart
+        options={options}
+        data={data}
+        height={LINE_HEIGHT}
+        label={`Évolution : ${summary}`}
+        tooltip={(i) => evolutionTooltip(props, i)}
+      />
       {(partial >= 0 || previous) && (
         <ul className="chart-legend">
           <li>

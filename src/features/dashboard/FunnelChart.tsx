@@ -23,12 +23,22 @@ export const FunnelChart = memo(function FunnelChart({ steps }: { steps: FunnelS
     return {
       scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: [0, 100] } },
       axes: [
-        { values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (labels[v] ?? '') : '')), splits: () => labels.map((_, i) => i), grid: { show: false } },
+        {
+          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? (labels[v] ?? '') : '')),
+          splits: () => labels.map((_, i) => i),
+          grid: { show: false },
+        },
         { size: 56, values: (_u, splits) => splits.map((v) => `${v} %`), splits: () => [0, 20, 40, 60, 80, 100] },
       ],
       series: [
         { label: 'Étape' },
-        ...labels.map((label, i) => ({ label, stroke: BAR_PALETTE[i % 4], fill: BAR_PALETTE[i % 4], paths: bars, points: { show: false } })),
+        ...labels.map((label, i) => ({
+          label,
+          stroke: BAR_PALETTE[i % 4],
+          fill: BAR_PALETTE[i % 4],
+          paths: bars,
+          points: { show: false },
+        })),
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
@@ -36,12 +46,18 @@ export const FunnelChart = memo(function FunnelChart({ steps }: { steps: FunnelS
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [labelKey]);
   const data = useMemo<uPlot.AlignedData>(
-    () => [labels.map((_, i) => i), ...labels.map((_, i) => labels.map((__, j) => (j === i ? steps[i].percent : null)))],
+    () => [
+      labels.map((_, i) => i),
+      ...labels.map((_, i) => labels.map((__, j) => (j === i ? steps[i].percent : null))),
+    ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [labelKey, steps],
   );
   const summary = steps
-    .map((s) => `${s.name} ${sessions(s.count)} (${s.percent} %${s.drop === null ? '' : `, ${dropLabel(s.drop)} depuis l'étape précédente`})`)
+    .map(
+      (s) =>
+        `${s.name} ${sessions(s.count)} (${s.percent} %${s.drop === null ? '' : `, ${dropLabel(s.drop)} depuis l'étape précédente`})`,
+    )
     .join(', ');
   const tooltip = (i: number) => {
     const s = steps[i];
@@ -52,7 +68,13 @@ export const FunnelChart = memo(function FunnelChart({ steps }: { steps: FunnelS
   };
   return (
     <>
-      <UPlotChart options={options} data={data} height={BAR_HEIGHT} label={`Parcours utilisateur : ${summary}`} tooltip={tooltip} />
+      <UPlotChart
+        options={options}
+        data={data}
+        height={BAR_HEIGHT}
+        label={`Parcours utilisateur : ${summary}`}
+        tooltip={tooltip}
+      />
       <ol className="funnel-drops" aria-label="Pertes entre les étapes">
         {steps.slice(1).map((s, i) => (
           <li key={s.name}>

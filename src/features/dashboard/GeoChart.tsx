@@ -14,5 +14,12 @@ export function topSlices(geo: GeoItem[], max = DOUGHNUT_PALETTE.length): GeoIte
 }
 
 export const GeoChart = memo(function GeoChart({ geo }: { geo: GeoItem[] }) {
-  return <Doughnut slices={topSlices(geo)} palette={DOUGHNUT_PALETTE} height={DOUGHNUT_HEIGHT} label="Origine géographique" />;
+  return (
+    <Doughnut
+      slices={topSlices(geo)}
+      palette={DOUGHNUT_PALETTE}
+      height={DOUGHNUT_HEIGHT}
+      label="Origine géographique"
+    />
+  );
 });

@@ -26,7 +26,14 @@ export function IncompleteData({ failed, products, allFailed, retrying, onRetry 
       <i className="pi pi-exclamation-triangle" aria-hidden="true" />
       <span className="dashboard-incomplete-text">{allFailed ? ALL_FAILED : incompleteMessage(failed.length)}</span>
       {!allFailed && failed.length > 0 && (
-        <Button type="button" link size="small" label={open ? 'Masquer la liste' : 'Voir la liste'} onClick={() => setOpen((o) => !o)} aria-expanded={open} />
+        <Button
+          type="button"
+          link
+          size="small"
+          label={open ? 'Masquer la liste' : 'Voir la liste'}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        />
       )}
       <Button type="button" size="small" icon="pi pi-refresh" label="Réessayer" loading={retrying} onClick={onRetry} />
       {open && !allFailed && (

@@ -15,7 +15,8 @@ interface Props {
 
 export const LiveCard = memo(function LiveCard({ live, loading, unavailable }: Props) {
   let body;
-  if (unavailable) body = <p className="muted">Activité récente indisponible : les statistiques n'ont pas pu être chargées.</p>;
+  if (unavailable)
+    body = <p className="muted">Activité récente indisponible : les statistiques n'ont pas pu être chargées.</p>;
   else {
     // Loading: the same lines with a spinner and dashes, so the card keeps its height (nothing below moves).
     const shown = live && !loading ? live : null;
@@ -36,7 +37,11 @@ export const LiveCard = memo(function LiveCard({ live, loading, unavailable }: P
           <li>Essais AR : {v(shown?.steps[2])}</li>
           <li>Conversions : {v(shown?.steps[3])}</li>
         </ul>
-        <span className="muted">{shown ? `Mis à jour à ${time(shown.at)}, actualisé chaque minute` : 'Mis à jour à --:--, actualisé chaque minute'}</span>
+        <span className="muted">
+          {shown
+            ? `Mis à jour à ${time(shown.at)}, actualisé chaque minute`
+            : 'Mis à jour à --:--, actualisé chaque minute'}
+        </span>
       </>
     );
   }

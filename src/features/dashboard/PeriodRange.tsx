@@ -13,7 +13,8 @@ const toDate = (iso: string | null): Date | null => {
   const u = new Date(d * DAY_MS);
   return new Date(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate());
 };
-const toIso = (d: Date | null | undefined): string | null => (d ? isoOf(Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS)) : null);
+const toIso = (d: Date | null | undefined): string | null =>
+  d ? isoOf(Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS)) : null;
 
 interface Props {
   s: Selection;
@@ -28,16 +29,39 @@ export function PeriodRange({ s, now, update }: Props) {
       <div className="control-row">
         <div className="control-field">
           <label htmlFor="dashboard-du">Du</label>
-          <Calendar inputId="dashboard-du" value={toDate(s.from)} onChange={(e) => update({ from: toIso(e.value as Date | null) })} dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} maxDate={max} showIcon />
+          <Calendar
+            inputId="dashboard-du"
+            value={toDate(s.from)}
+            onChange={(e) => update({ from: toIso(e.value as Date | null) })}
+            dateFormat="dd/mm/yy"
+            locale={CALENDAR_LOCALE}
+            maxDate={max}
+            showIcon
+          />
         </div>
         <div className="control-field">
           <label htmlFor="dashboard-au">Au</label>
-          <Calendar inputId="dashboard-au" value={toDate(s.to)} onChange={(e) => update({ to: toIso(e.value as Date | null) })} dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} maxDate={max} showIcon />
+          <Calendar
+            inputId="dashboard-au"
+            value={toDate(s.to)}
+            onChange={(e) => update({ to: toIso(e.value as Date | null) })}
+            dateFormat="dd/mm/yy"
+            locale={CALENDAR_LOCALE}
+            maxDate={max}
+            showIcon
+          />
         </div>
       </div>
       <div className="quick-ranges" role="group" aria-label="Périodes rapides">
         {QUICK_RANGES.map((q) => (
-          <Button key={q.label} type="button" size="small" outlined label={q.label} onClick={() => update({ period: 'custom', ...quickRange(q, now) })} />
+          <Button
+            key={q.label}
+            type="button"
+            size="small"
+            outlined
+            label={q.label}
+            onClick={() => update({ period: 'custom', ...quickRange(q, now) })}
+          />
         ))}
       </div>
     </div>

@@ -25,14 +25,25 @@ interface Props {
   exporting: boolean;
 }
 
-export const RankingTable = memo(function RankingTable({ rows, products, comparing, onSelect, onExportCsv, exporting }: Props) {
+export const RankingTable = memo(function RankingTable({
+  rows,
+  products,
+  comparing,
+  onSelect,
+  onExportCsv,
+  exporting,
+}: Props) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
   const names = useMemo(() => new Map(products.map((p) => [p.id, p.name])), [products]);
   const data = useMemo<Row[]>(() => {
     const needle = filter.trim().toLocaleLowerCase('fr');
     return rows
-      .map((r) => ({ ...r, name: names.get(r.productId) ?? `Produit ${r.productId}`, change: r.previousConsultations === null ? null : changePercent(r.consultations, r.previousConsultations) }))
+      .map((r) => ({
+        ...r,
+        name: names.get(r.productId) ?? `Produit ${r.productId}`,
+        change: r.previousConsultations === null ? null : changePercent(r.consultations, r.previousConsultations),
+      }))
       .filter((r) => !needle || r.name.toLocaleLowerCase('fr').includes(needle))
       .sort((a, b) => b.consultations - a.consultations || a.name.localeCompare(b.name, 'fr'));
   }, [rows, names, filter]);
@@ -44,9 +55,22 @@ export const RankingTable = memo(function RankingTable({ rows, products, compari
       <header className="chart-card-header ranking-header">
         <h3 id="ranking-title">Classement des produits</h3>
         <span className="p-input-icon-left ranking-filter">
-          <InputText value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Filtrer par nom" aria-label="Filtrer les produits par nom" />
+          <InputText
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="Filtrer par nom"
+            aria-label="Filtrer les produits par nom"
+          />
         </span>
-        <Button type="button" size="small" outlined icon="pi pi-download" label="Exporter CSV" loading={exporting} onClick={onExportCsv} />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-download"
+          label="Exporter CSV"
+          loading={exporting}
+          onClick={onExportCsv}
+        />
       </header>
       <DataTable
         value={shown}
@@ -64,23 +88,50 @@ export const RankingTable = memo(function RankingTable({ rows, products, compari
         emptyMessage="Aucun produit"
       >
         <Column field="name" header="Produit" sortable />
-        <Column field="consultations" header="Consultations" sortable body={(r: Row) => fr(r.consultations)} align="right" />
-        <Column field="interactions" header="Interactions 3D" sortable body={(r: Row) => fr(r.interactions)} align="right" />
+        <Column
+          field="consultations"
+          header="Consultations"
+          sortable
+          body={(r: Row) => fr(r.consultations)}
+          align="right"
+        />
+        <Column
+          field="interactions"
+          header="Interactions 3D"
+          sortable
+          body={(r: Row) => fr(r.interactions)}
+          align="right"
+        />
         <Column field="arTries" header="Essais AR" sortable body={(r: Row) => fr(r.arTries)} align="right" />
         <Column field="conversions" header="Conversions" sortable body={(r: Row) => fr(r.conversions)} align="right" />
-        <Column field="conversionRate" header="Taux de conversion" sortable body={(r: Row) => `${r.conversionRate} %`} align="right" />
+        <Column
+          field="conversionRate"
+          header="Taux de conversion"
+          sortable
+          body={(r: Row) => `${r.conversionRate} %`}
+          align="right"
+        />
         {comparing && (
           <Column
             field="change"
             header="Évolution"
             sortable
             align="right"
-            body={(r: Row) => <span className={r.change === null || r.change === 0 ? '' : r.change > 0 ? 'up' : 'down'}>{changeLabel(r.change)}</span>}
+            body={(r: Row) => (
+              <span className={r.change === null || r.change === 0 ? '' : r.change > 0 ? 'up' : 'down'}>
+                {changeLabel(r.change)}
+              </span>
+            )}
           />
         )}
       </DataTable>
       {data.length > FIRST_ROWS && (
-        <Button type="button" link label={all ? `Voir les ${FIRST_ROWS} premiers` : `Voir tout (${data.length})`} onClick={() => setAll((a) => !a)} />
+        <Button
+          type="button"
+          link
+          label={all ? `Voir les ${FIRST_ROWS} premiers` : `Voir tout (${data.length})`}
+          onClick={() => setAll((a) => !a)}
+        />
       )}
     </section>
   );

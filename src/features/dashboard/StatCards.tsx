@@ -18,7 +18,15 @@ function Delta({ current, previous, format }: { current: number; previous: numbe
   );
 }
 
-export const StatCards = memo(function StatCards({ stats, previous, loading }: { stats: StatFigures; previous: StatFigures | null; loading: boolean }) {
+export const StatCards = memo(function StatCards({
+  stats,
+  previous,
+  loading,
+}: {
+  stats: StatFigures;
+  previous: StatFigures | null;
+  loading: boolean;
+}) {
   const delta = (key: keyof StatFigures, format: (v: number) => string = n) =>
     previous && !loading ? <Delta current={stats[key]} previous={previous[key]} format={format} /> : undefined;
   const pct = (v: number) => `${v} %`;
@@ -28,10 +36,34 @@ export const StatCards = memo(function StatCards({ stats, previous, loading }: {
         Statistiques Générales - Visualisation 3D/AR
       </h2>
       <StatGrid>
-        <StatCard label="Nombre de consultation du modèle" value={n(stats.consultations)} icon="pi-eye" loading={loading} hint={delta('consultations')} />
-        <StatCard label="Interactions 3D" value={n(stats.interactions)} icon="pi-box" loading={loading} hint={delta('interactions')} />
-        <StatCard label="Essais AR" value={n(stats.arTries)} icon="pi-mobile" loading={loading} hint={delta('arTries')} />
-        <StatCard label="Taux de conversion" value={pct(stats.conversionRate)} icon="pi-percentage" loading={loading} hint={delta('conversionRate', pct)} />
+        <StatCard
+          label="Nombre de consultation du modèle"
+          value={n(stats.consultations)}
+          icon="pi-eye"
+          loading={loading}
+          hint={delta('consultations')}
+        />
+        <StatCard
+          label="Interactions 3D"
+          value={n(stats.interactions)}
+          icon="pi-box"
+          loading={loading}
+          hint={delta('interactions')}
+        />
+        <StatCard
+          label="Essais AR"
+          value={n(stats.arTries)}
+          icon="pi-mobile"
+          loading={loading}
+          hint={delta('arTries')}
+        />
+        <StatCard
+          label="Taux de conversion"
+          value={pct(stats.conversionRate)}
+          icon="pi-percentage"
+          loading={loading}
+          hint={delta('conversionRate', pct)}
+        />
       </StatGrid>
     </section>
   );

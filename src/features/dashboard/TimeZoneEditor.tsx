@@ -11,7 +11,9 @@ import { timeZoneSchema } from '../../domain/entreprise';
 import { notifySuccess } from '../../ui/toast';
 
 /** The IANA zones the browser knows. */
-const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [
+  DEFAULT_TIME_ZONE,
+];
 
 interface Props {
   companyId: number | null;
@@ -53,7 +55,9 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
       notifySuccess('Fuseau horaire des statistiques enregistré');
     } catch (err) {
       // Said in place, with what failed; the choice stays so that "Réessayer" sends it again.
-      setError(`Le fuseau horaire n'a pas été enregistré : ${err instanceof ApiError ? (err.fieldErrors.timeZone ?? err.message) : 'le serveur ne répond pas'}.`);
+      setError(
+        `Le fuseau horaire n'a pas été enregistré : ${err instanceof ApiError ? (err.fieldErrors.timeZone ?? err.message) : 'le serveur ne répond pas'}.`,
+      );
     } finally {
       setSaving(false);
     }
@@ -62,15 +66,37 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
   return (
     <div className="zone-editor">
       <label htmlFor="dashboard-timezone">Fuseau horaire des statistiques</label>
-      <Dropdown inputId="dashboard-timezone" value={value} options={TIME_ZONES} onChange={(e) => setValue(e.value)} filter disabled={saving} />
+      <Dropdown
+        inputId="dashboard-timezone"
+        value={value}
+        options={TIME_ZONES}
+        onChange={(e) => setValue(e.value)}
+        filter
+        disabled={saving}
+      />
       {error && (
         <small className="p-error" role="alert">
           {error}
         </small>
       )}
       <div className="zone-actions">
-        <Button type="button" size="small" label={error ? 'Réessayer' : 'Enregistrer'} icon="pi pi-check" loading={saving} onClick={save} />
-        <Button type="button" size="small" label="Annuler" severity="secondary" outlined disabled={saving} onClick={() => setEditing(false)} />
+        <Button
+          type="button"
+          size="small"
+          label={error ? 'Réessayer' : 'Enregistrer'}
+          icon="pi pi-check"
+          loading={saving}
+          onClick={save}
+        />
+        <Button
+          type="button"
+          size="small"
+          label="Annuler"
+          severity="secondary"
+          outlined
+          disabled={saving}
+          onClick={() => setEditing(false)}
+        />
       </div>
     </div>
   );

@@ -15,7 +15,9 @@ let remote: Comlink.Remote<AnalyticsApi> | null = null;
 let configured: string | null = null;
 
 function engine(): Comlink.Remote<AnalyticsApi> {
-  remote ??= Comlink.wrap<AnalyticsApi>(new Worker(new URL('../../../workers/analytics.worker.ts', import.meta.url), { type: 'module' }));
+  remote ??= Comlink.wrap<AnalyticsApi>(
+    new Worker(new URL('../../../workers/analytics.worker.ts', import.meta.url), { type: 'module' }),
+  );
   return remote;
 }
 
@@ -48,7 +50,12 @@ export async function computeView(
 }
 
 /** The CSV of a selection, built by the worker from what it holds (see AnalyticsEngine.exportCsv). */
-export async function exportCsv(request: ViewRequest, names: Record<number, string>, companyName: string, metricLabel: string): Promise<{ blob: Blob; fileName: string }> {
+export async function exportCsv(
+  request: ViewRequest,
+  names: Record<number, string>,
+  companyName: string,
+  metricLabel: string,
+): Promise<{ blob: Blob; fileName: string }> {
   return engine().exportCsv(request, names, companyName, metricLabel);
 }
 

@@ -2,9 +2,17 @@
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
 import { atom } from 'jotai';
 import type { Progress } from '../../domain/analytics/view';
-import { clampSelection, localNow, selectionFromParams, type Scope, type Selection } from '../../domain/analytics/selection';
+import {
+  clampSelection,
+  localNow,
+  selectionFromParams,
+  type Scope,
+  type Selection,
+} from '../../domain/analytics/selection';
 
-export const selectionAtom = atom<Selection>(selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), localNow()));
+export const selectionAtom = atom<Selection>(
+  selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), localNow()),
+);
 
 /** Changes some selections; month and week stay within what the year and month allow. */
 export const updateSelectionAtom = atom(null, (get, set, patch: Partial<Selection>) => {

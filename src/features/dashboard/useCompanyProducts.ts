@@ -4,7 +4,10 @@ import { fetchCompanyProducts } from '../../api/products';
 import type { ProductRef } from '../../domain/analytics/fields';
 
 export function useCompanyProducts(companyId: number | null): { products: ProductRef[]; loading: boolean } {
-  const [state, setState] = useState<{ companyId: number | null; products: ProductRef[] | null }>({ companyId: null, products: [] });
+  const [state, setState] = useState<{ companyId: number | null; products: ProductRef[] | null }>({
+    companyId: null,
+    products: [],
+  });
   useEffect(() => {
     if (companyId === null) {
       setState({ companyId: null, products: [] });

@@ -15,12 +15,22 @@ export function useCompanyTimeZone(companyId: number | null): {
     if (companyId === null || zones.has(companyId)) return;
     const controller = new AbortController();
     fetchEntreprises(controller.signal)
-      .then((list) => setZones(new Map(list.map((e) => [e.entrepriseId, { timeZone: isTimeZone(e.timeZone) ? e.timeZone : DEFAULT_TIME_ZONE, name: e.nomEntreprise }]))))
+      .then((list) =>
+        setZones(
+          new Map(
+            list.map((e) => [
+              e.entrepriseId,
+              { timeZone: isTimeZone(e.timeZone) ? e.timeZone : DEFAULT_TIME_ZONE, name: e.nomEntreprise },
+            ]),
+          ),
+        ),
+      )
       .catch(() => undefined);
     return () => controller.abort();
   }, [companyId, zones]);
   const saved = useCallback(
-    (id: number, timeZone: string) => setZones((old) => new Map(old).set(id, { timeZone, name: old.get(id)?.name ?? '' })),
+    (id: number, timeZone: string) =>
+      setZones((old) => new Map(old).set(id, { timeZone, name: old.get(id)?.name ?? '' })),
     [],
   );
   const known = companyId !== null ? zones.get(companyId) : undefined;

@@ -45,15 +45,45 @@ interface Products {
 
 /** What a view must answer: until a view for it arrives, the figures are not current (spinners). */
 function viewKey(s: Selection, p: Products): string {
-  return [s.companyId, p.productKey, p.loading, p.timeZone, s.scope, s.metric, s.counting, s.period, s.year, s.month, s.week, s.from, s.to, s.compare].join('/');
+  return [
+    s.companyId,
+    p.productKey,
+    p.loading,
+    p.timeZone,
+    s.scope,
+    s.metric,
+    s.counting,
+    s.period,
+    s.year,
+    s.month,
+    s.week,
+    s.from,
+    s.to,
+    s.compare,
+  ].join('/');
 }
 
-export function useDashboardView(selection: Selection, products: ProductRef[], productsLoading: boolean, timeZone: string): ViewState {
+export function useDashboardView(
+  selection: Selection,
+  products: ProductRef[],
+  productsLoading: boolean,
+  timeZone: string,
+): ViewState {
   const store = useStore();
   const generation = useRef(0);
   const started = useRef<string | null>(null);
-  const [state, setState] = useState<Omit<ViewState, 'current' | 'retry'> & { viewKey: string }>({ view: null, loading: false, failed: false, viewKey: '' });
-  const held: Products = { companyId: selection.companyId, productKey: products.map((p) => p.id).join(','), loading: productsLoading, timeZone };
+  const [state, setState] = useState<Omit<ViewState, 'current' | 'retry'> & { viewKey: string }>({
+    view: null,
+    loading: false,
+    failed: false,
+    viewKey: '',
+  });
+  const held: Products = {
+    companyId: selection.companyId,
+    productKey: products.map((p) => p.id).join(','),
+    loading: productsLoading,
+    timeZone,
+  };
   const key = viewKey(selection, held);
   const latest = useRef(held);
   /** A view is being computed (the refresh waits for the next tick), and when the last one started. */
@@ -90,7 +120,24 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     };
     const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
     computeView(
-      { generation: gen, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone: p.timeZone, retry, companyId: s.companyId, refresh: silent },
+      {
+        generation: gen,
+        productIds,
+        scope,
+        metric,
+        counting,
+        period,
+        year,
+        month,
+        week,
+        from,
+        to,
+        compare,
+        timeZone: p.timeZone,
+        retry,
+        companyId: s.companyId,
+        refresh: silent,
+      },
       (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
       // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
       (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
@@ -109,7 +156,8 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
     const refresh = () => {
       if (document.visibilityState !== 'visible' || inFlight.current || started.current === null) return;
       const s = store.get(selectionAtom);
-      if (s.companyId !== null && s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current, undefined, 'refresh');
+      if (s.companyId !== null && s.companyId === latest.current.companyId && !latest.current.loading)
+        start(s, latest.current, undefined, 'refresh');
     };
     const timer = window.setInterval(refresh, REFRESH_EVERY_MS);
     const onVisible = () => {
@@ -142,6 +190,11 @@ export function useDashboardView(selection: Selection, products: ProductRef[], p
   const { viewKey: shown, ...rest } = state;
   const failedIds = state.view?.failedProducts ?? [];
   // A load that failed as a whole retries everything; otherwise only the products that failed.
-  const retry = () => start(store.get(selectionAtom), latest.current, state.failed ? held.productKey.split(',').filter(Boolean).map(Number) : failedIds);
+  const retry = () =>
+    start(
+      store.get(selectionAtom),
+      latest.current,
+      state.failed ? held.productKey.split(',').filter(Boolean).map(Number) : failedIds,
+    );
   return { ...rest, current: shown === key, retry };
 }

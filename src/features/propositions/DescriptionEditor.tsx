@@ -27,7 +27,14 @@ export function DescriptionEditor({ description, editing, onSave, onCancel }: Pr
       <label htmlFor="prop-description">
         <h2>Description</h2>
       </label>
-      <InputTextarea id="prop-description" value={text} onChange={(e) => setText(e.target.value)} rows={4} autoResize maxLength={2000} />
+      <InputTextarea
+        id="prop-description"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={4}
+        autoResize
+        maxLength={2000}
+      />
       {error && <Message severity="error" text={error} role="alert" />}
       <div className="prop-edit-actions">
         <Button

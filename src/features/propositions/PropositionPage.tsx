@@ -21,7 +21,14 @@ import {
   updatePropositionStatus,
 } from '../../api/propositions';
 import { formatDateFr } from '../../domain/customer';
-import { STATUS, formatExpiryFr, publicVideoPath, statusOnLoad, type Proposition, type StatusLabel } from '../../domain/proposition';
+import {
+  STATUS,
+  formatExpiryFr,
+  publicVideoPath,
+  statusOnLoad,
+  type Proposition,
+  type StatusLabel,
+} from '../../domain/proposition';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { bumpCustomersVersionAtom } from '../customers/badgeAtoms';
@@ -195,11 +202,21 @@ export function PropositionPage() {
   return (
     <section>
       <ConfirmDialog />
-      <PageTitle actions={<Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(`/customers/${p.customerId}`)} />}>
+      <PageTitle
+        actions={
+          <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(`/customers/${p.customerId}`)} />
+        }
+      >
         Proposition n° {p.propositionId}
       </PageTitle>
       <div className="card">
-        <DescriptionEditor key={String(editing)} description={p.description} editing={editing} onSave={onSaveDescription} onCancel={() => setEditing(false)} />
+        <DescriptionEditor
+          key={String(editing)}
+          description={p.description}
+          editing={editing}
+          onSave={onSaveDescription}
+          onCancel={() => setEditing(false)}
+        />
         <dl className="prop-grid">
           <div>
             <dt>Statut</dt>
@@ -226,13 +243,25 @@ export function PropositionPage() {
         </dl>
         <div className="prop-actions">
           <Button label="Télécharger PDF" icon="pi pi-file-pdf" onClick={onPdf} loading={busy === 'pdf'} />
-          {p.cheminVideo && <Button label="Regarder Vidéo" icon="pi pi-play" onClick={onWatch} loading={busy === 'video'} />}
+          {p.cheminVideo && (
+            <Button label="Regarder Vidéo" icon="pi pi-play" onClick={onWatch} loading={busy === 'video'} />
+          )}
           {linkAlive ? (
             <Button label="Copier Lien" icon="pi pi-copy" outlined onClick={onCopy} loading={busy === 'copy'} />
           ) : (
-            p.cheminVideo && <Button label="Générer Lien" icon="pi pi-link" outlined onClick={onGenerate} loading={busy === 'link'} />
+            p.cheminVideo && (
+              <Button label="Générer Lien" icon="pi pi-link" outlined onClick={onGenerate} loading={busy === 'link'} />
+            )
           )}
-          {!editing && <Button label="Modifier" icon="pi pi-pencil" severity="secondary" outlined onClick={() => setEditing(true)} />}
+          {!editing && (
+            <Button
+              label="Modifier"
+              icon="pi pi-pencil"
+              severity="secondary"
+              outlined
+              onClick={() => setEditing(true)}
+            />
+          )}
           <Button label="Supprimer" icon="pi pi-trash" severity="danger" outlined onClick={onDelete} />
         </div>
         {p.cheminVideo && !p.videoAccessToken && <p className="muted">Aucun lien n'a été généré</p>}

@@ -16,11 +16,18 @@ import { FormField } from './FormField';
 type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
 
 /** The IANA zones of the browser, for the dashboard's reporting time zone. */
-const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [
+  DEFAULT_TIME_ZONE,
+];
 
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
   const me = useAtomValue(currentUserAtom);
-  const [values, setValues] = useState<Required<Record<Field, string>>>({ NomEntreprise: '', Adresse: '', Telephone: '', Siret: '' });
+  const [values, setValues] = useState<Required<Record<Field, string>>>({
+    NomEntreprise: '',
+    Adresse: '',
+    Telephone: '',
+    Siret: '',
+  });
   const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -76,7 +83,14 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
         {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
         {field('Siret', 'SIRET', { inputMode: 'numeric' })}
         <FormField id="entreprise-TimeZone" label="Fuseau horaire des statistiques" error={serverErrors.TimeZone}>
-          <Dropdown inputId="entreprise-TimeZone" value={timeZone} options={TIME_ZONES} onChange={(e) => setTimeZone(e.value)} filter invalid={!!serverErrors.TimeZone} />
+          <Dropdown
+            inputId="entreprise-TimeZone"
+            value={timeZone}
+            options={TIME_ZONES}
+            onChange={(e) => setTimeZone(e.value)}
+            filter
+            invalid={!!serverErrors.TimeZone}
+          />
         </FormField>
       </div>
       <div className="form-actions">

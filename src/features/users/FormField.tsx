@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** A labelled field with its hint and its error slot. */
-export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>

@@ -20,7 +20,15 @@ const inAYear = () => {
   return d;
 };
 
-export function LicenceAddForm({ userId, onDone, onCancel }: { userId: number; onDone: () => void; onCancel: () => void }) {
+export function LicenceAddForm({
+  userId,
+  onDone,
+  onCancel,
+}: {
+  userId: number;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const [types, setTypes] = useState<LicenceType[]>([]);
   const [typeId, setTypeId] = useState<number | null>(null);
   const [key, setKey] = useState('');
@@ -82,16 +90,50 @@ export function LicenceAddForm({ userId, onDone, onCancel }: { userId: number; o
       <h2>Ajouter une licence</h2>
       <div className="form-grid">
         <FormField id="licence-type" label="Type de licence" error={errors.TypeLicenceId}>
-          <Dropdown inputId="licence-type" value={typeId} options={types} optionLabel="type" optionValue="typeLicenceId" onChange={(e) => setTypeId(e.value)} invalid={!!errors.TypeLicenceId} />
+          <Dropdown
+            inputId="licence-type"
+            value={typeId}
+            options={types}
+            optionLabel="type"
+            optionValue="typeLicenceId"
+            onChange={(e) => setTypeId(e.value)}
+            invalid={!!errors.TypeLicenceId}
+          />
         </FormField>
         <FormField id="licence-key" label="Clé de licence" error={errors.LicenceKey}>
-          <InputText id="licence-key" value={key} onChange={(e) => setKey(e.target.value)} invalid={!!errors.LicenceKey} aria-describedby={errors.LicenceKey ? 'licence-key-error' : undefined} />
+          <InputText
+            id="licence-key"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            invalid={!!errors.LicenceKey}
+            aria-describedby={errors.LicenceKey ? 'licence-key-error' : undefined}
+          />
         </FormField>
         <FormField id="licence-activation" label="Date d'activation" error={errors.DateActivation}>
-          <Calendar inputId="licence-activation" value={activation} onChange={(e) => setActivation((e.value as Date) ?? null)} showTime hourFormat="24" dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} showIcon invalid={!!errors.DateActivation} />
+          <Calendar
+            inputId="licence-activation"
+            value={activation}
+            onChange={(e) => setActivation((e.value as Date) ?? null)}
+            showTime
+            hourFormat="24"
+            dateFormat="dd/mm/yy"
+            locale={CALENDAR_LOCALE}
+            showIcon
+            invalid={!!errors.DateActivation}
+          />
         </FormField>
         <FormField id="licence-expiration" label="Date d'expiration" error={errors.DateExpiration}>
-          <Calendar inputId="licence-expiration" value={expiration} onChange={(e) => setExpiration((e.value as Date) ?? null)} showTime hourFormat="24" dateFormat="dd/mm/yy" locale={CALENDAR_LOCALE} showIcon invalid={!!errors.DateExpiration} />
+          <Calendar
+            inputId="licence-expiration"
+            value={expiration}
+            onChange={(e) => setExpiration((e.value as Date) ?? null)}
+            showTime
+            hourFormat="24"
+            dateFormat="dd/mm/yy"
+            locale={CALENDAR_LOCALE}
+            showIcon
+            invalid={!!errors.DateExpiration}
+          />
         </FormField>
       </div>
       <div className="form-actions">

@@ -69,18 +69,31 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
           <Column
             header="Date d'activation"
             body={(l: Licence) =>
-              dateCell(l.dateActivation, "Modifier la date d'activation", isAdmin && activationEditable ? () => setActivationOf(l) : undefined)
+              dateCell(
+                l.dateActivation,
+                "Modifier la date d'activation",
+                isAdmin && activationEditable ? () => setActivationOf(l) : undefined,
+              )
             }
           />
           <Column
             header="Date d'expiration"
-            body={(l: Licence) => dateCell(l.dateExpiration, "Modifier la date d'expiration", isAdmin ? () => setExpiryOf(l) : undefined)}
+            body={(l: Licence) =>
+              dateCell(l.dateExpiration, "Modifier la date d'expiration", isAdmin ? () => setExpiryOf(l) : undefined)
+            }
           />
           {isAdmin && (
             <Column
               header="Actions"
               body={(l: Licence) => (
-                <Button icon="pi pi-trash" severity="danger" text rounded aria-label="Supprimer la licence" onClick={() => remove(l)} />
+                <Button
+                  icon="pi pi-trash"
+                  severity="danger"
+                  text
+                  rounded
+                  aria-label="Supprimer la licence"
+                  onClick={() => remove(l)}
+                />
               )}
             />
           )}

@@ -18,7 +18,11 @@ type Field = 'currentPassword' | 'newPassword' | 'confirmation';
 
 export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const keepSession = useSetAtom(loginSucceededAtom);
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmation: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmation: '',
+  });
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -42,7 +46,10 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
     if (Object.keys(check()).length) return failed();
     setSaving(true);
     try {
-      const { token } = await changeOwnPassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      const { token } = await changeOwnPassword({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
       keepSession(token);
       notifySuccess('Mot de passe mis à jour avec succès !');
       close();

@@ -55,7 +55,14 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
     >
       <div className="modal-body" ref={ref}>
         <FormField id="new-password" label="Nouveau mot de passe" hint={PASSWORD_HINT} error={errors.newPassword}>
-          <InputText id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.newPassword} />
+          <InputText
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            invalid={!!errors.newPassword}
+          />
         </FormField>
         <FormField id="new-password-confirmation" label="Confirmer le mot de passe" error={errors.confirmation}>
           <InputText

@@ -71,7 +71,16 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setTouched({ nom: true, prenom: true, mail: true, mobile: true, password: true, confirmation: true, roleId: true, managerId: true });
+    setTouched({
+      nom: true,
+      prenom: true,
+      mail: true,
+      mobile: true,
+      password: true,
+      confirmation: true,
+      roleId: true,
+      managerId: true,
+    });
     if (Object.keys(userFormErrors(values)).length) return failed();
     setSaving(true);
     try {
@@ -93,7 +102,12 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
     }
   }
 
-  const text = (id: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile' | 'password' | 'confirmation', label: string, props: Record<string, unknown> = {}, hint?: string) => (
+  const text = (
+    id: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile' | 'password' | 'confirmation',
+    label: string,
+    props: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
     <FormField id={id} label={label} error={shown(id)} hint={hint}>
       <InputText
         id={id}
@@ -116,7 +130,15 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             inputId="roleId"
             value={values.roleId}
             // Admin is offered only in the provider's company (docs/permissions.md).
-            options={roles.filter((r) => !!me && grantsRole({ userId: me.id, role: me.role, entrepriseId: me.entrepriseId ?? -1 }, r.nomRole, entrepriseId))}
+            options={roles.filter(
+              (r) =>
+                !!me &&
+                grantsRole(
+                  { userId: me.id, role: me.role, entrepriseId: me.entrepriseId ?? -1 },
+                  r.nomRole,
+                  entrepriseId,
+                ),
+            )}
             optionLabel="nomRole"
             optionValue="roleId"
             onChange={(e) => set('roleId', e.value)}

@@ -73,28 +73,60 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
     });
   }
 
-  const addLicenceButton = managesLicences && <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />;
+  const addLicenceButton = managesLicences && (
+    <Button label="Ajouter une licence" icon="pi pi-key" outlined onClick={() => setAdding(true)} />
+  );
   const actions = inline ? (
     <div className="details-actions">
-      <Button label="Voir ses clients" icon="pi pi-users" outlined onClick={() => navigate(`/users/${user.userId}/customers`)} />
+      <Button
+        label="Voir ses clients"
+        icon="pi pi-users"
+        outlined
+        onClick={() => navigate(`/users/${user.userId}/customers`)}
+      />
       <Button label="Fiche" icon="pi pi-id-card" text onClick={() => navigate(`/users/${user.userId}/details`)} />
-      {manages && !isSelf && <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />}
+      {manages && !isSelf && (
+        <Button label="Modifier mot de passe" icon="pi pi-lock" outlined onClick={() => setPasswordOpen(true)} />
+      )}
       {addLicenceButton}
       {manages && !isSelf && user.isActive && (
-        <Button label="Désactiver utilisateur" icon="pi pi-ban" severity="danger" outlined onClick={() => disable(user)} />
+        <Button
+          label="Désactiver utilisateur"
+          icon="pi pi-ban"
+          severity="danger"
+          outlined
+          onClick={() => disable(user)}
+        />
       )}
     </div>
   ) : (
     <div className="details-actions">
-      <Button label="Modifier l'utilisateur" icon="pi pi-user-edit" outlined onClick={() => navigate(`/users/${user.userId}/detailsCopy`)} />
-      <Button label="Voir ses clients" icon="pi pi-users" outlined onClick={() => navigate(`/users/${user.userId}/customers`)} />
+      <Button
+        label="Modifier l'utilisateur"
+        icon="pi pi-user-edit"
+        outlined
+        onClick={() => navigate(`/users/${user.userId}/detailsCopy`)}
+      />
+      <Button
+        label="Voir ses clients"
+        icon="pi pi-users"
+        outlined
+        onClick={() => navigate(`/users/${user.userId}/customers`)}
+      />
       {addLicenceButton}
     </div>
   );
 
   const field = (f: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile', label: string) =>
     inline ? (
-      <InlineEdit key={`${f}-${user[f]}`} user={user} field={f} label={label} editable={canEditFields} onSaved={setUser} />
+      <InlineEdit
+        key={`${f}-${user[f]}`}
+        user={user}
+        field={f}
+        label={label}
+        editable={canEditFields}
+        onSaved={setUser}
+      />
     ) : (
       <Detail label={label}>{user[f] || '—'}</Detail>
     );
@@ -107,10 +139,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
       </PageTitle>
       <div className="card">
         <div className="page-header">
-          <h2>
-            Informations{' '}
-            {!user.isActive && <Tag severity="danger" value="Utilisateur désactivé" />}
-          </h2>
+          <h2>Informations {!user.isActive && <Tag severity="danger" value="Utilisateur désactivé" />}</h2>
           {actions}
         </div>
         <div className="details-grid">
@@ -136,8 +165,15 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
           }}
         />
       )}
-      <LicenceList licences={licences} isAdmin={managesLicences} activationEditable={inline} onChanged={() => void reloadLicences()} />
-      {inline && manages && !isSelf && <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />}
+      <LicenceList
+        licences={licences}
+        isAdmin={managesLicences}
+        activationEditable={inline}
+        onChanged={() => void reloadLicences()}
+      />
+      {inline && manages && !isSelf && (
+        <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+      )}
     </section>
   );
 }

@@ -48,7 +48,9 @@ export function UsersListPage() {
         console.error('Error fetching users', err);
         notifyError('Erreur lors de la récupération des utilisateurs');
         // Zeros and "no user yet" would pass for an empty database.
-        setLoadError(`Erreur lors de la récupération des utilisateurs${err instanceof Error && err.message ? ` : ${err.message}` : ''}`);
+        setLoadError(
+          `Erreur lors de la récupération des utilisateurs${err instanceof Error && err.message ? ` : ${err.message}` : ''}`,
+        );
       })
       .finally(() => {
         // Under StrictMode the first, aborted load must not end the loading state.
@@ -64,7 +66,15 @@ export function UsersListPage() {
   return (
     <section>
       <PageTitle
-        actions={mayCreate && <Button label="Créer un utilisateur" icon="pi pi-user-plus" onClick={() => navigate('/UserCreateFormulaire')} />}
+        actions={
+          mayCreate && (
+            <Button
+              label="Créer un utilisateur"
+              icon="pi pi-user-plus"
+              onClick={() => navigate('/UserCreateFormulaire')}
+            />
+          )
+        }
       >
         Utilisateurs
       </PageTitle>
@@ -72,73 +82,80 @@ export function UsersListPage() {
         <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
       ) : (
         <>
-      <StatGrid>
-        <StatCard label="Total" value={stats.total} icon="pi-users" loading={loading} />
-        <StatCard label="Administrateurs" value={stats.admins} icon="pi-shield" loading={loading} />
-        <StatCard label="Directeurs" value={stats.directeurs} icon="pi-building" loading={loading} />
-        <StatCard label="Managers" value={stats.managers} icon="pi-briefcase" loading={loading} />
-        <StatCard label="Vendeurs" value={stats.vendeurs} icon="pi-shopping-bag" loading={loading} />
-      </StatGrid>
-      <div className="card">
-        <IconField iconPosition="left" className="users-search">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Rechercher un utilisateur…"
-            aria-label="Rechercher un utilisateur"
-          />
-        </IconField>
-        {!loading && shown.length === 0 ? (
-          <EmptyState
-            icon="pi-users"
-            title="Aucun utilisateur trouvé"
-            text={
-              search.trim()
-                ? 'Aucun utilisateur ne correspond à votre recherche.'
-                : "Aucun utilisateur n'a été ajouté pour le moment."
-            }
-          />
-        ) : (
-          <DataTable
-            value={shown}
-            loading={loading}
-            dataKey="userId"
-            className="users-table linked-rows"
-            rowHover
-            paginator={shown.length > 20}
-            rows={20}
-            removableSort
-            // Fixed layout: the columns keep their widths when the rows (and their markers) arrive, so
-            // nothing moves on load (tests/e2e/layoutShift.test.ts).
-            tableStyle={{ tableLayout: 'fixed' }}
-          >
-            <Column
-              header="Utilisateur"
-              field="nom"
-              sortable
-              style={{ width: '32%' }}
-              body={(u: User) => (
-                <div className="user-cell">
-                  <span className="avatar" aria-hidden="true">{initials(u.prenom, u.nom)}</span>
-                  <RowLink to={`/users/${u.userId}/detailsCopy`}>
-                    {u.prenom} {u.nom}
-                  </RowLink>
-                  {accessMarkers(u).map((m) => (
-                    <span key={m.kind} className={`user-flag user-flag-${m.kind}`}>
-                      {m.label}
-                    </span>
-                  ))}
-                </div>
-              )}
-            />
-            <Column header="Email" field="mail" sortable body={(u: User) => u.mail ?? '—'} />
-            <Column header="Date de création" field="createdAt" sortable body={(u: User) => formatDate(u.createdAt)} />
-            <Column header="Rôle" field="nomRole" sortable body={(u: User) => <RoleBadge role={u.nomRole} />} />
-            <Column field="nomEntreprise" header="Entreprise" sortable />
-          </DataTable>
-        )}
-      </div>
+          <StatGrid>
+            <StatCard label="Total" value={stats.total} icon="pi-users" loading={loading} />
+            <StatCard label="Administrateurs" value={stats.admins} icon="pi-shield" loading={loading} />
+            <StatCard label="Directeurs" value={stats.directeurs} icon="pi-building" loading={loading} />
+            <StatCard label="Managers" value={stats.managers} icon="pi-briefcase" loading={loading} />
+            <StatCard label="Vendeurs" value={stats.vendeurs} icon="pi-shopping-bag" loading={loading} />
+          </StatGrid>
+          <div className="card">
+            <IconField iconPosition="left" className="users-search">
+              <InputIcon className="pi pi-search" />
+              <InputText
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Rechercher un utilisateur…"
+                aria-label="Rechercher un utilisateur"
+              />
+            </IconField>
+            {!loading && shown.length === 0 ? (
+              <EmptyState
+                icon="pi-users"
+                title="Aucun utilisateur trouvé"
+                text={
+                  search.trim()
+                    ? 'Aucun utilisateur ne correspond à votre recherche.'
+                    : "Aucun utilisateur n'a été ajouté pour le moment."
+                }
+              />
+            ) : (
+              <DataTable
+                value={shown}
+                loading={loading}
+                dataKey="userId"
+                className="users-table linked-rows"
+                rowHover
+                paginator={shown.length > 20}
+                rows={20}
+                removableSort
+                // Fixed layout: the columns keep their widths when the rows (and their markers) arrive, so
+                // nothing moves on load (tests/e2e/layoutShift.test.ts).
+                tableStyle={{ tableLayout: 'fixed' }}
+              >
+                <Column
+                  header="Utilisateur"
+                  field="nom"
+                  sortable
+                  style={{ width: '32%' }}
+                  body={(u: User) => (
+                    <div className="user-cell">
+                      <span className="avatar" aria-hidden="true">
+                        {initials(u.prenom, u.nom)}
+                      </span>
+                      <RowLink to={`/users/${u.userId}/detailsCopy`}>
+                        {u.prenom} {u.nom}
+                      </RowLink>
+                      {accessMarkers(u).map((m) => (
+                        <span key={m.kind} className={`user-flag user-flag-${m.kind}`}>
+                          {m.label}
+                        </span>
+                      ))}
+                    </div>
+                  )}
+                />
+                <Column header="Email" field="mail" sortable body={(u: User) => u.mail ?? '—'} />
+                <Column
+                  header="Date de création"
+                  field="createdAt"
+                  sortable
+                  body={(u: User) => formatDate(u.createdAt)}
+                />
+                <Column header="Rôle" field="nomRole" sortable body={(u: User) => <RoleBadge role={u.nomRole} />} />
+                <Column field="nomEntreprise" header="Entreprise" sortable />
+              </DataTable>
+            )}
+          </div>
         </>
       )}
     </section>

@@ -4,9 +4,15 @@ import type { RouteObject } from 'react-router-dom';
 // (DateModal and LicenceAddForm import calendarFr), so it travels with them.
 export const userRoutes: RouteObject[] = [
   { path: '/Users', lazy: async () => ({ Component: (await import('./UsersListPage')).UsersListPage }) },
-  { path: '/UserCreateFormulaire', lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }) },
+  {
+    path: '/UserCreateFormulaire',
+    lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }),
+  },
   // The route table's literal odd path, placeholder text included.
-  { path: '/User/ByEntreprise/${entrepriseId}', lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }) },
+  {
+    path: '/User/ByEntreprise/${entrepriseId}',
+    lazy: async () => ({ Component: (await import('./UserCreatePage')).UserCreatePage }),
+  },
   {
     path: '/users/:userId/details',
     lazy: async () => {

@@ -9,6 +9,7 @@ export function accessMarkers(user: Pick<User, 'isActive' | 'nomRole' | 'licence
   const markers: AccessMarker[] = [];
   if (!user.isActive) markers.push({ kind: 'disabled', label: 'Désactivé' });
   // undefined: a server that does not say (docs/api.md); nothing is claimed then.
-  if (user.nomRole !== ADMIN_ROLE && user.licenceEnVigueur === false) markers.push({ kind: 'noLicence', label: 'Sans licence en vigueur' });
+  if (user.nomRole !== ADMIN_ROLE && user.licenceEnVigueur === false)
+    markers.push({ kind: 'noLicence', label: 'Sans licence en vigueur' });
   return markers;
 }

@@ -18,7 +18,9 @@ export interface RouteInfo {
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url.toLowerCase()}`;
 
 /** A test app and the /api routes it serves (HEAD twins of GET routes left out). */
-export async function createAppWithRoutes(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; routes: RouteInfo[] }> {
+export async function createAppWithRoutes(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; routes: RouteInfo[] }> {
   const routes: RouteInfo[] = [];
   const collector: RoutePlugin = async (app) => {
     app.addHook('onRoute', (route: RouteOptions) => {

@@ -85,36 +85,67 @@ export function arbitraryOf(schema: ZodType): fc.Arbitrary<unknown> {
 /** Shaped values, and the same values broken: a field dropped or retyped, foreign keys added, or junk. */
 export function mutatedOf(schema: ZodType): fc.Arbitrary<unknown> {
   const shaped = arbitraryOf(schema);
-  const broken = fc
-    .tuple(shaped, fc.nat(), fc.jsonValue({ maxDepth: 2 }))
-    .map(([value, i, junk]) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return junk;
-      const copy = { ...(value as Json) };
-      const keys = Object.keys(copy);
-      if (!keys.length) return junk;
-      const key = keys[i % keys.length];
-      if (i % 2) delete copy[key];
-      else copy[key] = junk;
-      return copy;
-    });
+  const broken = fc.tuple(shaped, fc.nat(), fc.jsonValue({ maxDepth: 2 })).map(([value, i, junk]) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return junk;
+    const copy = { ...(value as Json) };
+    const keys = Object.keys(copy);
+    if (!keys.length) return junk;
+    const key = keys[i % keys.length];
+    if (i % 2) delete copy[key];
+    else copy[key] = junk;
+    return copy;
+  });
   const foreign = fc
-    .tuple(shaped, fc.subarray(MASS_ASSIGNMENT_KEYS, { minLength: 1 }), fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constant('Admin'), fc.constant(true)))
-    .map(([value, keys, v]) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Json), ...Object.fromEntries(keys.map((k) => [k, v])) } : value));
-  return fc.oneof({ arbitrary: shaped, weight: 4 }, { arbitrary: broken, weight: 3 }, { arbitrary: foreign, weight: 2 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 });
+    .tuple(
+      shaped,
+      fc.subarray(MASS_ASSIGNMENT_KEYS, { minLength: 1 }),
+      fc.oneof(fc.integer({ min: 1, max: 40 }), fc.constant('Admin'), fc.constant(true)),
+    )
+    .map(([value, keys, v]) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? { ...(value as Json), ...Object.fromEntries(keys.map((k) => [k, v])) }
+        : value,
+    );
+  return fc.oneof(
+    { arbitrary: shaped, weight: 4 },
+    { arbitrary: broken, weight: 3 },
+    { arbitrary: foreign, weight: 2 },
+    { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
+  );
 }
 
 /** Path parameters: numbers, huge numbers, negative, text, traversal, unicode, empty-looking. */
 export const idArbitrary: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 1, max: 60 }).map(String),
   fc.integer({ min: -5, max: 2 ** 31 + 5 }).map(String),
-  fc.constantFrom('0', '-1', '1e3', '0x10', '99999999999999999999', '1.5', 'null', 'undefined', '%00', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', "1' or '1'='1", '1;drop table users'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1e3',
+    '0x10',
+    '99999999999999999999',
+    '1.5',
+    'null',
+    'undefined',
+    '%00',
+    '..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e',
+    "1' or '1'='1",
+    '1;drop table users',
+  ),
   fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
 );
 
 /** A query string from the route's querystring schema, or random pairs. */
 export function queryOf(schema: ZodType | undefined): fc.Arbitrary<string> {
-  const pairs = fc.dictionary(fc.constantFrom('entrepriseId', 'groupId', 'id', 'page', 'q', 'userId'), fc.oneof(idArbitrary, fc.string({ maxLength: 20 })), { maxKeys: 3 });
-  const shaped = schema ? arbitraryOf(schema).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {})) : pairs;
+  const pairs = fc.dictionary(
+    fc.constantFrom('entrepriseId', 'groupId', 'id', 'page', 'q', 'userId'),
+    fc.oneof(idArbitrary, fc.string({ maxLength: 20 })),
+    { maxKeys: 3 },
+  );
+  const shaped = schema
+    ? arbitraryOf(schema).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {}))
+    : pairs;
   return fc.oneof(shaped, pairs).map((o) =>
     Object.entries(o)
       .filter(([, v]) => v !== undefined)

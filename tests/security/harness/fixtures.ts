@@ -78,7 +78,13 @@ export class Fixtures {
     this.user.disabledA = await this.makeUser('A', 'Vendeur', roleId.Vendeur);
     this.user.expiredA = await this.makeUser('A', 'Vendeur', roleId.Vendeur);
 
-    const p = (name: string, role: Role, company: Company | 'P', key: string, state: SessionState = 'valid'): Principal => ({
+    const p = (
+      name: string,
+      role: Role,
+      company: Company | 'P',
+      key: string,
+      state: SessionState = 'valid',
+    ): Principal => ({
       name,
       role,
       company,
@@ -109,7 +115,10 @@ export class Fixtures {
 
     const mailsOf = async (ent: number) => {
       const us = await this.db.select({ mail: s.users.mail }).from(s.users).where(eq(s.users.entrepriseId, ent));
-      const cs = await this.db.select({ mail: s.customers.mail }).from(s.customers).where(eq(s.customers.entrepriseId, ent));
+      const cs = await this.db
+        .select({ mail: s.customers.mail })
+        .from(s.customers)
+        .where(eq(s.customers.entrepriseId, ent));
       return [...us, ...cs].map((r) => r.mail);
     };
     this.markers = {
@@ -148,7 +157,11 @@ export class Fixtures {
   async tokenFor(p: Principal): Promise<string | null> {
     if (p.state === 'none') return null;
     if (p.state === 'forged') {
-      return new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(p.userId)).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
+      return new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(p.userId))
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('not-the-secret'));
     }
     const [u] = await this.db.select({ v: s.users.tokenVersion }).from(s.users).where(eq(s.users.userId, p.userId));
     if (p.state === 'expired') {
@@ -199,7 +212,11 @@ export class Fixtures {
     return c.customerId;
   }
 
-  async proposition(company: Company, p?: Principal, opts: { link?: boolean; expired?: boolean } = {}): Promise<{ id: number; token: string }> {
+  async proposition(
+    company: Company,
+    p?: Principal,
+    opts: { link?: boolean; expired?: boolean } = {},
+  ): Promise<{ id: number; token: string }> {
     const customerId = await this.customer(company, p);
     const cheminPdf = await this.files.save('propositions', 'pdf', PDF);
     const cheminVideo = await this.files.save('videos', 'mp4', MP4);
@@ -233,7 +250,11 @@ export class Fixtures {
   async category(company: Company, parent?: number): Promise<number> {
     const [c] = await this.db
       .insert(s.categories)
-      .values({ entrepriseId: this.company[company], nomCategorie: `Catégorie ${++this.seq}`, idCategorieMere: parent ?? null })
+      .values({
+        entrepriseId: this.company[company],
+        nomCategorie: `Catégorie ${++this.seq}`,
+        idCategorieMere: parent ?? null,
+      })
       .returning();
     return c.id;
   }
@@ -241,14 +262,22 @@ export class Fixtures {
   async groupe(company: Company): Promise<number> {
     const [g] = await this.db
       .insert(s.groupeModels)
-      .values({ entrepriseId: this.company[company], nomGroupeModel: `Produit ${++this.seq}`, placement: 'Sol', prixCatalogue: '100.00' })
+      .values({
+        entrepriseId: this.company[company],
+        nomGroupeModel: `Produit ${++this.seq}`,
+        placement: 'Sol',
+        prixCatalogue: '100.00',
+      })
       .returning();
     return g.idGroupeModel;
   }
 
   async model(company: Company): Promise<number> {
     const idGroupeModel = await this.groupe(company);
-    const [m] = await this.db.insert(s.models).values({ idGroupeModel, nom: `Modèle ${++this.seq}` }).returning();
+    const [m] = await this.db
+      .insert(s.models)
+      .values({ idGroupeModel, nom: `Modèle ${++this.seq}` })
+      .returning();
     return m.id;
   }
 
@@ -262,13 +291,18 @@ export class Fixtures {
 
   async option(company: Company): Promise<number> {
     const idGroupeModel = await this.groupe(company);
-    const [o] = await this.db.insert(s.options).values({ idGroupeModel, typeOption: 'Texte', nomGroupe: `Groupe ${++this.seq}`, nom: 'Option' }).returning();
+    const [o] = await this.db
+      .insert(s.options)
+      .values({ idGroupeModel, typeOption: 'Texte', nomGroupe: `Groupe ${++this.seq}`, nom: 'Option' })
+      .returning();
     return o.id;
   }
 
   /** A product of that company whose icon is the stored file `key`. */
   async catalogueFile(company: Company, key: string): Promise<void> {
-    await this.db.insert(s.groupeModels).values({ entrepriseId: this.company[company], nomGroupeModel: `Produit ${++this.seq}`, icone: key });
+    await this.db
+      .insert(s.groupeModels)
+      .values({ entrepriseId: this.company[company], nomGroupeModel: `Produit ${++this.seq}`, icone: key });
   }
 
   /** A product with a few events, so analytics routes have something to count. */

@@ -15,9 +15,13 @@ export async function companyOf(db: Db, change: Change): Promise<number | null> 
   const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : null);
   if (num('entreprise_id') !== null) return num('entreprise_id');
   if (num('user_id') !== null) return one(db, `select entreprise_id as e from users where user_id = ${num('user_id')}`);
-  if (num('customer_id') !== null) return one(db, `select entreprise_id as e from customers where customer_id = ${num('customer_id')}`);
+  if (num('customer_id') !== null)
+    return one(db, `select entreprise_id as e from customers where customer_id = ${num('customer_id')}`);
   if (num('proposition_id') !== null)
-    return one(db, `select c.entreprise_id as e from propositions p join customers c using (customer_id) where p.proposition_id = ${num('proposition_id')}`);
+    return one(
+      db,
+      `select c.entreprise_id as e from propositions p join customers c using (customer_id) where p.proposition_id = ${num('proposition_id')}`,
+    );
   const groupe = num('id_groupe_model') ?? num('produit_id');
   if (groupe !== null) return one(db, `select entreprise_id as e from groupe_models where id_groupe_model = ${groupe}`);
   return null;

@@ -17,13 +17,22 @@ export interface SlowUpload {
 }
 
 /** Starts a multipart POST: every part whole, the last one left open for write(). */
-export function slowUpload(base: string, url: string, token: string, parts: Part[], headers: Record<string, string> = {}): SlowUpload {
+export function slowUpload(
+  base: string,
+  url: string,
+  token: string,
+  parts: Part[],
+  headers: Record<string, string> = {},
+): SlowUpload {
   const form = multipart(parts);
   const boundary = /boundary=(.+)$/.exec(form.headers['content-type'])![1];
   const trailer = Buffer.from(`\r\n--${boundary}--\r\n`);
   const head = form.payload.subarray(0, form.payload.length - trailer.length);
   let sent = 0;
-  const req = http.request(`${base}${url}`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${token}`, ...headers } });
+  const req = http.request(`${base}${url}`, {
+    method: 'POST',
+    headers: { ...form.headers, authorization: `Bearer ${token}`, ...headers },
+  });
   const response = new Promise<{ status: number; body: any }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
@@ -50,4 +59,5 @@ export function slowUpload(base: string, url: string, token: string, parts: Part
 }
 
 /** Resolves with the answer, or with null if none came within `ms`. */
-export const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+export const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<null>((r) => setTimeout(() => r(null), ms))]);

@@ -55,7 +55,9 @@ export async function fingerprint(db: Db, filesDir: string): Promise<Fingerprint
 
 /** Tables and files that differ between two fingerprints. */
 export function fingerprintDiff(before: Fingerprint, after: Fingerprint): string[] {
-  const out = Object.keys(after.tables).filter((k) => after.tables[k] !== before.tables[k]).map((k) => `table ${k}`);
+  const out = Object.keys(after.tables)
+    .filter((k) => after.tables[k] !== before.tables[k])
+    .map((k) => `table ${k}`);
   for (const [f, size] of after.files) if (before.files.get(f) !== size) out.push(`+${f}`);
   for (const f of before.files.keys()) if (!after.files.has(f)) out.push(`-${f}`);
   return out;
@@ -75,7 +77,11 @@ export async function snapshot(db: Db, filesDir: string): Promise<Snapshot> {
   const out = new Map<string, Map<string, string>>();
   for (const { name, pk } of tables) {
     const rows = SUMMARISED.has(name)
-      ? rowsOf(await db.execute(sql.raw(`select 'all' as k, count(*)::text || ':' || coalesce(max(${pk}), 0)::text as r from ${name}`)))
+      ? rowsOf(
+          await db.execute(
+            sql.raw(`select 'all' as k, count(*)::text || ':' || coalesce(max(${pk}), 0)::text as r from ${name}`),
+          ),
+        )
       : rowsOf(await db.execute(sql.raw(`select ${pk}::text as k, to_jsonb(t)::text as r from ${name} t`)));
     out.set(name, new Map(rows.map((r) => [String(r.k), String(r.r)])));
   }

@@ -23,9 +23,16 @@ const byProduct = (route: string, path: (id: number) => string): MatrixEntry => 
 });
 
 export const analyticsEntries: MatrixEntry[] = [
-  { route: 'GET /api/Produit/Entreprise/:id', roles: everyone, request: (fx, c) => ({ url: `/api/Produit/Entreprise/${companyId(fx, c.principal, c.target)}` }) },
+  {
+    route: 'GET /api/Produit/Entreprise/:id',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/Produit/Entreprise/${companyId(fx, c.principal, c.target)}` }),
+  },
   byProduct('GET /api/ProductStatistics/Product/:productId', (id) => `/api/ProductStatistics/Product/${id}`),
-  byProduct('GET /api/ProductStatistics/Product/:productId/summary', (id) => `/api/ProductStatistics/Product/${id}/summary`),
+  byProduct(
+    'GET /api/ProductStatistics/Product/:productId/summary',
+    (id) => `/api/ProductStatistics/Product/${id}/summary`,
+  ),
   byProduct('GET /api/ProductStatistics/geo/Product/:productId', (id) => `/api/ProductStatistics/geo/Product/${id}`),
   byProduct('GET /api/UserJourney/Product/:productId/summary', (id) => `/api/UserJourney/Product/${id}/summary`),
   {

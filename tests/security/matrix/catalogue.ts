@@ -8,8 +8,10 @@ import type { Fixtures, Principal } from '../harness/fixtures';
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
 
 const companyOf = (fx: Fixtures, p: Principal, target: Target) => (target === 'own' ? fx.own(p) : fx.other(p));
-const companyId = (fx: Fixtures, p: Principal, target: Target) => (target === 'unknown' ? UNKNOWN_ID : fx.company[companyOf(fx, p, target)]);
-const groupe = async (fx: Fixtures, p: Principal, target: Target) => (target === 'unknown' ? UNKNOWN_ID : fx.groupe(companyOf(fx, p, target)));
+const companyId = (fx: Fixtures, p: Principal, target: Target) =>
+  target === 'unknown' ? UNKNOWN_ID : fx.company[companyOf(fx, p, target)];
+const groupe = async (fx: Fixtures, p: Principal, target: Target) =>
+  target === 'unknown' ? UNKNOWN_ID : fx.groupe(companyOf(fx, p, target));
 
 /** A fresh 14-digit SIRET with a valid Luhn key. */
 let siretSeq = 0;
@@ -38,7 +40,9 @@ const listByCompany = (route: string): MatrixEntry => ({
 const byGroupe = (route: string): MatrixEntry => ({
   route,
   roles: everyone,
-  request: async (fx, c) => ({ url: route.split(' ')[1].replace(':id', String(await groupe(fx, c.principal, c.target))) }),
+  request: async (fx, c) => ({
+    url: route.split(' ')[1].replace(':id', String(await groupe(fx, c.principal, c.target))),
+  }),
 });
 
 export const catalogueEntries: MatrixEntry[] = [
@@ -46,13 +50,23 @@ export const catalogueEntries: MatrixEntry[] = [
     route: 'POST /api/Entreprise',
     roles: adminOnly,
     ok: [201],
-    request: () => ({ url: '/api/Entreprise', payload: { NomEntreprise: 'Nouvelle SARL', Adresse: '1 rue Neuve', Telephone: '0102030405', Siret: newSiret() } }),
+    request: () => ({
+      url: '/api/Entreprise',
+      payload: { NomEntreprise: 'Nouvelle SARL', Adresse: '1 rue Neuve', Telephone: '0102030405', Siret: newSiret() },
+    }),
   },
-  { route: 'GET /api/Entreprise/:id', roles: everyone, request: (fx, c) => ({ url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}` }) },
+  {
+    route: 'GET /api/Entreprise/:id',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}` }),
+  },
   {
     route: 'PUT /api/Entreprise/:id',
     roles: direction,
-    request: (fx, c) => ({ url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}`, payload: { dateValidCatalogue: '2026-01-15' } }),
+    request: (fx, c) => ({
+      url: `/api/Entreprise/${companyId(fx, c.principal, c.target)}`,
+      payload: { dateValidCatalogue: '2026-01-15' },
+    }),
   },
   listByCompany('GET /api/Categorie'),
   {
@@ -60,13 +74,22 @@ export const catalogueEntries: MatrixEntry[] = [
     roles: management,
     record: true,
     ok: [201],
-    request: (fx, c) => ({ url: '/api/Categorie', payload: { Nom_categorie: 'Luminaires', Id_categorie_mere: null, EntrepriseId: companyId(fx, c.principal, c.target) } }),
+    request: (fx, c) => ({
+      url: '/api/Categorie',
+      payload: {
+        Nom_categorie: 'Luminaires',
+        Id_categorie_mere: null,
+        EntrepriseId: companyId(fx, c.principal, c.target),
+      },
+    }),
   },
   {
     route: 'DELETE /api/Categorie/:id',
     roles: management,
     ok: [204],
-    request: async (fx, c) => ({ url: `/api/Categorie/${c.target === 'unknown' ? UNKNOWN_ID : await fx.category(companyOf(fx, c.principal, c.target))}` }),
+    request: async (fx, c) => ({
+      url: `/api/Categorie/${c.target === 'unknown' ? UNKNOWN_ID : await fx.category(companyOf(fx, c.principal, c.target))}`,
+    }),
   },
   listByCompany('GET /api/GroupeModel'),
   byGroupe('GET /api/GroupeModel/:id'),
@@ -125,7 +148,14 @@ export const catalogueEntries: MatrixEntry[] = [
     ok: [201],
     request: async (fx, c) => ({
       url: '/api/Option',
-      payload: { idModel: await groupe(fx, c.principal, c.target), typeOption: 'Texte', nomGroupe: 'Finition', nom: 'Finition', toggle: { left: 'Mat', right: 'Brillant' }, liste: null },
+      payload: {
+        idModel: await groupe(fx, c.principal, c.target),
+        typeOption: 'Texte',
+        nomGroupe: 'Finition',
+        nom: 'Finition',
+        toggle: { left: 'Mat', right: 'Brillant' },
+        liste: null,
+      },
     }),
   },
   byGroupe('GET /api/Option/GroupeModel/:id'),
@@ -164,7 +194,12 @@ export const catalogueEntries: MatrixEntry[] = [
     ok: [201],
     request: async (fx, c) => ({
       url: '/api/Couleur',
-      payload: { nomCouleur: 'Sable', valeur: '#c2b280', nuancier: 'Naturels', idGroupeModel: await groupe(fx, c.principal, c.target) },
+      payload: {
+        nomCouleur: 'Sable',
+        valeur: '#c2b280',
+        nuancier: 'Naturels',
+        idGroupeModel: await groupe(fx, c.principal, c.target),
+      },
     }),
   },
   {

@@ -8,10 +8,17 @@ export const coreEntries: MatrixEntry[] = [
     roles: everyone,
     public: true,
     // Public: whatever bearer comes with it, the answer depends on the credentials only.
-    request: () => ({ url: '/api/Auth/backoffice/login', payload: { mail: 'manager@demo.fr', password: DEMO_PASSWORD } }),
+    request: () => ({
+      url: '/api/Auth/backoffice/login',
+      payload: { mail: 'manager@demo.fr', password: DEMO_PASSWORD },
+    }),
   },
   { route: 'POST /api/Auth/logout', roles: everyone, ok: [204], request: () => ({ url: '/api/Auth/logout' }) },
   { route: 'GET /api/User/current', roles: everyone, request: () => ({ url: '/api/User/current' }) },
-  { route: 'GET /api/Customers/forCurrentUser', roles: everyone, request: () => ({ url: '/api/Customers/forCurrentUser' }) },
+  {
+    route: 'GET /api/Customers/forCurrentUser',
+    roles: everyone,
+    request: () => ({ url: '/api/Customers/forCurrentUser' }),
+  },
   { route: 'GET /api/Entreprise', roles: everyone, request: () => ({ url: '/api/Entreprise' }) },
 ];

@@ -36,7 +36,11 @@ export const customerEntries: MatrixEntry[] = [
       url: `/api/Customers/forUser/${target === 'unknown' ? UNKNOWN_ID : fx.seller(target === 'own' ? fx.own(p) : fx.other(p), p)}`,
     }),
   },
-  { route: 'GET /api/Customers/:id', roles: everyone, request: async (fx, c) => ({ url: `/api/Customers/${await customerId(fx, c.principal, c.target)}` }) },
+  {
+    route: 'GET /api/Customers/:id',
+    roles: everyone,
+    request: async (fx, c) => ({ url: `/api/Customers/${await customerId(fx, c.principal, c.target)}` }),
+  },
   {
     route: 'POST /api/Customers/NewCustomer',
     roles: everyone,
@@ -66,12 +70,19 @@ export const customerEntries: MatrixEntry[] = [
   {
     route: 'PUT /api/Propositions/:id',
     roles: everyone,
-    request: async (fx, c) => ({ url: `/api/Propositions/${await propositionId(fx, c.principal, c.target)}`, payload: { description: 'Nouvelle description' } }),
+    request: async (fx, c) => ({
+      url: `/api/Propositions/${await propositionId(fx, c.principal, c.target)}`,
+      payload: { description: 'Nouvelle description' },
+    }),
   },
   {
     route: 'PUT /api/Propositions/updateStatus/:id',
     roles: everyone,
-    request: async (fx, c) => ({ url: `/api/Propositions/updateStatus/${await propositionId(fx, c.principal, c.target)}`, payload: JSON.stringify('Vidéo envoyée'), headers: { 'content-type': 'application/json' } }),
+    request: async (fx, c) => ({
+      url: `/api/Propositions/updateStatus/${await propositionId(fx, c.principal, c.target)}`,
+      payload: JSON.stringify('Vidéo envoyée'),
+      headers: { 'content-type': 'application/json' },
+    }),
   },
   {
     route: 'DELETE /api/Propositions/:id',

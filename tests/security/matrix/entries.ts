@@ -7,4 +7,11 @@ import { userEntries } from './users';
 import { viewerEntries } from './viewer';
 import type { MatrixEntry } from './types';
 
-export const matrixEntries: MatrixEntry[] = [...coreEntries, ...customerEntries, ...userEntries, ...analyticsEntries, ...catalogueEntries, ...viewerEntries];
+export const matrixEntries: MatrixEntry[] = [
+  ...coreEntries,
+  ...customerEntries,
+  ...userEntries,
+  ...analyticsEntries,
+  ...catalogueEntries,
+  ...viewerEntries,
+];

@@ -5,7 +5,7 @@ import type { Cell, MatrixEntry } from './types';
 
 export function expected(entry: MatrixEntry, cell: Cell): number[] {
   const { principal: p, target } = cell;
-  if (entry.public) return entry.expect ? entry.expect(cell) : entry.ok ?? [200];
+  if (entry.public) return entry.expect ? entry.expect(cell) : (entry.ok ?? [200]);
   if (p.state !== 'valid') return p.state === 'licenceExpired' ? [403] : [401];
   const allowed = entry.roles === 'all' || entry.roles.includes(p.role);
   // A role refused on another company's or an unknown record may be told 403 or 404: neither leaks.

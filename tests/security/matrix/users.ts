@@ -40,7 +40,9 @@ function keysShown({ principal: p }: Cell, body: unknown): string[] {
   const list = valuesOf(body);
   if (!list.length) return ['no licence to check'];
   if (p.role === 'Admin') return [];
-  return list.filter((l) => l.userId !== p.userId && (l.licenceKey !== null || l.macAdress !== null)).map((l) => `key of licence ${String(l.licenceId)}`);
+  return list
+    .filter((l) => l.userId !== p.userId && (l.licenceKey !== null || l.macAdress !== null))
+    .map((l) => `key of licence ${String(l.licenceId)}`);
 }
 
 /** Each principal's password as the matrix changed it (they all start with the demo one). */
@@ -98,19 +100,27 @@ export const userEntries: MatrixEntry[] = [
       },
     }),
   },
-  ...Object.keys(inline).map(
-    (field): MatrixEntry => ({
-      route: `PUT /api/User/:userId/${field}`,
-      roles: adminOnly,
-      request: async (fx, c) => ({ url: `/api/User/${await userId(fx, c.principal, c.target)}/${field}`, payload: inline[field]() }),
+  ...Object.keys(inline).map((field): MatrixEntry => ({
+    route: `PUT /api/User/:userId/${field}`,
+    roles: adminOnly,
+    request: async (fx, c) => ({
+      url: `/api/User/${await userId(fx, c.principal, c.target)}/${field}`,
+      payload: inline[field](),
     }),
-  ),
-  { route: 'PUT /api/User/:userId/disable', roles: adminOnly, request: async (fx, c) => ({ url: `/api/User/${await userId(fx, c.principal, c.target)}/disable` }) },
+  })),
+  {
+    route: 'PUT /api/User/:userId/disable',
+    roles: adminOnly,
+    request: async (fx, c) => ({ url: `/api/User/${await userId(fx, c.principal, c.target)}/disable` }),
+  },
   {
     route: 'PUT /api/User/:userId/password',
     roles: adminOnly,
     ok: [204],
-    request: async (fx, c) => ({ url: `/api/User/${await userId(fx, c.principal, c.target)}/password`, payload: { newPassword: 'Nouveau!Passe2026' } }),
+    request: async (fx, c) => ({
+      url: `/api/User/${await userId(fx, c.principal, c.target)}/password`,
+      payload: { newPassword: 'Nouveau!Passe2026' },
+    }),
   },
   {
     route: 'GET /api/Licence/User/:userId',
@@ -151,7 +161,10 @@ export const userEntries: MatrixEntry[] = [
     roles: adminOnly,
     request: async (fx, c) => {
       const id = await licenceId(fx, c.principal, c.target);
-      return { url: `/api/Licence/${id}`, payload: { LicenceId: id, DateExpiration: new Date(Date.now() + 86_400_000 * 60).toISOString() } };
+      return {
+        url: `/api/Licence/${id}`,
+        payload: { LicenceId: id, DateExpiration: new Date(Date.now() + 86_400_000 * 60).toISOString() },
+      };
     },
   },
   {
@@ -159,8 +172,16 @@ export const userEntries: MatrixEntry[] = [
     roles: adminOnly,
     request: async (fx, c) => {
       const id = await licenceId(fx, c.principal, c.target);
-      return { url: `/api/Licence/${id}/dateactivation`, payload: { LicenceId: id, DateActivation: new Date().toISOString() } };
+      return {
+        url: `/api/Licence/${id}/dateactivation`,
+        payload: { LicenceId: id, DateActivation: new Date().toISOString() },
+      };
     },
   },
-  { route: 'DELETE /api/Licence/:id', roles: adminOnly, ok: [204], request: async (fx, c) => ({ url: `/api/Licence/${await licenceId(fx, c.principal, c.target)}` }) },
+  {
+    route: 'DELETE /api/Licence/:id',
+    roles: adminOnly,
+    ok: [204],
+    request: async (fx, c) => ({ url: `/api/Licence/${await licenceId(fx, c.principal, c.target)}` }),
+  },
 ];

@@ -10,7 +10,10 @@ import { everyone, type MatrixEntry, type Target } from './types';
 export async function viewerKey(fx: Fixtures, p: Principal, target: Target): Promise<string> {
   if (target === 'unknown') return '0'.repeat(32);
   const id = await fx.groupe(fx.own(p));
-  const [g] = await fx.db.select({ key: s.groupeModels.publicKey }).from(s.groupeModels).where(eq(s.groupeModels.idGroupeModel, id));
+  const [g] = await fx.db
+    .select({ key: s.groupeModels.publicKey })
+    .from(s.groupeModels)
+    .where(eq(s.groupeModels.idGroupeModel, id));
   return g.key;
 }
 
@@ -24,8 +27,20 @@ export const viewerEntries: MatrixEntry[] = [
     request: async (fx, c) => ({
       url: '/api/collect',
       // A browser's: inject's own user agent reads as a bot, whose batches are ignored (202).
-      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' },
-      payload: { key: await viewerKey(fx, c.principal, c.target), sessionId: 'matrix-session', events: [{ type: 'consultation', ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}) }] },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+      },
+      payload: {
+        key: await viewerKey(fx, c.principal, c.target),
+        sessionId: 'matrix-session',
+        events: [
+          {
+            type: 'consultation',
+            ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}),
+          },
+        ],
+      },
     }),
   },
   {
