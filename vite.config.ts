@@ -1,6 +1,7 @@
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
 import { primeCss } from './scripts/primeCss';
 
 // The API server runs on 8080 (npm start) or API_PORT in development; /api is proxied to it.

@@ -3,12 +3,14 @@
 // signed in as the admin. Cold: fresh context; warm: after a reload; switch: the same selection changes.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { Browser, Page } from 'playwright-core';
+
 import { HeapSampler } from './heap';
 import { ByteCounter } from './network';
+import { ADMIN, PASSWORD, type Phase } from './ours';
 import { installLongTaskProbe, longTasksBetween } from './probe';
 import { summariseLongTasks } from './stats';
-import { ADMIN, PASSWORD, type Phase } from './ours';
 
 const SCRIPT = fs.readFileSync(path.join(import.meta.dirname, 'baseline', 'naive.js'), 'utf8');
 const PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Référence naïve</title>

@@ -5,6 +5,7 @@
 // (docs/login-throttle.md); more would be answered 429, not measured.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+
 import { ROOT } from '../tests/helpers/server';
 
 export interface CannonResult {

@@ -3,9 +3,10 @@
 // sizes and reused by later runs (--fresh rebuilds it). PostgreSQL gets its own throw-away database.
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type Database } from '../server/db/client';
+
+import { type Database, openDatabase } from '../server/db/client';
 import { refreshStatistics, seedDemo } from '../server/db/seed/index';
-import { companyName, insertCompany, type CompanySize } from './synthetic';
+import { companyName, type CompanySize, insertCompany } from './synthetic';
 
 export const DATA_ROOT = path.join(import.meta.dirname, 'data');
 

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+
 import { decodeColumns, encodeColumns } from '../src/domain/analytics/binaryColumns';
 import { fromBinary, fromCompact } from '../workers/analytics/columns';
 import { median } from './stats';

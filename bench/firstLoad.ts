@@ -3,7 +3,9 @@
 // Every script response the page and its workers receive counts, the service worker's own precache
 // downloads excepted (they happen in the background and do not delay the page). Budgets: docs/performance.md.
 import zlib from 'node:zlib';
+
 import { chromium, type Page } from 'playwright-core';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 

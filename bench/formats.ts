@@ -4,9 +4,10 @@
 // builds it) and writes nothing.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { DATA_ROOT, type BenchCompany } from './dataDir';
+import { type BenchCompany, DATA_ROOT } from './dataDir';
 import { ADMIN, PASSWORD } from './ours';
 import { median } from './stats';
 

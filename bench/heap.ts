@@ -33,13 +33,13 @@ export class HeapSampler {
 
   private async attachWorker(): Promise<void> {
     if (this.workerSession) return;
-    const { targetInfos } = (await this.browser.send('Target.getTargets')) as any;
+    const { targetInfos } = await this.browser.send('Target.getTargets');
     const worker = targetInfos.find((t: any) => t.type === 'worker' && t.url.includes('analytics'));
     if (!worker) return;
-    const { sessionId } = (await this.browser.send('Target.attachToTarget', {
+    const { sessionId } = await this.browser.send('Target.attachToTarget', {
       targetId: worker.targetId,
       flatten: false,
-    })) as any;
+    });
     this.workerSession = sessionId;
   }
 
@@ -55,7 +55,7 @@ export class HeapSampler {
   }
 
   private async sample(): Promise<void> {
-    const { metrics } = (await this.page.send('Performance.getMetrics')) as any;
+    const { metrics } = await this.page.send('Performance.getMetrics');
     const used = metrics.find((m: any) => m.name === 'JSHeapUsedSize')?.value ?? 0;
     this.pagePeak = Math.max(this.pagePeak, used);
     await this.attachWorker().catch(() => undefined);

@@ -4,7 +4,7 @@
 // Prints the light call's p50/p95/max alone and during the loads, and the loads' own time.
 // Standalone: npx tsx bench/lightCall.ts [--products N] [--events N] [--rounds N]; npm run bench runs it too.
 import { startServer } from '../tests/helpers/server';
-import { pgliteDataDir, type BenchCompany } from './dataDir';
+import { type BenchCompany, pgliteDataDir } from './dataDir';
 import { ADMIN, PASSWORD } from './ours';
 import { median, percentile } from './stats';
 

@@ -2,10 +2,11 @@
 // cold (empty IndexedDB), warm (after a reload), then 20 selection switches; per phase the time to the
 // figures drawn, main-thread long tasks, bytes received, peak JS heaps, and the IndexedDB size.
 import type { Browser, Page } from 'playwright-core';
+
 import { HeapSampler } from './heap';
 import { ByteCounter } from './network';
 import { clickAndWaitDrawn, indexedDbBytes, installLongTaskProbe, longTasksBetween, waitSettled } from './probe';
-import { summariseLongTasks, type LongTasks } from './stats';
+import { type LongTasks, summariseLongTasks } from './stats';
 
 export const PASSWORD = 'Demo!2026pass';
 export const ADMIN = 'admin@demo.fr';

@@ -6,6 +6,7 @@
 // unique users, where each event also keeps the product's own session flags); the full `npm run bench`
 // drives the browser and is not needed for this figure.
 import { performance } from 'node:perf_hooks';
+
 import { Numbering, tally, type TallyRequest } from '../workers/analytics/aggregate';
 import type { StoredColumns } from '../workers/analytics/columns';
 import { rankingOf } from '../workers/analytics/ranking';

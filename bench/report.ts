@@ -1,8 +1,8 @@
 // The results as Markdown: the main comparison with the targets, the growth, the server load.
 import type { BaselineResult } from './baseline';
 import type { CannonResult } from './cannon';
-import { SWITCHES, type Phase, type RunResult } from './ours';
-import { median, mergeLongTasks, percentile, type LongTasks } from './stats';
+import { type Phase, type RunResult, SWITCHES } from './ours';
+import { type LongTasks, median, mergeLongTasks, percentile } from './stats';
 
 export interface Machine {
   date: string;

@@ -9,12 +9,14 @@
 // answers 304. Prints medians, requests and bytes received.
 // `npx tsx bench/revalidate.ts [PxE,...] [runs]`, e.g. `npx tsx bench/revalidate.ts 1000x100,10000x30 5`.
 import 'fake-indexeddb/auto';
+
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { AnalyticsEngine } from '../workers/analytics/engine';
-import { deleteCache } from '../workers/analytics/cache';
+
 import type { ViewRequest } from '../src/domain/analytics/view';
 import { startServer } from '../tests/helpers/server';
+import { deleteCache } from '../workers/analytics/cache';
+import { AnalyticsEngine } from '../workers/analytics/engine';
 import { pgliteDataDir } from './dataDir';
 import { ADMIN, PASSWORD } from './ours';
 import { median } from './stats';
@@ -33,14 +35,14 @@ interface Count {
 
 /** fetch that counts requests and body bytes; `withoutVersions` sends the versions call to a path the server does not have (404). */
 function countingFetch(count: Count, withoutVersions: boolean): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => {
+  return async (input: string | URL | Request, init?: RequestInit) => {
     const url = withoutVersions ? String(input).replace(/\/versions$/, '/versions-absente') : String(input);
     const res = await fetch(url, init);
     count.requests++;
     const body = res.status === 304 ? null : await res.arrayBuffer();
     count.bytes += body?.byteLength ?? 0;
     return new Response(body, { status: res.status, headers: res.headers });
-  }) as typeof fetch;
+  };
 }
 
 async function main() {

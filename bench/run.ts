@@ -6,18 +6,19 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
-import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
-import { runBaseline, type BaselineResult } from './baseline';
-import { loadServer, type CannonResult } from './cannon';
-import { lightCallReport, measureLightCall } from './lightCall';
+import { type BaselineResult, runBaseline } from './baseline';
+import { type CannonResult, loadServer } from './cannon';
 import { fillPostgres, pgliteDataDir } from './dataDir';
 import { parseFlags } from './flags';
+import { lightCallReport, measureLightCall } from './lightCall';
 import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
-import { report, type GrowthRow } from './report';
-import { runUploadBench } from './uploads';
+import { type GrowthRow, report } from './report';
 import { median } from './stats';
+import { runUploadBench } from './uploads';
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -2,6 +2,7 @@
 // over two fixed years (2024-11-01 .. 2026-11-01), deterministic (integer hashing, no Math.random). One
 // INSERT ... SELECT over generate_series per company: the rows never pass through JavaScript.
 import { sql } from 'drizzle-orm';
+
 import type { Db } from '../server/db/client';
 
 export const FROM = Date.UTC(2024, 10, 1);

@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { ADMIN, createAdmin, customerBody, spawnServer } from '../tests/faults/helpers';
 
 const MB = 1_000_000;

@@ -5,12 +5,14 @@
 // PGlite the server must be stopped first (its data directory is locked).
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
+
 import { eq } from 'drizzle-orm';
+
+import { hashPassword } from '../server/auth/password';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/lock';
 import { entreprises, roles, typeLicences, userJourneySteps, users } from '../server/db/schema';
-import { hashPassword } from '../server/auth/password';
 import { ADMIN_ROLE, ROLE_NAMES } from '../src/domain/auth';
 import { mailSchema, nomSchema, passwordSchema, prenomSchema } from '../src/domain/userForm';
 

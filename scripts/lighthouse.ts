@@ -3,6 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { BoxGeometry } from 'three';
+
 import { meshToGlb } from '../server/files/glb';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

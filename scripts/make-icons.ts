@@ -2,6 +2,7 @@
 // The maskable icon keeps the logo inside the 80 % safe zone on a full-bleed background.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { launchBrowser } from '../tests/helpers/browser';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -1,6 +1,7 @@
 // Takes the manifest's screenshots (richer install dialog) from the real app: npm run screenshots.
 // BASE_URL reuses a running server; otherwise npm start's server is started on a fresh data directory.
 import path from 'node:path';
+
 import { launchBrowser } from '../tests/helpers/browser';
 import { ROOT, startServer } from '../tests/helpers/server';
 

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+
 import postcss, { type Root, type Rule } from 'postcss';
 import type { Plugin } from 'vite';
 

@@ -1,26 +1,27 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
-import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from './db/client';
-import { TokenService } from './auth/tokens';
-import { LoginThrottle, defaultThrottleLimits, type ThrottleLimits } from './auth/loginThrottle';
-import { LimiterFactory, limiterStoreFor, type LimiterStore } from './auth/limiters';
+
 import { installGuard } from './auth/guard';
+import { LimiterFactory, type LimiterStore, limiterStoreFor } from './auth/limiters';
+import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/loginThrottle';
+import { TokenService } from './auth/tokens';
+import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
+import type { App, Deps } from './deps';
+import { installUploadCleanup } from './files/receiveUpload';
+import { FileStorage } from './files/storage';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
-import { installSecurity } from './http/security';
+import { installMethodTable } from './http/methods';
 import { swaggerOptions } from './http/openapi/document';
 import { installReferencePage } from './http/openapi/referencePage';
+import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
-import { installMethodTable } from './http/methods';
 import { installViewer } from './http/viewer';
 import { routePlugins } from './routes/index';
-import { FileStorage } from './files/storage';
-import { installUploadCleanup } from './files/receiveUpload';
-import type { App, Deps } from './deps';
 
 export interface AppOptions {
   db: Db;
@@ -90,5 +91,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installViewer(app, deps.db, options.distDir);
   await installSpa(app, options.distDir, allowedMethods);
   await app.ready();
-  return app as App;
+  return app;
 }

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { MIN_SECRET_BYTES } from './auth/tokens';
 
 /** A setting the server cannot start with; its message is for whoever starts it (French, no stack). */

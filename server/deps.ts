@@ -1,17 +1,18 @@
 // What every route plugin receives: the database, the token service, storage and settings.
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type {
-  FastifyInstance,
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
   FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
 } from 'fastify';
-import type { Db } from './db/client';
-import type { TokenService } from './auth/tokens';
-import type { LoginThrottle } from './auth/loginThrottle';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import type { LimiterFactory } from './auth/limiters';
+import type { LoginThrottle } from './auth/loginThrottle';
+import type { TokenService } from './auth/tokens';
+import type { Db } from './db/client';
 import type { FileStorage } from './files/storage';
 
 export interface Deps {

@@ -2,13 +2,14 @@
 // then serve the app and /api.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { buildApp } from './app';
+import { ensureDist } from './build/ensureDist';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { isEmpty, seedDemo } from './db/seed/index';
 import { DEMO_PASSWORD } from './db/seed/accounts';
-import { ensureDist } from './build/ensureDist';
-import { buildApp } from './app';
+import { isEmpty, seedDemo } from './db/seed/index';
 import { FileStorage } from './files/storage';
 import { sweepStoredFiles } from './files/sweep';
 

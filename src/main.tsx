@@ -5,10 +5,12 @@ import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primeicons/primeicons.css';
 import './fonts.css';
 import './styles.css';
+
 import { Provider } from 'jotai';
 import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App } from './app/App';
 import { registerServiceWorker } from './pwa/register';
 import { accessiblePassThrough } from './ui/accessiblePassThrough';

@@ -7,7 +7,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { OFFLINE_API_CACHE, isOfflineReadable } from './pwa/offlineApi';
+
+import { isOfflineReadable, OFFLINE_API_CACHE } from './pwa/offlineApi';
 
 declare const self: ServiceWorkerGlobalScope;
 

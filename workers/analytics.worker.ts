@@ -1,6 +1,7 @@
 // The Comlink face of the analytics engine (docs/architecture.md): the app sends a selection, gets a
 // small view back; raw events never reach the main thread.
 import * as Comlink from 'comlink';
+
 import { AnalyticsEngine } from './analytics/engine';
 
 const engine = new AnalyticsEngine();

@@ -1,5 +1,6 @@
 // Which customers a user reaches: a Vendeur his own, Manager and Directeur their company's, Admin all.
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+
 import { customers } from '../db/schema';
 import type { SessionUser } from './session';
 

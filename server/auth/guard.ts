@@ -3,6 +3,7 @@
 // the server one token check and gets 401, never a body parse nor the list of field rules
 // (docs/security-dos.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../http/errors';
 import { accountRefusal, loadSessionUser, type SessionUser } from './session';

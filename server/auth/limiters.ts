@@ -2,14 +2,15 @@
 // and per-address limits tomorrow), kept where every server instance sees them: PostgreSQL with
 // DATABASE_URL, Redis with REDIS_URL, otherwise this process's memory with a bounded number of keys.
 // The rules built on them are in docs/login-throttle.md.
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import {
+  type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRedis,
-  type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+
 import type { Db } from '../db/client';
 
 export type LimiterStore =

@@ -3,7 +3,9 @@
 // when the account is under a spread-out attack. Points are taken before the password is verified, so
 // concurrent attempts cannot all slip through, and given back when the password was right.
 import crypto from 'node:crypto';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+
 import type { LimiterFactory } from './limiters';
 
 export interface ThrottleLimits {

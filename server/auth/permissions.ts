@@ -1,6 +1,7 @@
 // The server side of src/domain/permissions.ts: a refused action is a logged 403, whatever the screens hide.
 import type { FastifyRequest } from 'fastify';
-import { can, type Action } from '../../src/domain/permissions';
+
+import { type Action, can } from '../../src/domain/permissions';
 import { forbidden } from '../http/errors';
 
 export function requirePermission(request: FastifyRequest, action: Action, detail?: string): void {

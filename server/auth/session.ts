@@ -1,9 +1,10 @@
 // Loads the user a request acts as, and decides whether the account may be used at all.
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { entreprises, licences, roles, users } from '../db/schema';
+
 import { ADMIN_ROLE } from '../../src/domain/auth';
+import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
+import { entreprises, licences, roles, users } from '../db/schema';
 
 export interface SessionUser {
   userId: number;

@@ -1,7 +1,7 @@
 // Session tokens: HS256 JWTs (algorithm allow-listed, exp checked) carrying the user's token version.
 // A token is refused when its subject is not a plain decimal id, or when it was issued longer ago than a
 // session lasts, whatever its own exp says (docs/security-dos.md).
-import { SignJWT, jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
   userId: number;

@@ -7,6 +7,7 @@
 // A PostgreSQL server runs queries in its own processes: no lane.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+
 import type { Db } from './client';
 
 declare module 'fastify' {

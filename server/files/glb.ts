@@ -22,10 +22,9 @@ export function meshToGlb({ positions, normals, color = [0.8, 0.8, 0.8, 1], name
     if (v > max[i % 3]) max[i % 3] = v;
   }
   const withNormals = !!normals && normals.length === positions.length;
-  const bin = Buffer.alloc(positions.byteLength + (withNormals ? normals!.byteLength : 0));
+  const bin = Buffer.alloc(positions.byteLength + (withNormals ? normals.byteLength : 0));
   Buffer.from(positions.buffer, positions.byteOffset, positions.byteLength).copy(bin, 0);
-  if (withNormals)
-    Buffer.from(normals!.buffer, normals!.byteOffset, normals!.byteLength).copy(bin, positions.byteLength);
+  if (withNormals) Buffer.from(normals.buffer, normals.byteOffset, normals.byteLength).copy(bin, positions.byteLength);
 
   const gltf = {
     asset: { version: '2.0', generator: 'Visio3D' },
@@ -42,7 +41,7 @@ export function meshToGlb({ positions, normals, color = [0.8, 0.8, 0.8, 1], name
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: positions.byteLength, target: 34962 },
       ...(withNormals
-        ? [{ buffer: 0, byteOffset: positions.byteLength, byteLength: normals!.byteLength, target: 34962 }]
+        ? [{ buffer: 0, byteOffset: positions.byteLength, byteLength: normals.byteLength, target: 34962 }]
         : []),
     ],
     accessors: [

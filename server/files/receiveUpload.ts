@@ -5,9 +5,11 @@
 // (FileStorage.adopt); those left when the answer is sent are removed (installUploadCleanup).
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { badRequest, HttpError } from '../http/errors';
-import { SNIFF_BYTES, sniff, type FileKind } from './sniff';
+import { type FileKind, sniff, SNIFF_BYTES } from './sniff';
 import type { FileStorage } from './storage';
 import { uploadSlotsOf } from './uploadSlots';
 

@@ -2,6 +2,7 @@
 // then the triangles are written as one mesh (server/files/glb.ts). STL has no units: most CAD tools
 // write millimetres, glTF reads metres, hence the scale (docs/viewer.md).
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
+
 import { meshToGlb } from './glb';
 
 export function stlToGlb(stl: Buffer, scale = 0.001): Buffer {

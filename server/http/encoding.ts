@@ -1,9 +1,10 @@
 // Content negotiation and compression for answers the server keeps built (the events route's cache):
 // compressed once per encoding, off the event loop (zlib's thread pool), then served as stored bytes.
 // @fastify/compress leaves a reply that already carries Content-Encoding alone.
-import negotiator from '@fastify/accept-negotiator';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+
+import negotiator from '@fastify/accept-negotiator';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

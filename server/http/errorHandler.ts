@@ -1,7 +1,9 @@
 // Every error leaves as JSON {status, title, detail}; validation errors also carry {errors: {field: message}}.
 import type { Duplex } from 'node:stream';
+
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
 import { HttpError } from './errors';
 
 function fieldErrors(err: FastifyError): Record<string, string> {
@@ -165,14 +167,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ event: 'db.unavailable', code: error.code, url: request.url }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send({
-          status: 503,
-          title: 'Service indisponible',
-          detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
-        });
+      return reply.status(503).header('Retry-After', '5').send({
+        status: 503,
+        title: 'Service indisponible',
+        detail: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
+      });
     }
     const dataCode = dataExceptionCode(error);
     if (dataCode) {

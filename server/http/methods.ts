@@ -2,6 +2,7 @@
 // `Allow` (RFC 9110 §15.5.6) instead of the unknown-route 404 (issue 21). Filled from every route as it is
 // registered (onRoute), read by the not-found handler (server/http/spa.ts).
 import type { FastifyInstance } from 'fastify';
+
 import { HttpError } from './errors';
 
 interface PathMethods {

@@ -2,10 +2,12 @@
 // fallback (index.html) for any non-API path the router knows.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
 import { notFound } from './errors';
-import { methodNotAllowed, type AllowedMethods } from './methods';
+import { type AllowedMethods, methodNotAllowed } from './methods';
 
 export async function installSpa(
   app: FastifyInstance,
@@ -15,7 +17,7 @@ export async function installSpa(
   const hasDist = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
-      root: distDir!,
+      root: distDir,
       wildcard: true, // files are looked up per request: a build deployed in place is served at once
       index: false,
       setHeaders(reply, file) {

@@ -5,9 +5,11 @@
 // only, never eval of script). docs/viewer.md.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
+
 import { isHttpsOrigin } from '../../src/domain/entreprise';
+import type { Db } from '../db/client';
 import { viewerProduct } from '../routes/collect/viewerProduct';
 import { notFound } from './errors';
 

@@ -1,15 +1,16 @@
 // POST /api/Auth/backoffice/login and POST /api/Auth/logout.
 import { eq, sql } from 'drizzle-orm';
+
 import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
-import { users } from '../db/schema';
+import { type Attempt, retryMessage, TooManyAttempts } from '../auth/loginThrottle';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { accountRefusal, loadSessionUser } from '../auth/session';
-import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
+import { users } from '../db/schema';
+import type { RoutePlugin } from '../deps';
 import { isDatabaseUnavailable } from '../http/errorHandler';
-import { retryMessage, TooManyAttempts, type Attempt } from '../auth/loginThrottle';
+import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
 import { noContent } from '../http/openapi/params';
 import { problems } from '../http/openapi/problem';
-import type { RoutePlugin } from '../deps';
 
 const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
   app.post(

@@ -1,12 +1,13 @@
 // GET /api/Customers/forCurrentUser: the customers the user reaches, each with its propositionCount.
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+
 import { customerSchema } from '../../src/domain/customer';
 import { dotnetList } from '../../src/domain/list';
-import { customers, propositions } from '../db/schema';
 import { customerReach } from '../auth/customerScope';
 import type { Db } from '../db/client';
-import { listResponse } from '../http/listSchema';
+import { customers, propositions } from '../db/schema';
 import type { RoutePlugin } from '../deps';
+import { listResponse } from '../http/listSchema';
 
 export const customerListSchema = listResponse(customerSchema);
 

@@ -1,19 +1,20 @@
 // GET /api/Entreprise: Admin sees every company, others their own. POST /api/Entreprise: Admin creates one.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { dotnetList } from '../../src/domain/list';
+
 import {
   DEFAULT_TIME_ZONE,
   ENTREPRISE_CREATE_RULES,
-  entrepriseCreateSchema,
   entrepriseCreatedSchema,
+  entrepriseCreateSchema,
 } from '../../src/domain/entreprise';
-import { entreprises } from '../db/schema';
+import { dotnetList } from '../../src/domain/list';
 import { requirePermission } from '../auth/permissions';
+import { entreprises } from '../db/schema';
+import type { RoutePlugin } from '../deps';
 import { conflict } from '../http/errors';
 import { listResponse } from '../http/listSchema';
 import { problems } from '../http/openapi/problem';
-import type { RoutePlugin } from '../deps';
 
 export const entrepriseSchema = z.object({
   entrepriseId: z.number(),

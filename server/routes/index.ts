@@ -1,14 +1,14 @@
 // Every route plugin of the API, registered in this order by buildApp. Each area lists its own plugins.
 import type { RoutePlugin } from '../deps';
-import authRoutes from './auth';
-import currentUserRoutes from './currentUser';
-import customersListRoutes from './customersList';
-import entrepriseRoutes from './entreprise';
 import { analyticsRoutes } from './analytics/index';
-import { customersRoutes } from './customers/index';
-import { usersRoutes } from './users/index';
+import authRoutes from './auth';
 import { catalogueRoutes } from './catalogue/index';
 import { viewerRoutes } from './collect/index';
+import currentUserRoutes from './currentUser';
+import { customersRoutes } from './customers/index';
+import customersListRoutes from './customersList';
+import entrepriseRoutes from './entreprise';
+import { usersRoutes } from './users/index';
 
 export const routePlugins: RoutePlugin[] = [
   authRoutes,

@@ -1,10 +1,11 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
+
 import { onUnauthorized } from '../api/http';
 import { signedOutAtom } from '../features/auth/atoms';
-import { router } from './router';
 import { AppToast } from '../ui/toast';
+import { router } from './router';
 import { clearUserCaches } from './userCaches';
 
 export function App() {

@@ -4,18 +4,19 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+
 import { ApiError } from '../api/http';
 import { fetchCurrentUser } from '../api/users';
 import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
+import { LoadError } from '../ui/LoadError';
+import { ServerDownBanner } from '../ui/ServerDownBanner';
+import { preloadToast } from '../ui/toast';
 import { FullScreenSpinner } from './FullScreenSpinner';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_ID, TopBar } from './TopBar';
-import { useNarrowMenu } from './useNarrowMenu';
-import { OfflineBanner } from './OfflineBanner';
-import { ServerDownBanner } from '../ui/ServerDownBanner';
-import { LoadError } from '../ui/LoadError';
 import { useLogout } from './useLogout';
-import { preloadToast } from '../ui/toast';
+import { useNarrowMenu } from './useNarrowMenu';
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
 

@@ -1,7 +1,8 @@
 // Wraps every page: the "Aller au contenu" skip link (first stop of the keyboard, jumps past the sidebar
 // to the page's <main>) and the document title of the deepest matched route.
-import { useEffect, type MouseEvent } from 'react';
+import { type MouseEvent, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
+
 import { documentTitle } from './pageTitles';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {

@@ -5,6 +5,7 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
+
 import { can } from '../domain/permissions';
 import { displayName, initials, roleLabel } from '../domain/user';
 import { currentUserAtom } from '../features/auth/atoms';

@@ -1,17 +1,18 @@
 // The full route table: /login is public, everything else sits behind the guard, and any other path goes
 // to /dashboard (signed in) or /login. Feature pages are lazy chunks (see each feature's routes.tsx).
 import { useAtomValue } from 'jotai';
-import { PageLoadError } from './PageLoadError';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+
 import { isAuthenticatedAtom } from '../features/auth/atoms';
+import { LoginPage } from '../features/auth/LoginPage';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { propositionRoutes } from '../features/propositions/routes';
 import { userRoutes } from '../features/users/routes';
-import { RootLayout } from './RootLayout';
+import { PageLoadError } from './PageLoadError';
 import { withTitles } from './pageTitles';
+import { RootLayout } from './RootLayout';
 
 function Fallback() {
   return <Navigate to={useAtomValue(isAuthenticatedAtom) ? '/dashboard' : '/login'} replace />;

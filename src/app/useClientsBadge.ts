@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+
 import { fetchCustomersForCurrentUser } from '../api/customers';
 import { badgeText, propositionTotal } from '../domain/badge';
 import { customersVersionAtom } from '../features/customers/badgeAtoms';

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
+
 import { logoutOnServer } from '../api/auth';
 import { signedOutAtom } from '../features/auth/atoms';
 import { clearUserCaches } from './userCaches';

@@ -1,8 +1,9 @@
 // Narrow screens (below 1024 px, src/styles.css): the sidebar opens over the page from the top bar's "Menu"
 // (src/app/TopBar.tsx). Opening it moves focus to its first link; following a link, Escape or a click
 // beside it closes it, and focus goes back to "Menu".
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+
 import { SIDEBAR_ID } from './TopBar';
 
 export function useNarrowMenu() {

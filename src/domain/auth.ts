@@ -1,5 +1,6 @@
 // Sign-in payloads, shared by the login form and the server.
 import { z } from 'zod';
+
 import { boundedText } from './text';
 
 export const loginInputSchema = z.object({

@@ -1,5 +1,6 @@
 // Categories (docs/product.md §2.2.12, 3, 5 and 9): the API shape, the create payload and the list rules.
 import { z } from 'zod';
+
 import { dbId } from './dbId';
 import { boundedText } from './text';
 

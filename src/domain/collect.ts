@@ -1,9 +1,10 @@
 // A batch of viewer events (POST /api/collect, docs/viewer.md): shared by the viewer that sends it and the
 // server that checks it.
 import { z } from 'zod';
-import { COLLECT_EVENT_TYPES, MAX_EVENTS_PER_BATCH, type CollectEventType } from './collectEvents';
 
-export { COLLECT_EVENT_TYPES, MAX_EVENTS_PER_BATCH, type CollectEventType };
+import { COLLECT_EVENT_TYPES, type CollectEventType, MAX_EVENTS_PER_BATCH } from './collectEvents';
+
+export { COLLECT_EVENT_TYPES, type CollectEventType, MAX_EVENTS_PER_BATCH };
 /** How far an event's time may be from the server's clock (a phone's clock may be off, not by days). */
 export const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,10 @@
 // A customer as the API answers it (docs/product.md §2.3), and the create / edit rules of docs/product.md §2.5,
 // shared by the forms (per-field messages) and the server (400, nothing stored).
 import { z } from 'zod';
+
 import { dbId } from './dbId';
-import { propositionSchema } from './proposition';
 import { MAIL, NAME, OPTIONAL_POSTAL_CODE, OPTIONAL_TEN_DIGITS, TEN_DIGITS } from './patterns';
+import { propositionSchema } from './proposition';
 import { boundedText, optionalText, textInvalid } from './text';
 
 export const customerSchema = z.object({

@@ -1,5 +1,6 @@
 // A new company (POST /api/Entreprise, docs/product.md §2.2.14 and §2.3): name, address, 10-digit phone, SIRET.
 import { z } from 'zod';
+
 import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
 import { SIRET_DIGITS, SIRET_INPUT, TEN_DIGITS } from './patterns';
 import { boundedText } from './text';

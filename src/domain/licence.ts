@@ -1,5 +1,6 @@
 // Licences and licence types as the API answers them, and their payloads (docs/product.md §2.3 and §2.7).
 import { z } from 'zod';
+
 import { dbId } from './dbId';
 import { boundedText } from './text';
 

@@ -1,6 +1,7 @@
 // Options of a product group (docs/product.md §2.2.10, 3, 4 and 5): the form's rules and messages, the payload of
 // POST /api/Option built from the form, and the server's schema of that payload.
 import { z } from 'zod';
+
 import { dbId } from './dbId';
 import { HEX_COLOUR } from './patterns';
 import { boundedText } from './text';

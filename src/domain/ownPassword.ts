@@ -1,5 +1,6 @@
 // 'Modifier mon mot de passe': the current password, then a new one under the creation form's rules.
 import { z } from 'zod';
+
 import { PASSWORD_MISMATCH, passwordSchema } from './userForm';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Mot de passe actuel requis';

@@ -1,6 +1,7 @@
 // The product group (docs/product.md sections 2.7, 3 and 5): fields of the creation form, its messages and the
 // rules on files, shared by the product form and POST /api/Model/ModelWithGroup.
 import { z } from 'zod';
+
 import { ID_DIGITS, PRICE } from './patterns';
 import { boundedText, textInvalid } from './text';
 

@@ -1,5 +1,6 @@
 // A proposition (a quote PDF plus a video) as the API answers it, and its display status (docs/product.md §2.4).
 import { z } from 'zod';
+
 import { boundedText } from './text';
 
 export const videoAccessTokenSchema = z.object({

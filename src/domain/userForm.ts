@@ -1,6 +1,7 @@
 // The user-creation rules of docs/product.md §2.5, with their exact messages. One set of zod schemas used by
 // the creation form, the password-change modal, the inline edits AND the server.
 import { z } from 'zod';
+
 import { dbId } from './dbId';
 import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
 import { boundedText } from './text';

@@ -2,8 +2,9 @@
 // PrimeReact toast "Nouvelle version disponible" / "Mettre à jour" (skipWaiting, then reload).
 import { Button } from 'primereact/button';
 import { registerSW } from 'virtual:pwa-register';
-import { notify } from '../ui/toast';
+
 import { registerUserCacheCleaner } from '../app/userCaches';
+import { notify } from '../ui/toast';
 import { clearOfflineApiCache } from './offlineApi';
 import { replayThroughWorker } from './replayThroughWorker';
 

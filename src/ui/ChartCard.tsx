@@ -1,8 +1,10 @@
 // A titled card holding one chart, its empty message and its error boundary.
-import { useRef, type ReactNode } from 'react';
-import { chartPng, download } from './exportImage';
-import { ChartErrorBoundary } from './ChartErrorBoundary';
 import './charts.css';
+
+import { type ReactNode, useRef } from 'react';
+
+import { ChartErrorBoundary } from './ChartErrorBoundary';
+import { chartPng, download } from './exportImage';
 
 interface Props {
   title: string;

@@ -1,6 +1,7 @@
 // A small accessible SVG doughnut (uPlot draws x/y charts only): cutout 50 %, legend below.
-import { useId, useState } from 'react';
 import './charts.css';
+
+import { useId, useState } from 'react';
 
 export interface Slice {
   label: string;

@@ -1,7 +1,7 @@
 // Asks before a navigation drops what was typed (react-router's useBlocker), and before closing the tab.
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useEffect } from 'react';
-import { useBlocker, type Location } from 'react-router-dom';
+import { type Location, useBlocker } from 'react-router-dom';
 
 interface Props {
   /** True while something typed would be lost by leaving. */

@@ -1,10 +1,11 @@
 // uplot-react with a width that follows its container. Callers memoise `options` (a new object
 // destroys and recreates the chart); a resize only calls setSize on the live chart. An optional tooltip
 // follows the cursor inside the box (uPlot's legend sits below the canvas, where it was cut off).
-import { useEffect, useMemo, useRef, useState } from 'react';
-import UplotReact from 'uplot-react';
-import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import UplotReact from 'uplot-react';
 
 interface Props {
   /** Options without width/height: the wrapper sets them. */
@@ -68,7 +69,7 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
       width: width.current,
       height,
       hooks: { ...options.hooks, setCursor: [...(options.hooks?.setCursor ?? []), showTip] },
-    } as uPlot.Options;
+    };
   }, [options, height, measured]);
 
   return (

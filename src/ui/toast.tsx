@@ -2,7 +2,8 @@
 // The Toast component (and its transitions) is loaded with the first message, not with the first page:
 // messages wait in `pending` until it is mounted.
 import type { ToastMessage } from 'primereact/toast';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
 import { OfflineWriteError } from '../api/http';
 
 type Shower = { show(message: ToastMessage): void };

@@ -1,7 +1,7 @@
 // The viewer's events: one random session id per visit (sessionStorage: no cookie, nothing personal),
 // queued and sent with navigator.sendBeacon when the page is hidden or the batch is full. The JSON goes as
 // text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it).
-import { MAX_EVENTS_PER_BATCH, type CollectEventType } from '../domain/collectEvents';
+import { type CollectEventType, MAX_EVENTS_PER_BATCH } from '../domain/collectEvents';
 
 const SESSION_KEY = 'visio3d-viewer-session';
 

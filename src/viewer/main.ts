@@ -1,8 +1,9 @@
 // The public 3D/AR viewer of one product (/viewer/{publicKey}, docs/viewer.md): <model-viewer> with orbit,
 // zoom and AR, the product's name and price, "Demander un devis", and the visit's events. Nothing of the
 // back-office is imported here: this bundle stays small for phones.
-import { createCollector } from './collector';
 import './viewer.css';
+
+import { createCollector } from './collector';
 
 interface ViewerInfo {
   nom: string;

@@ -3,10 +3,12 @@
 // another server (no versions route) is revalidated product by product; events sent by a visitor through
 // POST /api/collect reach the figures, the AR funnel and "En direct" at the next refresh.
 import 'fake-indexeddb/auto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnalyticsEngine } from '../../workers/analytics/engine';
-import { deleteCache } from '../../workers/analytics/cache';
+
 import type { ViewRequest } from '../../src/domain/analytics/view';
+import { deleteCache } from '../../workers/analytics/cache';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

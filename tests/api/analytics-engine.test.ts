@@ -1,9 +1,11 @@
 // The worker's engine against the real server (app.inject as its fetch), with IndexedDB from fake-indexeddb.
 import 'fake-indexeddb/auto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsEngine } from '../../workers/analytics/engine';
-import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
+
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -93,15 +95,13 @@ describe('GET /api/ProductStatistics/Product/{id}', () => {
     const [p] = await products(vendeur, company['Maison Lumière']);
     // An event without a country, whatever the demo data drew for this product today (1 % of sessions).
     const { productEvents } = await import('../../server/db/schema');
-    await t.database.db
-      .insert(productEvents)
-      .values({
-        produitId: p.produitId,
-        timestamp: new Date(),
-        userSessionId: 'sans-pays',
-        consultation: true,
-        country: null,
-      });
+    await t.database.db.insert(productEvents).values({
+      produitId: p.produitId,
+      timestamp: new Date(),
+      userSessionId: 'sans-pays',
+      consultation: true,
+      country: null,
+    });
     const url = `/api/ProductStatistics/Product/${p.produitId}`;
     const list = await t.call('GET', url, vendeur);
     const res = await t.call('GET', `${url}?format=columns`, vendeur);

@@ -1,7 +1,8 @@
 // Categories, options, sub-options, models, colours and the company's catalogue date, scoped to the company.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
-import { fixture, multipart, storedFiles, type Part } from './catalogueHelpers';
+import { fixture, multipart, type Part, storedFiles } from './catalogueHelpers';
 
 let t: TestApp;
 let maison: string;

@@ -1,7 +1,8 @@
 // POST /api/Model/ModelWithGroup: the multipart round trip, and every rejected upload stores nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
-import { fixture, multipart, storedFiles, type Part } from './catalogueHelpers';
+import { fixture, multipart, type Part, storedFiles } from './catalogueHelpers';
 
 let t: TestApp;
 let token: string;

@@ -3,11 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createEventWriter } from '../../server/routes/collect/eventWriter';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { writeMmdb } from '../helpers/mmdb';
-import { createEventWriter } from '../../server/routes/collect/eventWriter';
 
 let t: TestApp;
 let directeur: string;

@@ -2,8 +2,10 @@
 // cascade delete of propositions and their files, and tenant / role isolation (404).
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { customers, propositions } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { propositionForm } from './propositions.multipart';

@@ -1,6 +1,7 @@
 // The company's reporting time zone (the dashboard's day, week, month and year edges): Europe/Paris by
 // default, sent as timeZone, chosen by an Admin at creation among the IANA names, anything else refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -2,6 +2,7 @@
 // the same tags the events route sends, with its own ETag that changes exactly when one of them does.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { groupeModels, productEvents } from '../../server/db/schema';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';

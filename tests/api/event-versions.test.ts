@@ -4,6 +4,7 @@
 // to or rebuilt so it always holds the product's events as they are.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../server/db/schema';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';

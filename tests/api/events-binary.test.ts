@@ -1,11 +1,13 @@
 // The binary columns answer (docs/api.md): asked with Accept: application/vnd.visio3d.columns on
 // ?format=columns, it holds exactly the JSON columns answer's arrays, has its own ETag (listed by the
 // company's versions) and 304, and every other request keeps its JSON answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { productEvents } from '../../server/db/schema';
-import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { acceptsBinaryColumns } from '../../server/routes/analytics/events';
+import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 

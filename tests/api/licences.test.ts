@@ -1,6 +1,7 @@
 // Licences API (docs/product.md §2.3 and §2.7) and the loop with login: the licence dates decide who gets in,
 // at login and at the next call; only Admin manages licences.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -2,6 +2,7 @@
 // over-long value or a control character answers the field's own message, never "requis", and stores nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 import { multipart, type Part } from './catalogueHelpers';
 

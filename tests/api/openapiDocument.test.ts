@@ -1,8 +1,8 @@
 // Issue 21: the OpenAPI document says what the server does. These read the document itself; every answer
 // of every API test is also checked against it by the test helper (tests/helpers/contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
-import type { Operation } from '../helpers/contract';
 
 let t: TestApp;
 let admin: string;
@@ -16,7 +16,7 @@ const PUBLIC = [
 
 const operations = () =>
   Object.entries(t.contract.doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op: op as Operation })),
+    Object.entries(ops).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op: op })),
   );
 
 beforeAll(async () => {

@@ -6,11 +6,13 @@
 // document by the test helper (tests/helpers/contract.ts): status, content type, body.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { Operation } from '../helpers/contract';
-import { SchemaArbitraries, type Schema } from '../helpers/schemaArbitrary';
+import { type Schema, SchemaArbitraries } from '../helpers/schemaArbitrary';
 
 // 5 runs per operation and role keep the file near a minute; OPENAPI_RUNS=50 for a longer search.
 const RUNS_PER_ROLE = Number(process.env.OPENAPI_RUNS ?? 5);
@@ -36,7 +38,7 @@ interface GeneratedRequest {
 
 function operationsOf(doc: TestApp['contract']['doc']) {
   return Object.entries(doc.paths).flatMap(([p, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ path: p, method, op: op as Operation })),
+    Object.entries(ops).map(([method, op]) => ({ path: p, method, op: op })),
   );
 }
 
@@ -94,7 +96,7 @@ function requestArbitrary(gen: SchemaArbitraries, p: string, op: Operation): fc.
     .record({ path: fc.record(pathParams), query: fc.record(query, { requiredKeys: requiredQuery }), body })
     .map(({ path: values, query: q, body: b }) => {
       const url = p.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
-      const search = new URLSearchParams(q as Record<string, string>).toString();
+      const search = new URLSearchParams(q).toString();
       const request: GeneratedRequest = { url: search ? `${url}?${search}` : url, headers: {} };
       if (mediaType === 'multipart/form-data') {
         const form = multipart(b as Record<string, unknown>, content[mediaType].encoding ?? {});

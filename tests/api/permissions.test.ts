@@ -1,6 +1,7 @@
 // Least privilege (docs/permissions.md): each rule of the role x action table on the real server, each
 // refusal checked with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { startServer } from '../helpers/server';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-persist-'));

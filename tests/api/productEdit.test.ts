@@ -2,9 +2,10 @@
 // removed from storage) and deleted with its stored files; a product with statistics is not deleted.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as s from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { fixture, multipart, storedFiles, type Part } from './catalogueHelpers';
+import { fixture, multipart, type Part, storedFiles } from './catalogueHelpers';
 
 let t: TestApp;
 let maison: string;

@@ -1,6 +1,7 @@
 // Builds the sales app's multipart body for POST /api/Propositions (customerId, description, pdf, video).
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { quotePdf } from '../../server/db/seed/quotePdf';
 
 export const demoVideo = () =>

@@ -2,8 +2,10 @@
 // multipart upload (content checks, size limit), expiring public links, delete, and isolation.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { propositions, videoAccessTokens } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { demoPdf, demoVideo, propositionForm } from './propositions.multipart';

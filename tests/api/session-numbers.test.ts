@@ -2,8 +2,9 @@
 // of the database for every writer): what the columns answer sends in place of the strings.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { analyticsSessions, groupeModels, productEvents } from '../../server/db/schema';
-import { newCompany as companyOf, event } from '../helpers/analyticsCompany';
+import { event, newCompany as companyOf } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -1,8 +1,10 @@
 // Issue 16 §2: an invalid or expired share link answers a small French HTML page to a browser, and keeps
 // the JSON error for an API client.
 import crypto from 'node:crypto';
+
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { propositions, videoAccessTokens } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 

@@ -2,6 +2,7 @@
 // count, the same viewer (address + user agent) counts once within 30 minutes of activity, another
 // viewer or a later visit counts again.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 import { propositionForm } from './propositions.multipart';
 

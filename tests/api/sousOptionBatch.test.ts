@@ -1,8 +1,9 @@
 // Issue 16 §1.1: the /sousdiv table is saved all or nothing. A table with one bad row stores nothing (no
 // row, no file); once fixed, the same table stores each row exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
-import { fixture, multipart, storedFiles, type Part } from './catalogueHelpers';
+import { fixture, multipart, type Part, storedFiles } from './catalogueHelpers';
 
 let t: TestApp;
 let maison: string;

@@ -3,7 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { PAGE_TITLES } from '../../src/app/pageTitles';
 import { createTestApp, type TestApp } from '../helpers/app';
 

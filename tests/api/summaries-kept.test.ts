@@ -2,9 +2,10 @@
 // on PGlite a light request must not wait behind a burst of dashboard summaries.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { insertCompany } from '../../bench/synthetic';
 import { productEvents } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { insertCompany } from '../../bench/synthetic';
 
 let t: TestApp;
 let admin: string;

@@ -4,14 +4,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppOptions } from '../../server/app';
-import { openDatabase, type Database } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/index';
-import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
-import type { App } from '../../server/deps';
+
+import { type AppOptions, buildApp } from '../../server/app';
 import { connectRedis } from '../../server/auth/limiters';
+import { type Database, openDatabase } from '../../server/db/client';
+import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
+import { seedDemo } from '../../server/db/seed/index';
+import type { App } from '../../server/deps';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;

@@ -1,7 +1,8 @@
 // Users and companies API (docs/product.md sections 3, 5, 6, 7): reading by reach, creation with the form's rules,
 // inline edits, disable and password change, each Admin-only rule checked with nothing changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 

@@ -1,6 +1,7 @@
 // The viewer's data (docs/viewer.md): each product's public key in its own company's answers, and the
 // company's quote URL and framing origins, set by an Admin or a Directeur only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

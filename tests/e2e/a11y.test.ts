@@ -6,6 +6,7 @@
 import { snapshot } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 import { baseUrl } from '../helpers/e2e';
 import { routePaths, tokenOf } from '../helpers/routeTable';
@@ -23,8 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof snapshot>>>['lhr'];
-
 /** The serious or critical violations of the page as it is now, one line each with the nodes. */
 async function violations(page: Page): Promise<string[]> {
   const result = await snapshot(page, {
@@ -33,7 +32,7 @@ async function violations(page: Page): Promise<string[]> {
       settings: { onlyCategories: ['accessibility'], formFactor: 'desktop', screenEmulation: { disabled: true } },
     },
   });
-  const lhr = result!.lhr as Lhr;
+  const lhr = result!.lhr;
   return lhr.categories.accessibility.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a.score === 0)

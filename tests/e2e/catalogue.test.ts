@@ -4,9 +4,11 @@
 // category and the colours, and gives back the same PDF.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, newPage, openBrowser } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser } from '../helpers/e2e';
 
 const FIXTURES = path.resolve('server/db/seed/fixtures/catalogue');
 const fixture = (name: string) => path.join(FIXTURES, name);

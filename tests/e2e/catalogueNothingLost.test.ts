@@ -2,8 +2,10 @@
 // asks before they are dropped, an unknown product says so with a way back.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

@@ -4,10 +4,12 @@
 // without any token; the customer is deleted after the confirmation, and the sidebar badge follows.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
-import { badgeText, propositionTotal } from '../../src/domain/badge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { quotePdf } from '../../server/db/seed/quotePdf';
+import { badgeText, propositionTotal } from '../../src/domain/badge';
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -155,7 +157,7 @@ describe('customers and propositions (Vendeur)', () => {
     expect(download.suggestedFilename()).toBe(`Devis_${propositionId}.pdf`);
     expect(
       fs
-        .readFileSync((await download.path())!)
+        .readFileSync(await download.path())
         .subarray(0, 4)
         .toString(),
     ).toBe('%PDF');

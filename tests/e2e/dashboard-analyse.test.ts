@@ -2,10 +2,12 @@
 // ranking (a row click selects the product) and the CSV export, each checked against a plain recomputation
 // from the raw events the API serves (consultations counted per local day in Europe/Paris).
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
-import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { figureTexts, statValue } from '../helpers/dashboard';
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -116,7 +118,7 @@ describe('analysing a period', () => {
       ranking.getByRole('button', { name: 'Exporter CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_${from}_${to}_classement.csv`);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe('Classement des produits');
@@ -168,7 +170,7 @@ describe('analysing a period', () => {
         section.getByRole('button', { name: 'Exporter PNG' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_tout_${suffix}.png`);
-      const png = fs.readFileSync((await download.path())!);
+      const png = fs.readFileSync(await download.path());
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       expect(png.length).toBeGreaterThan(2000);
     }

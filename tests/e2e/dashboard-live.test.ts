@@ -2,10 +2,11 @@
 // with a product's public key appear on an open dashboard at its next minute's refresh, without a reload:
 // the live card's sessions and steps, the stat cards and the funnel's steps grow by exactly those visits.
 // The page's clock is Playwright's (page.clock): the minute passes at once; the worker keeps real time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { figureTexts } from '../helpers/dashboard';
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 let token: string;

@@ -1,9 +1,10 @@
 // An Admin changes an existing company's reporting time zone from the dashboard's period card
 // (docs/dashboard.md "Fuseau horaire"): the server stores it, the label follows, a reload keeps it; a
 // Directeur only reads it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 let token: string;

@@ -1,10 +1,11 @@
 // Figures that never mislead: a product whose events call fails is said so (and "Réessayer" loads it),
 // every call failing says so, future buckets have no value and the current one is "en cours", and the
 // charts' tooltips follow the cursor with fr-FR values.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { figureTexts } from '../helpers/dashboard';
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // The 3D/AR analytics dashboard in Chromium: company choice, figures and charts, selections, the cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { figureTexts } from '../helpers/dashboard';
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // Issue 16 §3 in Chromium: rows are links (keyboard, middle-click), focus goes to the first invalid field
 // after a failed submit, the user list (sortable, one card per role, who cannot sign in), and the frame
 // below 1024 px (a "Menu" button) and at 390 px (nothing wider than the screen).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 import { routePaths, tokenOf } from '../helpers/routeTable';
 

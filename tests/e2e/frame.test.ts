@@ -1,7 +1,8 @@
 // Sign-in, the guard and the navigation frame, in Chromium through npm start's server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { newPage, openBrowser, signIn, DEMO_PASSWORD } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 beforeAll(async () => {

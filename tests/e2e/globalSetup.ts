@@ -1,6 +1,7 @@
 // One server for the end-to-end files: builds the app if needed (as npm start does), seeds demo data.
 import type { TestProject } from 'vitest/node';
-import { startServer, type RunningServer } from '../helpers/server';
+
+import { type RunningServer, startServer } from '../helpers/server';
 
 let server: RunningServer | undefined;
 

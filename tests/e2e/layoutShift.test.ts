@@ -1,7 +1,8 @@
 // No page of the route table moves while it loads: the layout-shift entries a first visit records (those
 // without recent input, as CLS counts them) add up to at most 0.02, signed in as an Admin and as a Vendeur.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseUrl, openBrowser } from '../helpers/e2e';
 import { routePaths, tokenOf } from '../helpers/routeTable';
 

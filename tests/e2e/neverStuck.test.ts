@@ -1,8 +1,9 @@
 // Issue 16 §2 in Chromium: a failed load looks like a failure (error panel, "Réessayer"), never like an
 // empty database; a failed current-user load offers "Réessayer" and "Se déconnecter"; a write refused
 // offline says so, under the offline banner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

@@ -1,7 +1,8 @@
 // A first visit of /customers asks the server for the customer list once (the page and the sidebar badge
 // share the request), and both show it.
-import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { baseUrl, openBrowser } from '../helpers/e2e';
 import { tokenOf } from '../helpers/routeTable';
 

@@ -1,8 +1,9 @@
 // 'Modifier mon mot de passe' in Chromium as a Vendeur (docs/permissions.md): the current password is
 // asked, a wrong one and a weak new one are told in French, success keeps the session going and the new
 // password signs in. And a Vendeur does not see the catalogue's structure or company settings controls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

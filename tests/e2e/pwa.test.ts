@@ -4,13 +4,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
-import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 import { figureTexts } from '../helpers/dashboard';
-import { ROOT, startServer, type RunningServer } from '../helpers/server';
+import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { ROOT, type RunningServer, startServer } from '../helpers/server';
 
 let browser: Browser;
 beforeAll(async () => {

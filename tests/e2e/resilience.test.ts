@@ -3,11 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser } from 'playwright-core';
-import { freePort } from '../helpers/server';
-import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ADMIN, createAdmin, spawnServer } from '../faults/helpers';
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { freePort } from '../helpers/server';
 
 const DOWN =
   'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';

@@ -3,8 +3,10 @@
 // grows by exactly one per visit, and a reload within the visit adds nothing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseUrl, DEMO_PASSWORD, openBrowser } from '../helpers/e2e';
 
 let browser: Browser;

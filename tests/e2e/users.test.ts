@@ -1,8 +1,9 @@
 // Users, companies and licences in Chromium (issue 6): an Admin creates a company and a user (invalid
 // fields first, each message seen), adds a licence, the new user signs in; the Admin disables him and his
 // next page load returns to /login; a Vendeur sees no 'Créer un utilisateur' and no Admin controls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { isValidSiret } from '../../src/domain/entreprise';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 

@@ -1,7 +1,8 @@
 // Issue 16 in Chromium, users side: the licence modals show the server's refusal and keep the typed date,
 // the date picker speaks French and hides nothing, creation errors carry the server's message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

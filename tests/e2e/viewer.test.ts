@@ -6,11 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
-import { DEMO_PASSWORD, baseUrl, newPage, signIn } from '../helpers/e2e';
 import { figureTexts } from '../helpers/dashboard';
+import { baseUrl, DEMO_PASSWORD, newPage, signIn } from '../helpers/e2e';
 
 let browser: Browser;
 let token: string;

@@ -5,7 +5,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { freePort } from '../helpers/server';
 import { record } from '../security/harness/stats';
 import { api, createAdmin, signIn, spawnServer } from './helpers';

@@ -3,8 +3,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
+
 import pg from 'pg';
-import { ROOT, freePort, type RunningServer } from '../helpers/server';
+
+import { freePort, ROOT, type RunningServer } from '../helpers/server';
 
 export const ADMIN = { mail: 'panne.admin@exemple.fr', password: 'Panne!Admin2026' };
 
@@ -122,11 +124,11 @@ export async function spawnServer(env: Record<string, string>, dataDir: string, 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré :\n${out}`)), 240_000);
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       if (out.includes('prêt sur')) {
         clearTimeout(timer);
         resolve();

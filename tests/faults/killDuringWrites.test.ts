@@ -5,8 +5,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import type { RunningServer } from '../helpers/server';
+import { slowUpload } from '../security/harness/slowUpload';
 import { record } from '../security/harness/stats';
 import {
   api,
@@ -18,7 +21,6 @@ import {
   signIn,
   spawnServer as startServer,
 } from './helpers';
-import { slowUpload } from '../security/harness/slowUpload';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));

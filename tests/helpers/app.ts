@@ -2,14 +2,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppOptions } from '../../server/app';
-import { seedDemo } from '../../server/db/seed/index';
-import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
-import type { App } from '../../server/deps';
+
+import { type AppOptions, buildApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
-import { createTestDatabase } from './db';
+import { DEMO_PASSWORD } from '../../server/db/seed/accounts';
+import { seedDemo } from '../../server/db/seed/index';
+import type { App } from '../../server/deps';
 import { Contract, type OpenApiDocument } from './contract';
+import { createTestDatabase } from './db';
 
 export { DEMO_PASSWORD };
 

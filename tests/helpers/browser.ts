@@ -1,6 +1,7 @@
 // The system Chromium driven by playwright-core (its own browser download cannot work here).
 import fs from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+
+import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',

@@ -3,13 +3,13 @@
 // status is documented, the content type is one the document gives for it, and a JSON body follows the
 // schema. An answer the document does not describe fails the test that received it.
 import zlib from 'node:zlib';
+
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 
 // ajv-formats is CommonJS: its default export is the function under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 type Json = Record<string, unknown>;
 export interface OpenApiDocument {

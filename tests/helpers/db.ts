@@ -1,8 +1,10 @@
 // A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on the server of
 // TEST_DATABASE_URL (created, migrated, dropped at the end).
 import crypto from 'node:crypto';
+
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/client';
+
+import { type Database, openDatabase } from '../../server/db/client';
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,7 @@
 // Shared steps of the end-to-end tests: a browser per file, a fresh context per test, sign-in as a user would.
-import { inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
 import { launchBrowser } from './browser';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';

@@ -79,9 +79,7 @@ export class SchemaArbitraries {
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = (schema.required ?? []) as string[];
     const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, this.of(s)]));
-    return fc.record(model, { requiredKeys: required.filter((k) => k in properties) }) as fc.Arbitrary<
-      Record<string, unknown>
-    >;
+    return fc.record(model, { requiredKeys: required.filter((k) => k in properties) });
   }
 
   private string(schema: Schema): fc.Arbitrary<unknown> {

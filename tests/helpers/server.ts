@@ -1,5 +1,5 @@
 // Starts `npm start`'s server (server/main.ts, the built app) on a free loopback port and a fresh DATA_DIR.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -48,8 +48,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     },
   );
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`le serveur n'a pas démarré :\n${out}`)), 240_000);
@@ -59,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
         resolve();
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`le serveur s'est arrêté (code ${code}) :\n${out}`));

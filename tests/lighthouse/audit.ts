@@ -7,6 +7,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
+
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 
 export type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

@@ -2,7 +2,8 @@
 // Lighthouse's simulated throttling, a fresh profile per run. A page over budget fails with the audits
 // that broke it.
 import { describe, expect, inject, it } from 'vitest';
-import { auditMedian, budgetFailures, clsOf, score, type AuditedPage, type Budget } from './audit';
+
+import { type AuditedPage, auditMedian, type Budget, budgetFailures, clsOf, score } from './audit';
 
 const DESKTOP: Budget = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
 

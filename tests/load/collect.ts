@@ -3,6 +3,7 @@
 // event looked for through the events route. A benchmark, not a test: it prints its figures and says
 // whether they reach the targets (issue 18: 1,000 events/s on PGlite, 3,000 on PostgreSQL, p99 < 100 ms).
 import crypto from 'node:crypto';
+
 import autocannon, { type Request } from 'autocannon';
 
 /** What a visit sends in one beacon: its first events, most often one or two, all four at most. */

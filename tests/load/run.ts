@@ -9,9 +9,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import autocannon, { type Request } from 'autocannon';
+
 import { freshDatabase, postgresUrl, spawnServer } from '../faults/helpers';
-import { loadCollect, type CollectOutcome } from './collect';
+import { type CollectOutcome, loadCollect } from './collect';
 
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const USERS = Number(process.env.LOAD_USERS || 50);

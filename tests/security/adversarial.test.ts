@@ -6,12 +6,14 @@
 // their fields come from the server itself (harness/app.ts) and the routes' zod body schemas: a route or
 // field added tomorrow is tested tomorrow.
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
+
 import { productFieldsSchema } from '../../src/domain/product';
+import type { TestApp } from '../helpers/app';
 import { createAppWithRoutes, type RouteInfo } from './harness/app';
 import { multipart } from './harness/multipart';
-import type { TestApp } from '../helpers/app';
 
 const N = 100 * 1024;
 const LIMIT_MS = 500;
@@ -53,7 +55,7 @@ function stringPaths(schema: ZodType): Path[] {
     for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, Json>)) walk(v, [...path, k], depth + 1);
     if (s.items && typeof s.items === 'object') walk(s.items as Json, [...path, 0], depth + 1);
   };
-  walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json, [], 0);
+  walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), [], 0);
   return out.filter((p, i) => out.findIndex((q) => q.join('.') === p.join('.')) === i);
 }
 

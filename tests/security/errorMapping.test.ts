@@ -3,6 +3,7 @@
 // says nothing of the internals.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { installErrorHandler } from '../../server/http/errorHandler';
 
 const app = Fastify();

@@ -3,19 +3,19 @@
 // generated, multipart forms get odd files and names. Whatever comes: never a 500, never a 2xx breaking
 // the route's response schema, always a JSON error, and a refused write stores nothing (no row, no file).
 // FUZZ_RUNS sets the runs per route (default 48: about three thousand inputs in all).
-import fc from 'fast-check';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+
 import * as s from '../../server/db/schema';
+import type { TestApp } from '../helpers/app';
 import { createAppWithRoutes, type RouteInfo } from './harness/app';
-import { Fixtures, MP4, PDF } from './harness/fixtures';
-import { fingerprint, fingerprintDiff } from './harness/snapshot';
 import { idArbitrary, mutatedOf, queryOf } from './harness/arbitraries';
-import { multipart, type Part } from './harness/multipart';
+import { Fixtures, MP4, PDF } from './harness/fixtures';
+import { multipart } from './harness/multipart';
+import { fingerprint, fingerprintDiff } from './harness/snapshot';
 import { record } from './harness/stats';
 import { PNG } from './matrix/catalogue';
-import type { TestApp } from '../helpers/app';
 
 const RUNS = Number(process.env.FUZZ_RUNS || 48);
 const PRINCIPALS = ['Admin', 'A/Directeur', 'A/Vendeur'];
@@ -68,15 +68,13 @@ async function heal() {
       );
     if (!inForce.length) {
       const [type] = await fx.db.select().from(s.typeLicences).limit(1);
-      await fx.db
-        .insert(s.licences)
-        .values({
-          userId: p.userId,
-          typeLicenceId: type.typeLicenceId,
-          licenceKey: 'FUZZ',
-          dateActivation: new Date(now.getTime() - 1000),
-          dateExpiration: null,
-        });
+      await fx.db.insert(s.licences).values({
+        userId: p.userId,
+        typeLicenceId: type.typeLicenceId,
+        licenceKey: 'FUZZ',
+        dateActivation: new Date(now.getTime() - 1000),
+        dateExpiration: null,
+      });
     }
   }
 }
@@ -122,7 +120,7 @@ const multipartBody = fc
     fc.option(fc.nat(), { nil: undefined }),
   )
   .map(([parts, cut]) => {
-    const form = multipart(parts as Part[]);
+    const form = multipart(parts);
     // Sometimes truncated mid-body, as a dropped upload would be.
     if (cut !== undefined && cut % 3 === 0)
       form.payload = form.payload.subarray(0, cut % Math.max(1, form.payload.length));
@@ -211,7 +209,7 @@ describe('fuzzed inputs on every route', () => {
               if (diff.length) throw new Error(`refused but stored ${diff.join(', ')}: ${what}`);
             }
           } else {
-            const schema = route.schema.response?.[String(res.statusCode)] as ZodType | undefined;
+            const schema = route.schema.response?.[String(res.statusCode)];
             if (schema && res.headers['content-type']?.toString().includes('json')) {
               const parsed = schema.safeParse(res.json());
               if (!parsed.success) throw new Error(`response breaks its schema: ${what}`);

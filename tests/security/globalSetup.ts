@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { STATS_ENV } from './harness/stats';
 
 export function setup() {

@@ -1,6 +1,8 @@
 // ASVS 3.4 / 14.x: security headers on every answer, and no-store on every /api answer (personal data).
 import net from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -1,7 +1,9 @@
 // ASVS 7.2 / 16.x: every sign-in attempt and every refused authorisation is logged, structured, and no log
 // line carries a password, a token or a password hash. The server's own logger is captured.
 import { Writable } from 'node:stream';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 
 const lines: Array<Record<string, unknown>> = [];

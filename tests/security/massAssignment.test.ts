@@ -4,12 +4,13 @@
 // carry none of the injected values.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { createAppWithRoutes, routeKey, type RouteInfo } from './harness/app';
+
+import type { TestApp } from '../helpers/app';
+import { createAppWithRoutes, type RouteInfo, routeKey } from './harness/app';
 import { Fixtures, type Principal } from './harness/fixtures';
-import { changes, describeChanges, snapshot, type Change } from './harness/snapshot';
+import { type Change, changes, describeChanges, snapshot } from './harness/snapshot';
 import { record } from './harness/stats';
 import { matrixEntries } from './matrix/entries';
-import type { TestApp } from '../helpers/app';
 
 const { t, routes }: { t: TestApp; routes: RouteInfo[] } = await createAppWithRoutes();
 const fx = await Fixtures.create(t);

@@ -5,14 +5,15 @@
 // non-Admin touches nothing of another company; no answer of a non-Admin carries another company's data,
 // nor a field his role may not read (colleagues' contacts, licence keys: docs/permissions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppWithRoutes, routeKey, type RouteInfo } from './harness/app';
+
+import type { TestApp } from '../helpers/app';
+import { createAppWithRoutes, type RouteInfo, routeKey } from './harness/app';
 import { Fixtures, type Principal } from './harness/fixtures';
-import { changes, describeChanges, fileChanges, fingerprint, fingerprintDiff, snapshot } from './harness/snapshot';
 import { foreignChanges } from './harness/ownership';
+import { changes, describeChanges, fileChanges, fingerprint, fingerprintDiff, snapshot } from './harness/snapshot';
 import { record } from './harness/stats';
 import { matrixEntries } from './matrix/entries';
 import { cellsOf, expected } from './matrix/expect';
-import type { TestApp } from '../helpers/app';
 import type { Cell, MatrixEntry } from './matrix/types';
 
 let t: TestApp;

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import * as s from '../../server/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 import { TEST_SECRET } from './harness/fixtures';

@@ -3,8 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import type { Reporter, TestModule } from 'vitest/node';
-import { STATS_ENV, readStats } from './harness/stats';
+
+import { readStats, STATS_ENV } from './harness/stats';
 
 export default class SecuritySummaryReporter implements Reporter {
   private dir = '';

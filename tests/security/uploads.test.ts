@@ -4,7 +4,9 @@
 // uploads at once at most (docs/uploads.md).
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 import { MP4, PDF } from './harness/fixtures';
 import { multipart, type Part } from './harness/multipart';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
+import type { ViewRequest } from '../../src/domain/analytics/view';
 import { aggregate } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';
-import type { ViewRequest } from '../../src/domain/analytics/view';
 
 const now = new Date(Date.UTC(2026, 10, 21));
 const req = (over: Partial<ViewRequest> = {}) => ({

@@ -1,9 +1,11 @@
 // The server's cache of built event answers (bounded in bytes, least recently used evicted first) and
 // how they are encoded.
-import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { AnswerCache } from '../../server/routes/analytics/answerCache';
+
+import { describe, expect, it } from 'vitest';
+
 import { encode, preferredEncoding } from '../../server/http/encoding';
+import { AnswerCache } from '../../server/routes/analytics/answerCache';
 
 describe('AnswerCache', () => {
   it('keeps answers by tag within its byte bound, evicting the least recently used', () => {

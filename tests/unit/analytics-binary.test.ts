@@ -2,6 +2,7 @@
 // reads back exactly (fast-check), and anything else is refused rather than misread.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { decodeColumns, encodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { fromBinary, fromCompact } from '../../workers/analytics/columns';
 
@@ -58,9 +59,7 @@ describe('binary columns', () => {
   it('refuses another layout, a truncated answer and a bad dictionary', () => {
     const good = encodeColumns({ time: [1], session: [2], flags: [3], country: [0], countries: ['FR'] });
     expect(() => decodeColumns(toBuffer(good.slice(0, good.length - 1)))).toThrow(/longueur/);
-    expect(() =>
-      decodeColumns(new TextEncoder().encode('{"time":[1,2,3],"session":[]}').buffer as ArrayBuffer),
-    ).toThrow(/inconnue/);
+    expect(() => decodeColumns(new TextEncoder().encode('{"time":[1,2,3],"session":[]}').buffer)).toThrow(/inconnue/);
     expect(() => decodeColumns(new ArrayBuffer(4))).toThrow(/tronquée/);
     const bad = encodeColumns({ time: [1], session: [2], flags: [3], country: [0], countries: ['FR'] });
     bad.set(new TextEncoder().encode('{"a"}'), bad.length - 6);

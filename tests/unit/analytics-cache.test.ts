@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
+
 import { describe, expect, it } from 'vitest';
+
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
 import { toColumns } from '../../workers/analytics/columns';
-import { SessionDictionary } from '../../workers/analytics/sessions';
 import { forEachLimited } from '../../workers/analytics/fetch';
+import { SessionDictionary } from '../../workers/analytics/sessions';
 
 describe('the IndexedDB cache', () => {
   it('keeps one record per product with its typed arrays, ETag and fetch time, and the session strings once', async () => {

@@ -1,5 +1,6 @@
 // The server's compact answer (?format=columns) and the spec's list must give the worker the same columns.
 import { describe, expect, it } from 'vitest';
+
 import { fromCompact, isCompact, toColumns } from '../../workers/analytics/columns';
 
 const events = [

@@ -2,9 +2,10 @@
 // series it holds parsed back equal to the tally's.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { changeLabel, changePercent } from '../../src/domain/analytics/rules';
-import { BOM, buildCsv, cell, csvFileName, decimal, slug } from '../../workers/analytics/csv';
 import type { RankingRow } from '../../src/domain/analytics/view';
+import { BOM, buildCsv, cell, csvFileName, decimal, slug } from '../../workers/analytics/csv';
 
 /** A plain CSV reader for ';' with "" quoting (what Excel does on a French system). */
 function parse(text: string): string[][] {

@@ -2,6 +2,7 @@
 // event objects (a Set of session strings), whatever the period, the products and the order of events.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { LIVE_WINDOW_MS } from '../../src/domain/analytics/view';
 import { toColumns } from '../../workers/analytics/columns';
 import { liveOf } from '../../workers/analytics/live';

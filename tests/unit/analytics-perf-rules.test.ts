@@ -1,9 +1,10 @@
 // The engine's speed-ups must not change a figure: calendar parts without Date, and the session numbering
 // kept across views and stored with the records.
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, civilOf, dayNumber, dayOfIso, isoOf, periodPlan, yearOf } from '../../src/domain/analytics/buckets';
+
+import { civilOf, DAY_MS, dayNumber, dayOfIso, isoOf, periodPlan, yearOf } from '../../src/domain/analytics/buckets';
 import { aggregate, Numbering } from '../../workers/analytics/aggregate';
-import { toColumns, type ProductColumns } from '../../workers/analytics/columns';
+import { type ProductColumns, toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';
 
 describe('civilOf (integer calendar arithmetic on day numbers)', () => {

@@ -1,10 +1,12 @@
 // "Réessayer": a product whose events call failed is reported (failedProducts) and counted as empty; a
 // view asked with retry fetches those products again, and only those while the others are fresh.
 import 'fake-indexeddb/auto';
+
 import { describe, expect, it } from 'vitest';
-import { AnalyticsEngine } from '../../workers/analytics/engine';
-import { deleteCache } from '../../workers/analytics/cache';
+
 import type { ViewRequest } from '../../src/domain/analytics/view';
+import { deleteCache } from '../../workers/analytics/cache';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
 
 /** Our server's columns answer: n consultations on 2025-03-10 (noon UTC), one session each. */
 const columns = (n: number) => ({

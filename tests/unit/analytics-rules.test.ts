@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   bucketLabels,
   dayNumber,
@@ -7,7 +8,7 @@ import {
   periodPlan,
   previousPlan,
 } from '../../src/domain/analytics/buckets';
-import { KNOWN_COUNTRY_CODES, countryLabel } from '../../src/domain/analytics/countries';
+import { countryLabel, KNOWN_COUNTRY_CODES } from '../../src/domain/analytics/countries';
 import {
   eventArTry,
   eventCountry,
@@ -20,10 +21,10 @@ import {
 } from '../../src/domain/analytics/fields';
 import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import {
-  QUICK_RANGES,
   clampSelection,
   defaultSelection,
   monthOptions,
+  QUICK_RANGES,
   quickRange,
   selectionFromParams,
   selectionToParams,

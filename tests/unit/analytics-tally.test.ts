@@ -3,12 +3,14 @@
 // And the engine's kept tallies must never serve figures of other records or another selection.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventCountry } from '../../src/domain/analytics/fields';
 import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
 import type { Counting, Metric, Period } from '../../src/domain/analytics/selection';
 import {
   aggregate,
+  type Figures,
   figuresOf,
   METRIC_ORDER,
   Numbering,
@@ -16,12 +18,11 @@ import {
   seriesValues,
   statsOf,
   tally,
-  type Figures,
 } from '../../workers/analytics/aggregate';
-import { rankingOf } from '../../workers/analytics/ranking';
 import { toColumns } from '../../workers/analytics/columns';
-import { Tallies } from '../../workers/analytics/tallies';
+import { rankingOf } from '../../workers/analytics/ranking';
 import { SessionDictionary } from '../../workers/analytics/sessions';
+import { Tallies } from '../../workers/analytics/tallies';
 
 type Ev = {
   timestamp: string | null;
@@ -196,7 +197,7 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
   const geoSets = new Map<string, Set<string>>();
   const geoCounts = new Map<string, number>();
   for (const e of inPeriod) {
-    const c = countryLabel(eventCountry(e as unknown as Record<string, unknown>));
+    const c = countryLabel(eventCountry(e));
     if (!geoSets.has(c)) geoSets.set(c, new Set());
     geoSets.get(c)!.add(e.userSessionId);
     geoCounts.set(c, (geoCounts.get(c) ?? 0) + 1);
@@ -225,7 +226,7 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
         });
   return {
     stats,
-    series: { labels: expect.any(Array) as unknown as string[], values, partial },
+    series: { labels: expect.any(Array), values, partial },
     geo,
     funnel,
     eventCount: inPeriod.length,

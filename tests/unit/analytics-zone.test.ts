@@ -1,8 +1,9 @@
 // The reporting time zone: an event's day is the company's calendar day, across both DST changes and at
 // local midnight (Europe/Paris: UTC+1 in winter, UTC+2 in summer; 2025-03-30 has 23 hours, 2025-10-26 25).
 import { describe, expect, it } from 'vitest';
+
 import { dayNumber, isoOf } from '../../src/domain/analytics/buckets';
-import { Zone, isTimeZone, zoneLabel } from '../../src/domain/analytics/zone';
+import { isTimeZone, Zone, zoneLabel } from '../../src/domain/analytics/zone';
 import { aggregate, Numbering } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';

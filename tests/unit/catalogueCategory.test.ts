@@ -1,10 +1,11 @@
 // Category list rules (docs/product.md §2.2.12, 5, 9).
 import { describe, expect, it } from 'vitest';
+
 import {
   CATEGORY_LIST_LIMIT,
-  DELETE_WITH_CHILDREN_CONFIRM,
   categoryDeleteMessage,
   categoryPath,
+  DELETE_WITH_CHILDREN_CONFIRM,
   hasSubCategories,
   parentLabel,
 } from '../../src/domain/category';

@@ -3,10 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
-import { regionOfLanguages } from '../../server/routes/collect/languageRegion';
-import { createCountryLookup } from '../../server/routes/collect/country';
+
 import { ConfigError } from '../../server/config';
+import { createCountryLookup } from '../../server/routes/collect/country';
+import { regionOfLanguages } from '../../server/routes/collect/languageRegion';
 import { writeMmdb } from '../helpers/mmdb';
 
 describe('regionOfLanguages', () => {

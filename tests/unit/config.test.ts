@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig } from '../../server/config';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

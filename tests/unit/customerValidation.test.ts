@@ -1,5 +1,6 @@
 // Spec 2 section 5: every customer creation and edit rule with its exact message, plus the list helpers.
 import { describe, expect, it } from 'vitest';
+
 import {
   customerCreateSchema,
   customerEditSchema,

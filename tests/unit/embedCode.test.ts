@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { embedCode } from '../../src/features/catalogue/embedCode';
 
 describe('embedCode', () => {

@@ -2,6 +2,7 @@
 // English messages (and their error codes) never reach the client; a 413 says what was too much.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { installErrorHandler } from '../../server/http/errorHandler';
 
 // Errors as @fastify/multipart and Fastify's body parser create them (code, English message, status).

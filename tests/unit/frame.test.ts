@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { badgeText, propositionTotal } from '../../src/domain/badge';
 import { displayName, initials, roleLabel } from '../../src/domain/user';
 

@@ -1,9 +1,11 @@
 // The GLB writer, the STL conversion and the sniffing of glTF uploads (docs/viewer.md).
 import fs from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { meshToGlb } from '../../server/files/glb';
-import { stlToGlb } from '../../server/files/stlToGlb';
 import { sniff } from '../../server/files/sniff';
+import { stlToGlb } from '../../server/files/stlToGlb';
 
 const chunkJson = (glb: Buffer) => JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
 

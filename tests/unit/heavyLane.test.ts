@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+
 import type { Db } from '../../server/db/client';
 import { heavyLane, installLightTraffic } from '../../server/db/heavyLane';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { KeptAnswers } from '../../server/routes/analytics/keptAnswers';
 
 describe('KeptAnswers', () => {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
+import { BoundedMemoryLimiter, LimiterFactory } from '../../server/auth/limiters';
 import {
-  LoginThrottle,
-  TooManyAttempts,
   defaultThrottleLimits,
+  LoginThrottle,
   retryMessage,
   type ThrottleLimits,
+  TooManyAttempts,
 } from '../../server/auth/loginThrottle';
-import { BoundedMemoryLimiter, LimiterFactory } from '../../server/auth/limiters';
 
 const limits: ThrottleLimits = {
   ...defaultThrottleLimits,

@@ -1,13 +1,14 @@
 // Option creation rules (spec 5 "Option creation", 4 option types) and the payload built from the form.
 import { describe, expect, it } from 'vitest';
+
 import {
   buildOptionPayload,
   describeOption,
   emptyOptionForm,
   isBlankOptionForm,
+  type OptionForm,
   optionPayloadSchema,
   validateOptionForm,
-  type OptionForm,
 } from '../../src/domain/option';
 
 const form = (over: Partial<OptionForm> = {}): OptionForm => ({

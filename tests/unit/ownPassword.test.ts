@@ -1,5 +1,6 @@
 // The 'Modifier mon mot de passe' modal's checks: current password required, the policy, the confirmation.
 import { describe, expect, it } from 'vitest';
+
 import { ownPasswordChangeSchema, ownPasswordErrors } from '../../src/domain/ownPassword';
 
 describe('ownPasswordErrors', () => {

@@ -1,5 +1,6 @@
 // The permissions table (docs/permissions.md) and its per-target rules, as the server and screens read them.
 import { describe, expect, it } from 'vitest';
+
 import {
   can,
   grantsRole,

@@ -1,8 +1,9 @@
 // Product creation rules and messages (spec 5 "Product creation", 9) and the server's field schema.
 import { describe, expect, it } from 'vitest';
+
 import {
-  MAX_IMAGES,
   formatEuros,
+  MAX_IMAGES,
   parsePrice,
   productFieldsSchema,
   validateProductForm,

@@ -1,5 +1,6 @@
 // The demo quote PDF: a well-formed file (header, cross-reference offsets, trailer) holding the text.
 import { describe, expect, it } from 'vitest';
+
 import { quotePdf } from '../../server/db/seed/quotePdf';
 
 describe('quotePdf', () => {

@@ -1,6 +1,7 @@
 // Spec 2 section 4: the four display labels, their styles, the on-load override, and the status body.
 import { describe, expect, it } from 'vitest';
-import { STATUS, displayStatus, statusOnLoad, statusStyle, statusUpdateSchema } from '../../src/domain/proposition';
+
+import { displayStatus, STATUS, statusOnLoad, statusStyle, statusUpdateSchema } from '../../src/domain/proposition';
 
 describe('proposition status', () => {
   it('has the four labels of the spec', () => {

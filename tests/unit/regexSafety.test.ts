@@ -4,9 +4,11 @@
 // recheck, which answers "safe" only when it proved the matching time linear.
 import fs from 'node:fs';
 import path from 'node:path';
+
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+
 import * as patterns from '../../src/domain/patterns';
 import * as text from '../../src/domain/text';
 

@@ -1,5 +1,6 @@
 // Role badge colours of docs/product.md §2.6.
 import { describe, expect, it } from 'vitest';
+
 import { roleBadgeClass, roleColour } from '../../src/domain/roleBadge';
 
 describe('role badge colours', () => {

@@ -1,5 +1,6 @@
 // shared(): concurrent callers of one list get one request; it is aborted only when all gave up.
 import { describe, expect, it } from 'vitest';
+
 import { shared } from '../../src/api/shared';
 
 function loader() {

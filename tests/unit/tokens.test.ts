@@ -1,6 +1,7 @@
 // Session tokens: a checked token is kept until it expires, never past it; a forged one is never kept.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { SESSION_SECONDS, TokenService } from '../../server/auth/tokens';
 
 afterEach(() => vi.useRealTimers());

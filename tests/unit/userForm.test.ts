@@ -1,9 +1,11 @@
 // Every user-creation rule and message of docs/product.md §2.5, and the SIRET / phone rules of a new company.
 import { describe, expect, it } from 'vitest';
+
+import { entrepriseFormErrors, isValidSiret } from '../../src/domain/entreprise';
 import {
-  PASSWORD_HINT,
   emptyUserForm,
   inlineFieldError,
+  PASSWORD_HINT,
   passwordChangeErrors,
   toCreatePayload,
   userCreateSchema,
@@ -11,7 +13,6 @@ import {
   userFormErrors,
   type UserFormValues,
 } from '../../src/domain/userForm';
-import { entrepriseFormErrors, isValidSiret } from '../../src/domain/entreprise';
 
 const valid: UserFormValues = {
   ...emptyUserForm(),

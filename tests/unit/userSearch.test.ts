@@ -1,8 +1,9 @@
 // The user list's search (case-insensitive, also over the company name) and stat cards (docs/product.md §2.2.13).
 import { describe, expect, it } from 'vitest';
+
 import type { User } from '../../src/api/users';
-import { searchUsers, userStats } from '../../src/features/users/userSearch';
 import { accessMarkers } from '../../src/features/users/userAccess';
+import { searchUsers, userStats } from '../../src/features/users/userSearch';
 
 const user = (
   nom: string,

@@ -1,6 +1,7 @@
 // The share-link view counter alone: what opens a visit, when a visit ends, bounded memory, no address kept.
 import { describe, expect, it } from 'vitest';
-import { ViewCounter, opensPlayback } from '../../server/routes/customers/viewCounter';
+
+import { opensPlayback, ViewCounter } from '../../server/routes/customers/viewCounter';
 
 describe('opensPlayback', () => {
   it('only a GET of the whole file or from byte 0 may open a visit', () => {

@@ -1,7 +1,8 @@
 // IndexedDB (idb) cache of the events: one record per product (typed arrays, with the ETag of the answer
 // and its fetch time) and the session numbering they use, stored in chunks (see sessions.ts). It belongs
 // to one signed-in user: logout and 401 delete the database.
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+
 import type { CachedProduct } from './columns';
 import type { SessionChunk } from './sessions';
 

@@ -1,8 +1,8 @@
 // Raw events -> columns: the shape the engine stores and scans (docs/architecture.md). Strings (sessions,
 // countries) live once in per-product dictionaries; events hold indexes into them.
+import type { ColumnArrays } from '../../src/domain/analytics/binaryColumns';
 import { countryLabel } from '../../src/domain/analytics/countries';
 import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '../../src/domain/analytics/fields';
-import type { ColumnArrays } from '../../src/domain/analytics/binaryColumns';
 
 export const CONSULTATION = 1;
 export const IFRAME = 2;

@@ -2,25 +2,25 @@
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { figuresOf, Numbering, seriesValues, statsOf } from './aggregate';
-import { rankingOf } from './ranking';
-import { buildCsv, csvFileName } from './csv';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
+import { figuresOf, Numbering, seriesValues, statsOf } from './aggregate';
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
-import { emptyStored, type CachedProduct, type StoredColumns } from './columns';
-import { Tallies } from './tallies';
+import { type CachedProduct, emptyStored, type StoredColumns } from './columns';
+import { buildCsv, csvFileName } from './csv';
 import {
+  type Connection,
   EngineError,
+  fetchProductEvents,
+  forEachLimited,
   HTTP,
   MAX_IN_FLIGHT,
   NETWORK,
-  fetchProductEvents,
-  forEachLimited,
-  type Connection,
 } from './fetch';
-import { SessionDictionary } from './sessions';
 import { liveOf } from './live';
-import { fetchCompanyVersions, type CompanyVersions } from './versions';
+import { rankingOf } from './ranking';
+import { SessionDictionary } from './sessions';
+import { Tallies } from './tallies';
+import { type CompanyVersions, fetchCompanyVersions } from './versions';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;

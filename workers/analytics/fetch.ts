@@ -1,8 +1,8 @@
 // Per-product event calls: bounded concurrency, ETag / If-None-Match, failures kept per product.
-import { normaliseList } from '../../src/domain/list';
-import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
-import { fromBinary, fromCompact, isCompact, toColumns, type ProductColumns } from './columns';
+import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
+import { normaliseList } from '../../src/domain/list';
+import { fromBinary, fromCompact, isCompact, type ProductColumns, toColumns } from './columns';
 
 export const MAX_IN_FLIGHT = 6;
 

@@ -2,7 +2,7 @@
 // to a period or scope seen before, and the complete view after a revalidation that only brought 304s
 // (the records are then the same objects) draw without a pass over the events. A new record (a fresh
 // answer) or another numbering drops them all. A tally is a few short arrays: keeping many costs little.
-import { tally, type Numbering, type Tally, type TallyRequest } from './aggregate';
+import { type Numbering, type Tally, tally, type TallyRequest } from './aggregate';
 import type { StoredColumns } from './columns';
 
 /** Tallies kept at most; beyond, they are dropped and made again as asked. */

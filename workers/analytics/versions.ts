@@ -4,7 +4,7 @@
 // differs from the record held, instead of one conditional request per product (docs/dashboard.md).
 // Another server of the contract has no such route (404): the engine then revalidates product by product.
 import { UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { EngineError, HTTP, NETWORK, type Connection } from './fetch';
+import { type Connection, EngineError, HTTP, NETWORK } from './fetch';
 
 /** The last answer for a company: its ETag and each product's current columns ETags (binary, JSON). */
 export interface CompanyVersions {

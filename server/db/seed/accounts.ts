@@ -1,8 +1,8 @@
 // Demo companies, roles, users and licences (README, "Demo accounts"). Password of every account: Demo!2026pass.
-import type { Db } from '../client';
-import { entreprises, licences, roles, typeLicences, users, userJourneySteps } from '../schema';
-import { hashPassword } from '../../auth/password';
 import { ROLE_NAMES } from '../../../src/domain/auth';
+import { hashPassword } from '../../auth/password';
+import type { Db } from '../client';
+import { entreprises, licences, roles, typeLicences, userJourneySteps, users } from '../schema';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 

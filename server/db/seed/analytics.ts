@@ -3,6 +3,7 @@
 // Events are generated and inserted by one SQL statement per company (generate_series), which keeps
 // `npm start` on an empty database fast.
 import { eq, sql } from 'drizzle-orm';
+
 import type { Db } from '../client';
 import { entreprises, groupeModels, licences, typeLicences, users } from '../schema';
 import type { DemoAccounts } from './accounts';

@@ -4,8 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../client';
+
 import type { FileStorage } from '../../files/storage';
+import type { Db } from '../client';
 import { categories, couleurs, groupeModels, options, sousOptions } from '../schema';
 import type { DemoAccounts } from './accounts';
 

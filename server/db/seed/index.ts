@@ -1,13 +1,14 @@
 // Loads the demo data on an empty database (SEED on, the default). Each area seeds its own part.
 import { sql } from 'drizzle-orm';
+
+import { FileStorage } from '../../files/storage';
 import type { Db } from '../client';
 import { users } from '../schema';
-import { FileStorage } from '../../files/storage';
 import { seedAccounts } from './accounts';
+import { seedAnalytics } from './analytics';
+import { seedCatalogue } from './catalogue';
 import { seedCustomers } from './customers';
 import { seedPropositionFiles } from './propositionFiles';
-import { seedCatalogue } from './catalogue';
-import { seedAnalytics } from './analytics';
 
 export interface SeedOptions {
   filesDir: string;

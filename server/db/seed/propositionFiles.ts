@@ -2,11 +2,13 @@
 // small committed MP4 (VP9, plays in Chromium and Firefox), each under its own storage key. Some carry a
 // status so every badge style shows on the demo.
 import fs from 'node:fs';
+
 import { asc, eq } from 'drizzle-orm';
+
+import { STATUS } from '../../../src/domain/proposition';
+import type { FileStorage } from '../../files/storage';
 import type { Db } from '../client';
 import { customers, propositions } from '../schema';
-import type { FileStorage } from '../../files/storage';
-import { STATUS } from '../../../src/domain/proposition';
 import { quotePdf } from './quotePdf';
 
 const demoVideo = () => fs.readFileSync(new URL('./fixtures/demo-video.mp4', import.meta.url));

@@ -3,6 +3,7 @@
 // multipart encodings moved where OpenAPI reads them.
 import type { SwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
 import { openapiTransform } from './transform';
 
 type Doc = ReturnType<typeof jsonSchemaTransformObject>;
@@ -52,5 +53,5 @@ export const swaggerOptions: SwaggerOptions = {
     security: [{ bearer: [] }],
   },
   transform: openapiTransform,
-  transformObject: (input) => withMultipartEncodings(jsonSchemaTransformObject(input) as Doc),
+  transformObject: (input) => withMultipartEncodings(jsonSchemaTransformObject(input)),
 };

@@ -3,6 +3,7 @@
 // `schema.multipart` (its text fields and file rules); the transform (./transform.ts) turns it into the
 // operation's multipart/form-data request body with one entry per field, its type, count and size limit.
 import { z } from 'zod';
+
 import { MEDIA_TYPES } from '../../files/mediaTypes';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 // Path and query parameters as the server takes them: a database id is 1 to 9 decimal digits (it fits
 // a 32-bit column; server/http/errors.ts parseId converts it after this check).
 import { z } from 'zod';
+
 import { ID_DIGITS } from '../../../src/domain/patterns';
 
 export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';

@@ -7,12 +7,9 @@ export const problemSchema = z
     status: z.int().min(400).max(599),
     title: z.string().meta({ description: 'Intitulé court, en français' }),
     detail: z.string().meta({ description: 'Ce qui a échoué, en français, pour une personne' }),
-    errors: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({
-        description: 'Champ → message (le même que celui du formulaire de l’application), sur les 400 d’un corps',
-      }),
+    errors: z.record(z.string(), z.string()).optional().meta({
+      description: 'Champ → message (le même que celui du formulaire de l’application), sur les 400 d’un corps',
+    }),
   })
   .meta({ id: 'Probleme', description: 'Erreur de l’API : toujours ce format JSON' });
 

@@ -7,12 +7,14 @@
 //   (the database gone: server/http/errorHandler.ts), with Retry-After where the server sends it;
 // - 204 answers without content; multipart bodies (./multipart.ts) documented without being validated;
 // - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`.
-import type { FastifySchema, RouteOptions } from 'fastify';
+import './multipart';
+
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { problemSchema, PROBLEM_DESCRIPTIONS, RETRY_AFTER_STATUSES, type ProblemStatus } from './problem';
+
 import { isEmptyAnswer } from './params';
-import './multipart';
+import { PROBLEM_DESCRIPTIONS, problemSchema, type ProblemStatus, RETRY_AFTER_STATUSES } from './problem';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type JsonObject = Record<string, unknown>;
@@ -32,7 +34,7 @@ function standardProblems(schema: FastifySchema, isPublic: boolean): ProblemStat
 }
 
 export function openapiTransform(input: TransformInput) {
-  const { schema, route } = input as TransformInput & { schema?: FastifySchema; route: RouteOptions };
+  const { schema, route } = input;
   if (!schema || (schema as { hide?: boolean }).hide) return jsonSchemaTransform(input);
   const isPublic = !!route.config?.public;
   const {
@@ -56,7 +58,7 @@ export function openapiTransform(input: TransformInput) {
     zodSchema.body = documentedBody.schema;
     zodSchema.consumes = documentedBody.contentTypes;
   }
-  const out = jsonSchemaTransform({ ...input, schema: zodSchema } as TransformInput);
+  const out = jsonSchemaTransform({ ...input, schema: zodSchema });
   const transformed = out.schema as JsonObject & { response: Record<string, JsonObject> };
 
   for (const [status, description] of Object.entries(PROBLEM_DESCRIPTIONS)) {

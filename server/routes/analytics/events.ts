@@ -3,20 +3,21 @@
 // compressed bytes (AnswerCache).
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
-import { listResponse } from '../../http/listSchema';
-import type { Db } from '../../db/client';
-import { idParams, notModified } from '../../http/openapi/params';
-import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
+
+import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../src/domain/analytics/binaryColumns';
 import { reachesEntreprise } from '../../auth/guard';
 import type { SessionUser } from '../../auth/session';
-import { notFound, parseId } from '../../http/errors';
-import { AnswerCache } from './answerCache';
-import { encode, preferredEncoding } from '../../http/encoding';
+import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
+import { encode, preferredEncoding } from '../../http/encoding';
+import { notFound, parseId } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import { idParams, notModified } from '../../http/openapi/params';
+import { problems } from '../../http/openapi/problem';
+import { AnswerCache } from './answerCache';
 import { eventTags } from './tags';
-import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../src/domain/analytics/binaryColumns';
 
 /** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;

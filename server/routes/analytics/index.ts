@@ -1,7 +1,7 @@
 // The analytics area's route plugins, registered by server/routes/index.ts.
 import type { RoutePlugin } from '../../deps';
-import productsRoutes from './products';
 import eventsRoutes from './events';
+import productsRoutes from './products';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
 

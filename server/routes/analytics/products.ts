@@ -1,12 +1,13 @@
 // GET /api/Produit/Entreprise/{id}: the company's products, i.e. its catalogue product groups.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { dotnetList } from '../../../src/domain/list';
 import { groupeModels } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { reachableEntreprise } from './scope';
 
 export const productSchema = z.object({

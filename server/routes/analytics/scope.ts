@@ -1,10 +1,11 @@
 // Which products and companies a user reaches for analytics: Admin every one, others their own company.
 // Anything else answers 404, exactly like an unknown id (no existence leak); a non-numeric id 400.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { entreprises, groupeModels } from '../../db/schema';
+
 import { reachesEntreprise } from '../../auth/guard';
 import type { SessionUser } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { entreprises, groupeModels } from '../../db/schema';
 import { notFound, parseId } from '../../http/errors';
 
 export async function reachableProduct(db: Db, user: SessionUser, raw: unknown): Promise<number> {

@@ -4,17 +4,18 @@
 // lane (server/db/heavyLane.ts) so that light requests are not held behind a dashboard's summaries.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { dotnetList } from '../../../src/domain/list';
-import { listResponse } from '../../http/listSchema';
-import { groupeModels, productEvents, productEventVersions, userJourneySteps } from '../../db/schema';
-import { heavyLane } from '../../db/heavyLane';
 import type { Db } from '../../db/client';
+import { heavyLane } from '../../db/heavyLane';
+import { groupeModels, productEvents, productEventVersions, userJourneySteps } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
+import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
-import { reachableEntreprise } from './scope';
 import { reachableEventsTag } from './events';
 import { KeptAnswers } from './keptAnswers';
+import { reachableEntreprise } from './scope';
 
 export const summarySchema = z.object({
   totalEvents: z.number(),

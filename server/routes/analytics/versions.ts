@@ -3,12 +3,14 @@
 // request per product, then fetches only the products whose tag changed. An addition to the provider's
 // contract (docs/api.md): a client of another server gets 404 here and revalidates product by product.
 import { createHash } from 'node:crypto';
+
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { groupeModels, productEventVersions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { idParams, notModified } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { matches } from './events';
 import { reachableEntreprise } from './scope';
 import { eventTags } from './tags';

@@ -2,17 +2,18 @@
 // Reading is everyone's; creating and deleting is the catalogue's structure (docs/permissions.md).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dotnetList } from '../../../src/domain/list';
+
 import { categoryCreateSchema, categorySchema } from '../../../src/domain/category';
-import { categories } from '../../db/schema';
-import type { Db } from '../../db/client';
+import { dotnetList } from '../../../src/domain/list';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { categories } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { catalogueCompany, companyQuery } from './scope';
 
 const parent = alias(categories, 'parent');

@@ -1,11 +1,12 @@
 // GET/POST /api/Couleur: the company's colours; a palette (nuancier) is the colours sharing its name.
 import { asc, eq } from 'drizzle-orm';
+
 import { dotnetList } from '../../../src/domain/list';
 import { couleurPayloadSchema, couleurSchema } from '../../../src/domain/option';
 import { couleurs } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { catalogueCompany, companyQuery, reachableGroupe } from './scope';
 
 const toCouleur = (c: typeof couleurs.$inferSelect) => ({

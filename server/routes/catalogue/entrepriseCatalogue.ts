@@ -1,23 +1,24 @@
 // GET /api/Entreprise/{id} and PUT /api/Entreprise/{id} (dateValidCatalogue, set by 'Ajouter Nuancier':
 // a company setting, not every role's, docs/permissions.md).
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
 import { dbId } from '../../../src/domain/dbId';
-import { entreprises } from '../../db/schema';
-import { reachesEntreprise } from '../../auth/guard';
-import { requirePermission } from '../../auth/permissions';
-import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
 import {
   TIME_ZONE_INVALID,
-  VIEWER_SETTINGS_RULES,
   timeZoneSchema,
+  VIEWER_SETTINGS_RULES,
   viewerSettingsSchema,
 } from '../../../src/domain/entreprise';
+import { reachesEntreprise } from '../../auth/guard';
+import { requirePermission } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { entreprises } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
+import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
-import type { Db } from '../../db/client';
-import type { FastifyRequest } from 'fastify';
 
 const entrepriseDetail = z.object({
   entrepriseId: z.number(),

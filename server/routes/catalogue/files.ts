@@ -1,15 +1,17 @@
 // GET /api/Fichier/catalogue/{file}: a stored catalogue file, served only to a user of the company whose
 // product, model, option or sub-option references it (404 otherwise, as for any other company's record).
 import fs from 'node:fs';
+
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { groupeModels, models, options, sousOptions } from '../../db/schema';
-import type { Db } from '../../db/client';
+
 import { reachesEntreprise } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { groupeModels, models, options, sousOptions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { notFound } from '../../http/errors';
 import { fileAnswer } from '../../http/openapi/files';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { CATALOGUE_AREA } from './storeFiles';
 
 const FILE_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
@@ -50,12 +52,10 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
       schema: {
         tags: ['Catalogue'],
         params: z.object({
-          name: z
-            .string()
-            .meta({
-              description:
-                'Nom du fichier tel que les réponses du catalogue le donnent (uuid.extension) ; tout autre nom répond 404',
-            }),
+          name: z.string().meta({
+            description:
+              'Nom du fichier tel que les réponses du catalogue le donnent (uuid.extension) ; tout autre nom répond 404',
+          }),
         }),
         response: {
           ...fileAnswer([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]),

@@ -6,16 +6,17 @@
 //   the product goes with its models, options and sub-options (its own configuration) and every stored file.
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { PRODUCT_FILES, PRODUCT_MESSAGES, groupeModelSchema, productFieldsSchema } from '../../../src/domain/product';
+
+import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict, notFound, parseId } from '../../http/errors';
+import { multipartBody } from '../../http/openapi/multipart';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { multipartBody } from '../../http/openapi/multipart';
-import type { RoutePlugin } from '../../deps';
+import { toGroupeModel } from './groupeModels';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
-import { toGroupeModel } from './groupeModels';
 import { withStoredFiles } from './storeFiles';
 
 export const PRODUCT_DELETE_MESSAGES = {

@@ -1,16 +1,17 @@
 // POST /api/Model/ModelWithGroup (multipart product group with its files) and GET /api/GroupeModel.
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { dotnetList } from '../../../src/domain/list';
-import { PRODUCT_FILES, PRODUCT_MESSAGES, groupeModelSchema, productFieldsSchema } from '../../../src/domain/product';
-import { categories, groupeModels } from '../../db/schema';
+import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
 import type { Db } from '../../db/client';
+import { categories, groupeModels } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { multipartBody } from '../../http/openapi/multipart';
-import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from './scope';
 import { withStoredFiles } from './storeFiles';

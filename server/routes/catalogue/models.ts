@@ -2,16 +2,17 @@
 // (multipart new-model payload of spec 3: Nom, Icone, Model3d, plus IdGroupeModel, the product it belongs to).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { boundedText, textInvalid } from '../../../src/domain/text';
+
 import { dotnetList } from '../../../src/domain/list';
 import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../src/domain/product';
+import { boundedText, textInvalid } from '../../../src/domain/text';
 import { groupeModels, models } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { multipartBody } from '../../http/openapi/multipart';
 import { idParam } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { multipartBody } from '../../http/openapi/multipart';
-import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, reachableGroupe, toNumber } from './scope';
 import { withStoredFiles } from './storeFiles';

@@ -3,8 +3,9 @@
 // stored here: the caller adopts the files only once everything is valid (withStoredFiles), so a rejected
 // upload leaves no file and no row.
 import type { FastifyRequest } from 'fastify';
+
 import type { FileRule } from '../../../src/domain/product';
-import { receiveMultipart, type ReceivedFile } from '../../files/receiveUpload';
+import { type ReceivedFile, receiveMultipart } from '../../files/receiveUpload';
 import type { FileStorage } from '../../files/storage';
 import { badRequest } from '../../http/errors';
 

@@ -2,7 +2,7 @@
 // (multipart: SousNom, SousIcone file, IdModel, Tailles) and the lists of one product's options and sub-options.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+
 import { dotnetList } from '../../../src/domain/list';
 import {
   OPTION_RULES,
@@ -12,13 +12,14 @@ import {
   sousOptionSchema,
 } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
+import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { options, sousOptions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
+import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { multipartBody } from '../../http/openapi/multipart';
-import type { RoutePlugin } from '../../deps';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
 import { withStoredFiles } from './storeFiles';

@@ -2,11 +2,12 @@
 // may name another one (query ?entrepriseId= or the payload's EntrepriseId). A non-Admin naming another
 // company, or an id of another company's record, gets 404 (no existence leak).
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import { reachesEntreprise } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { entreprises, groupeModels } from '../../db/schema';
-import { reachesEntreprise } from '../../auth/guard';
 import { notFound } from '../../http/errors';
 import { idParam } from '../../http/openapi/params';
 

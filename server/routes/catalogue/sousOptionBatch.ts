@@ -3,16 +3,17 @@
 // checked before anything is written, and the rows are inserted in one transaction, so a refused row never
 // leaves its siblings stored (a retry after a fix cannot duplicate them). See docs/back-office.md.
 import { z } from 'zod';
-import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+
+import { dotnetList } from '../../../src/domain/list';
 import { SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
+import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { sousOptions } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import { dotnetList } from '../../../src/domain/list';
-import { listResponse } from '../../http/listSchema';
-import { problems } from '../../http/openapi/problem';
-import { multipartBody } from '../../http/openapi/multipart';
 import type { RoutePlugin } from '../../deps';
+import { badRequest } from '../../http/errors';
+import { listResponse } from '../../http/listSchema';
+import { multipartBody } from '../../http/openapi/multipart';
+import { problems } from '../../http/openapi/problem';
 import { readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
 import { withStoredFiles } from './storeFiles';

@@ -2,6 +2,7 @@
 // write; if the write fails the files are removed again (no orphan files). A crash between the two leaves
 // files no row refers to: the start-up sweep removes them (server/files/sweep.ts).
 import type { FastifyRequest } from 'fastify';
+
 import { adopted } from '../../files/receiveUpload';
 import type { FileStorage } from '../../files/storage';
 import type { UploadedFile } from './multipartForm';

@@ -3,16 +3,17 @@
 // Order of the checks: bots and over-limit addresses cost no query; an unknown key answers 404; a valid
 // batch is written in one INSERT (shared with the batches arriving meanwhile: eventWriter.ts), then 202.
 // Nothing is stored on any refusal.
-import { isRobot } from './bots';
 import { z } from 'zod';
+
 import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
-import { HttpError, badRequest, notFound } from '../../http/errors';
-import { isDatabaseUnavailable } from '../../http/errorHandler';
-import { problems } from '../../http/openapi/problem';
 import type { RoutePlugin } from '../../deps';
+import { isDatabaseUnavailable } from '../../http/errorHandler';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { problems } from '../../http/openapi/problem';
+import { isRobot } from './bots';
 import { createCountryLookup } from './country';
-import { createCollectLimiter } from './limits';
 import { createEventWriter } from './eventWriter';
+import { createCollectLimiter } from './limits';
 import { createProductKeys } from './productKeys';
 
 /** The batch schema at this second: built once a second, not per request (a second is nothing beside 24 h). */

@@ -4,8 +4,8 @@
 // 0003 and 0004) whatever its size, so under load a statement carries many batches instead of one each;
 // alone, a batch waits for nothing but the end of the loop's turn (setImmediate). A batch's promise
 // settles once the statement that holds it is committed: the route answers 202 only then.
-import { productEvents } from '../../db/schema';
 import type { Db } from '../../db/client';
+import { productEvents } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../http/errorHandler';
 
 export type EventRow = typeof productEvents.$inferInsert;

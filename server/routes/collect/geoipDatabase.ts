@@ -2,7 +2,9 @@
 // they obtain under its own licence (none is shipped: the free ones are CC BY or CC BY-SA, outside the
 // licences this project accepts), read in memory with mmdb-lib (MIT).
 import fs from 'node:fs';
+
 import { Reader } from 'mmdb-lib';
+
 import { ConfigError } from '../../config';
 
 // Country databases differ in shape: MaxMind's (and DB-IP's compatible ones) have { country: { iso_code } },

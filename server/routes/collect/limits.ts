@@ -2,7 +2,8 @@
 // minute; a product's key takes a bounded number of events, so a leaked key cannot flood its company's
 // figures. Built by the server's limiter factory (server/auth/limiters.ts), like the sign-in throttle: in
 // bounded memory on PGlite, shared by every instance in PostgreSQL or Redis otherwise.
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+
 import type { LimiterFactory } from '../../auth/limiters';
 
 export interface CollectLimits {

@@ -3,9 +3,10 @@
 // product deleted within the minute makes its batch's rows refused by the events table (no company to
 // number its session in), which the route answers 404 once the key, read again, names nothing (collect.ts).
 import { eq, sql } from 'drizzle-orm';
-import { groupeModels } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/prepared';
+
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { groupeModels } from '../../db/schema';
 
 const productByKey = preparedPerDatabase((db) =>
   db

@@ -2,14 +2,16 @@
 // quote URLs) and GET /api/viewer/{key}/model (the model as glTF). An STL is converted to GLB on its first
 // view and the result kept beside the upload; FBX and STEP have no model URL (the page says so).
 import fs from 'node:fs';
+
 import { z } from 'zod';
-import { fileAnswer } from '../../http/openapi/files';
-import { problems } from '../../http/openapi/problem';
+
 import type { RoutePlugin } from '../../deps';
-import type { FileStorage } from '../../files/storage';
 import { sniff } from '../../files/sniff';
 import { stlToGlb } from '../../files/stlToGlb';
+import type { FileStorage } from '../../files/storage';
 import { notFound } from '../../http/errors';
+import { fileAnswer } from '../../http/openapi/files';
+import { problems } from '../../http/openapi/problem';
 import { viewerProduct } from './viewerProduct';
 
 type ModelFormat = 'glb' | 'gltf' | 'stl' | 'fbx' | 'step';

@@ -1,8 +1,9 @@
 // The product a public viewer key names, with what its page shows and its company's viewer settings.
 import { eq, sql } from 'drizzle-orm';
+
 import type { Db } from '../../db/client';
-import { entreprises, groupeModels } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
+import { entreprises, groupeModels } from '../../db/schema';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -1,5 +1,6 @@
 // Customers (docs/product.md §2.7): by user, by id with propositions, create, update, delete with cascade.
 import { and, eq, inArray } from 'drizzle-orm';
+
 import {
   customerCreateSchema,
   customerDetailSchema,
@@ -11,11 +12,11 @@ import { customerReach } from '../../auth/customerScope';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { customers, propositions, users } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { listCustomers } from '../customersList';
 import { CUSTOMER_NOT_FOUND, listPropositions, reachableCustomer } from './reach';
 

@@ -2,9 +2,9 @@
 // GET /api/Customers/forCurrentUser stays in ../customersList.ts (shared with the sidebar badge).
 import type { RoutePlugin } from '../../deps';
 import customerRoutes from './customers';
-import propositionRoutes from './propositions';
 import propositionCreateRoutes from './propositionCreate';
 import propositionFileRoutes from './propositionFiles';
+import propositionRoutes from './propositions';
 import videoLinkRoutes from './videoLinks';
 
 export const customersRoutes: RoutePlugin[] = [

@@ -1,6 +1,7 @@
 // The refusal of a public video link: a browser (Accept: text/html, the customer who clicked the link) gets
 // a small French page instead of raw JSON; an API client keeps the JSON error {status, title, detail}.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { gone, notFound } from '../../http/errors';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

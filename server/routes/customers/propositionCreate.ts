@@ -2,15 +2,16 @@
 // recognised by their content (PDF, MP4) on their first bytes, capped in size (413 beyond) while they
 // stream to disk (server/files/receiveUpload.ts), and stored under server-chosen keys.
 import { z } from 'zod';
-import { boundedText } from '../../../src/domain/text';
+
+import { ID_DIGITS } from '../../../src/domain/patterns';
 import { propositionSchema } from '../../../src/domain/proposition';
+import { boundedText } from '../../../src/domain/text';
 import { propositions } from '../../db/schema';
-import { receiveMultipart, type PartRule } from '../../files/receiveUpload';
+import type { RoutePlugin } from '../../deps';
+import { type PartRule, receiveMultipart } from '../../files/receiveUpload';
 import { badRequest, parseId } from '../../http/errors';
 import { multipartBody } from '../../http/openapi/multipart';
-import { ID_DIGITS } from '../../../src/domain/patterns';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { withStoredFiles } from '../catalogue/storeFiles';
 import { reachableCustomer, reachableProposition } from './reach';
 

@@ -1,9 +1,9 @@
 // The proposition's stored files, for signed-in users who reach it: the quote PDF and the video.
+import type { RoutePlugin } from '../../deps';
 import { parseId } from '../../http/errors';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
 

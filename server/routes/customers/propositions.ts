@@ -1,11 +1,12 @@
 // Propositions (docs/product.md §2.7): read, description update, status update, delete (files after commit).
 import { eq } from 'drizzle-orm';
+
 import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { parseId } from '../../http/errors';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { reachableProposition } from './reach';
 
 const params = idParams('id');

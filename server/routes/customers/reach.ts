@@ -1,9 +1,10 @@
 // What a user reaches among customers and propositions (customerReach), with their API shapes.
 // Anything out of reach answers 404 like a missing record: no existence leak.
 import { and, asc, eq, type SQL } from 'drizzle-orm';
+
 import type { Proposition } from '../../../src/domain/proposition';
-import type { SessionUser } from '../../auth/session';
 import { customerReach } from '../../auth/customerScope';
+import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { customers, propositions, videoAccessTokens } from '../../db/schema';
 import { notFound } from '../../http/errors';

@@ -1,7 +1,9 @@
 // Streams a stored file with HTTP range support (206 for "bytes=a-b", 416 when unsatisfiable), so a
 // video player can stream and seek. The path comes from a server-chosen storage key, never from the request.
 import fs from 'node:fs';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { FileStorage } from '../../files/storage';
 import { notFound } from '../../http/errors';
 

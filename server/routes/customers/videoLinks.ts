@@ -2,19 +2,21 @@
 // expiry, and the public link itself (no sign-in; 410 once expired; range requests; counts one view per
 // visit: ./viewCounter.ts).
 import crypto from 'node:crypto';
+
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { publicVideoPath } from '../../../src/domain/proposition';
 import { propositions, videoAccessTokens } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { badRequest, notFound, parseId } from '../../http/errors';
-import { refuseLink } from './linkErrorPage';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems, problemsOrPage } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
+import { refuseLink } from './linkErrorPage';
 import { reachableProposition } from './reach';
 import { sendStoredFile } from './sendStoredFile';
-import { ViewCounter, opensPlayback } from './viewCounter';
+import { opensPlayback, ViewCounter } from './viewCounter';
 
 const DAY_MS = 86_400_000;
 const NO_VIDEO = "Cette proposition n'a pas de vidéo.";

@@ -3,27 +3,28 @@
 // GET /api/Licence/User/{userId}, GET /api/TypeLicence, POST /api/Licence, PUT /api/Licence/{id},
 // PUT /api/Licence/{id}/dateactivation, DELETE /api/Licence/{id}.
 import { asc, eq } from 'drizzle-orm';
-import { dotnetList } from '../../../src/domain/list';
+import type { FastifyRequest } from 'fastify';
+
 import {
   EXPIRY_PAST_TOLERANCE_MS,
+  type Licence,
   LICENCE_DATE_MESSAGES,
   licenceActivationUpdateSchema,
   licenceCreateSchema,
   licenceExpiryUpdateSchema,
   licenceSchema,
   licenceTypeSchema,
-  type Licence,
 } from '../../../src/domain/licence';
-import { licences, typeLicences } from '../../db/schema';
+import { dotnetList } from '../../../src/domain/list';
 import { readsLicenceKeysOf } from '../../../src/domain/permissions';
 import { requirePermission } from '../../auth/permissions';
+import type { Db } from '../../db/client';
+import { licences, typeLicences } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { badRequest, notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
-import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { reachableUser } from './userQueries';
 
 const ID_MISMATCH = "L'identifiant de la licence ne correspond pas";

@@ -2,14 +2,15 @@
 // version is bumped (every other session of the user ends) and the answer carries a fresh token, so the
 // screen the user is on keeps working without a new sign-in.
 import { eq, sql } from 'drizzle-orm';
+
 import { ownPasswordChangedSchema, ownPasswordChangeSchema, SAME_PASSWORD } from '../../../src/domain/ownPassword';
 import { WRONG_CURRENT_PASSWORD } from '../../../src/domain/permissions';
-import { users } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { requirePermission } from '../../auth/permissions';
 import { loadSessionUser } from '../../auth/session';
-import { badRequest, unauthorized } from '../../http/errors';
+import { users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
+import { badRequest, unauthorized } from '../../http/errors';
 
 const ownPasswordRoutes: RoutePlugin = async (app, { db, tokens }) => {
   app.put(

@@ -1,15 +1,16 @@
 // POST /api/User/create (Admin only): the spec's create payload, validated by the form's own schema.
 // The Admin role is given only in the provider's company (grantsRole, docs/permissions.md).
 import { and, eq } from 'drizzle-orm';
-import { userCreateSchema } from '../../../src/domain/userForm';
-import { entreprises, roles, users } from '../../db/schema';
+
 import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissions';
-import { requirePermission } from '../../auth/permissions';
+import { userCreateSchema } from '../../../src/domain/userForm';
 import { hashPassword } from '../../auth/password';
+import { requirePermission } from '../../auth/permissions';
+import { entreprises, roles, users } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict } from '../../http/errors';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
-import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
+import { isUniqueViolation, MAIL_TAKEN, reachableUser, userSchema } from './userQueries';
 
 const UNKNOWN_COMPANY = 'Entreprise inconnue';
 const UNKNOWN_ROLE = 'Rôle inconnu';

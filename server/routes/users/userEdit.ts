@@ -1,18 +1,19 @@
 // PUT /api/User/{userId}/fonction|nom|prenom|mail|mobile|disable|password (Admin only, docs/permissions.md).
 // Another Admin is refused for every one of them (managesUser); disable and password change revoke tokens.
 import { eq, sql } from 'drizzle-orm';
-import { inlineFieldSchemas, passwordChangeSchema, type InlineField } from '../../../src/domain/userForm';
-import { users } from '../../db/schema';
-import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
-import { requirePermission } from '../../auth/permissions';
-import { hashPassword } from '../../auth/password';
-import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
 import type { FastifyRequest } from 'fastify';
+
+import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
+import { type InlineField, inlineFieldSchemas, passwordChangeSchema } from '../../../src/domain/userForm';
+import { hashPassword } from '../../auth/password';
+import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
+import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
-import { MAIL_TAKEN, isUniqueViolation, reachableUser, userSchema } from './userQueries';
+import { isUniqueViolation, MAIL_TAKEN, reachableUser, userSchema } from './userQueries';
 
 const params = idParams('userId');
 const OWN_ACCOUNT = 'Vous ne pouvez pas désactiver votre propre compte';

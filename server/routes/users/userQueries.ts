@@ -1,11 +1,12 @@
 // The user as the API answers it (docs/product.md §2.3), and the queries that read users.
-import { and, asc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+
+import { readsContactsOf } from '../../../src/domain/permissions';
+import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { entreprises, licences, roles, users } from '../../db/schema';
-import type { SessionUser } from '../../auth/session';
 import { notFound } from '../../http/errors';
-import { readsContactsOf } from '../../../src/domain/permissions';
 
 export const userSchema = z.object({
   userId: z.number(),

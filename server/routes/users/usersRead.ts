@@ -2,14 +2,15 @@
 // (GET /api/User/current lives in server/routes/currentUser.ts; static segments win over {userId}.)
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+
 import { dotnetList } from '../../../src/domain/list';
-import { entreprises, roles, users } from '../../db/schema';
 import { reachesEntreprise } from '../../auth/guard';
+import { entreprises, roles, users } from '../../db/schema';
+import type { RoutePlugin } from '../../deps';
 import { notFound, parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import type { RoutePlugin } from '../../deps';
 import { asSeenBy, reachableUser, selectUsers, userReach, userSchema } from './userQueries';
 
 const roleSchema = z.object({ roleId: z.number(), nomRole: z.string() });

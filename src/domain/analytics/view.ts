@@ -1,7 +1,7 @@
 // What the analytics engine sends back to the screen: small figures, never raw events.
-import type { Counting, Metric, Period, Scope } from './selection';
 import type { GeoItem } from './fields';
 import type { FunnelStep } from './rules';
+import type { Counting, Metric, Period, Scope } from './selection';
 
 /** What the worker needs to compute a view (the company's products come from the main thread). */
 export interface ViewRequest {

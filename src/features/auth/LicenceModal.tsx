@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+
 import { PROVIDER } from '../../app/brand';
 
 /** "Activation de la licence": opened when login fails for licence reasons (docs/product.md §1.2). */

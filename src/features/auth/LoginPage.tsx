@@ -4,13 +4,14 @@ import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
+
 import { LOGO_URL, PROVIDER } from '../../app/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
 import { currentDevice, isRestrictedDevice } from './device';
-import { RestrictedNotice } from './RestrictedNotice';
 import { isLicenceError } from './loginError';
+import { RestrictedNotice } from './RestrictedNotice';
 import { useLogin } from './useLogin';
 
 // Only shown after a licence refusal: its Dialog stays out of the page's first load.

@@ -1,7 +1,8 @@
 // Authentication state (docs/product.md §1.4): starts authenticated when a token is stored; login stores it,
 // a failure records authError, logout and any 401 clear it.
 import { atom } from 'jotai';
-import { TOKEN_KEY, getToken } from '../../api/http';
+
+import { getToken, TOKEN_KEY } from '../../api/http';
 import type { CurrentUser } from '../../domain/user';
 
 export const tokenAtom = atom<string | null>(getToken());

@@ -1,8 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
+
 import { login, tokenOf } from '../../api/auth';
 import { loginFailedAtom, loginSucceededAtom } from './atoms';
-import { TOKEN_NOT_RECEIVED, loginErrorMessage } from './loginError';
+import { loginErrorMessage, TOKEN_NOT_RECEIVED } from './loginError';
 
 /** The login action: stores the token, or records the catalogue's message as authError. */
 export function useLogin() {

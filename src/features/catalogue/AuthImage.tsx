@@ -1,5 +1,6 @@
 // An image of the catalogue: fetched with the bearer token (an <img src> cannot send it), shown as a blob URL.
 import { useEffect, useState } from 'react';
+
 import { fetchCatalogueFile } from '../../api/catalogue';
 
 export function AuthImage({ fileKey, alt, className }: { fileKey: string; alt: string; className?: string }) {

@@ -1,5 +1,7 @@
 // /catalogue: 'Ajouter Nuancier' (sets the company's dateValidCatalogue to today), 'Créer un produit',
 // 'Gestion des catégories', and the sections Catégories, Modèles, Couleurs loaded on first opening.
+import './catalogue.css';
+
 import { useAtomValue } from 'jotai';
 import { Accordion, AccordionTab } from 'primereact/accordion';
 import { Button } from 'primereact/button';
@@ -7,13 +9,13 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchEntreprise, updateEntreprise, type EntrepriseDetail } from '../../api/catalogue';
+
+import { type EntrepriseDetail, fetchEntreprise, updateEntreprise } from '../../api/catalogue';
 import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { CategoriesSection, CouleursSection, ModelsSection } from './CatalogueSections';
-import './catalogue.css';
 
 /** Today as a date only (YYYY-MM-DD), in the user's time zone. */
 export const todayDate = (now = new Date()) =>
@@ -111,7 +113,7 @@ export function CataloguePage() {
         multiple
         activeIndex={active}
         onTabChange={(e) => {
-          const list = (Array.isArray(e.index) ? e.index : [e.index]) as number[];
+          const list = Array.isArray(e.index) ? e.index : [e.index];
           setActive(list);
           setOpened((o) => new Set([...o, ...list]));
         }}

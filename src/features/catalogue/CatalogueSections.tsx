@@ -6,15 +6,16 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { deleteProduct, fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
-import { EmbedCodeButton } from './EmbedCodeButton';
-import { confirmDanger } from '../../ui/confirmDanger';
-import { parentLabel, type Category } from '../../domain/category';
+import { type Category, parentLabel } from '../../domain/category';
 import type { Couleur } from '../../domain/option';
 import { formatEuros, type GroupeModel, type Model } from '../../domain/product';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthImage, downloadCatalogueFile } from './AuthImage';
+import { EmbedCodeButton } from './EmbedCodeButton';
 
 /** Loads once on mount; the error text is the spec's. */
 function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string, version = 0) {

@@ -1,35 +1,37 @@
 // /creer-categorie: add a category (optional parent, 'Aucune' by default), the first 8 categories with
 // their parent ("Voir toutes les catégories" shows the rest), and 'Supprimer' after a confirmation that
 // says how many sub-categories go with it and how many products lose it (docs/back-office.md).
+import './catalogue.css';
+
+import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { confirmDanger } from '../../ui/confirmDanger';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
+
 import { createCategory, deleteCategory, fetchGroupeModels } from '../../api/catalogue';
-import { currentUserAtom } from '../auth/atoms';
-import { categoryImpact } from './categoryImpact';
 import {
   ALL_CATEGORIES_LABEL,
+  type Category,
   CATEGORY_LIST_LIMIT,
   CATEGORY_MESSAGES,
+  categoryDeleteMessage,
   FIRST_CATEGORIES_LABEL,
   NO_PARENT_LABEL,
-  categoryDeleteMessage,
   parentLabel,
-  type Category,
 } from '../../domain/category';
 import { can } from '../../domain/permissions';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { EmptyState } from '../../ui/EmptyState';
-import { PageTitle } from '../../ui/PageTitle';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { currentUserAtom } from '../auth/atoms';
+import { categoryImpact } from './categoryImpact';
 import { useCategories } from './useCategories';
-import './catalogue.css';
 
 const NO_PARENT = 0;
 

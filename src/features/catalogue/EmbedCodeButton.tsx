@@ -1,7 +1,8 @@
 // "Copier le code d'intégration": copies the product's viewer <iframe> (docs/viewer.md) for the company's site.
 import { Button } from 'primereact/button';
-import { copyText } from '../propositions/copyText';
+
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { copyText } from '../propositions/copyText';
 import { embedCode } from './embedCode';
 
 export function EmbedCodeButton({ publicKey, nom }: { publicKey: string; nom: string }) {

@@ -2,7 +2,8 @@
 // with the spec's message.
 import { Button } from 'primereact/button';
 import { useEffect, useMemo, useRef } from 'react';
-import { MAX_IMAGES, PRODUCT_MESSAGES, PRODUCT_FILES } from '../../domain/product';
+
+import { MAX_IMAGES, PRODUCT_FILES, PRODUCT_MESSAGES } from '../../domain/product';
 
 interface Props {
   images: File[];

@@ -1,14 +1,16 @@
 // /modeles?groupId=: the models of a product (name, icon, 3D file table); validating -> /options.
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { createModel, fetchModels } from '../../api/catalogue';
-import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, type Model } from '../../domain/product';
+import { ICON_RULE, type Model, MODEL_3D_RULE, MODEL_MESSAGES } from '../../domain/product';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
-import './catalogue.css';
 
 interface Row {
   key: number;

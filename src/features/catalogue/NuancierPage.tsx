@@ -1,4 +1,6 @@
 // /nuancier?groupId=: a colour palette (name, description, colours with a colour picker), stored as colours.
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { ColorPicker } from 'primereact/colorpicker';
 import { InputText } from 'primereact/inputtext';
@@ -6,13 +8,13 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { createCouleur } from '../../api/catalogue';
 import { COULEUR_MESSAGES } from '../../domain/option';
-import { PageTitle } from '../../ui/PageTitle';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { PageTitle } from '../../ui/PageTitle';
 import { notifySuccess } from '../../ui/toast';
 import { useGroupId } from './useGroupId';
-import './catalogue.css';
 
 interface Row {
   key: number;

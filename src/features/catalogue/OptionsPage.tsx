@@ -1,5 +1,7 @@
 // /options?groupId=: option groups of type Texte (Bascule or Liste) or Coloris; options may be staged and
 // are all sent in parallel, one POST /api/Option each; success -> /dashboard (docs/product.md §2.2.10, 4, 5).
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -7,27 +9,27 @@ import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/http';
+
 import { createOption, fetchCouleurs, fetchGroupeModel } from '../../api/catalogue';
+import { ApiError } from '../../api/http';
 import {
-  MAX_LIST_ITEMS,
-  OPTION_TYPES,
-  TEXTE_MODES,
   buildOptionPayload,
   describeOption,
   emptyOptionForm,
   isBlankOptionForm,
-  validateOptionForm,
+  MAX_LIST_ITEMS,
+  OPTION_TYPES,
   type OptionForm,
   type OptionPayload,
+  TEXTE_MODES,
+  validateOptionForm,
 } from '../../domain/option';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
-import { useSessionState } from '../../ui/useSessionState';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
+import { useSessionState } from '../../ui/useSessionState';
 import { MissingGroup, useGroupId } from './useGroupId';
-import './catalogue.css';
 
 export function OptionsPage() {
   const groupId = useGroupId();

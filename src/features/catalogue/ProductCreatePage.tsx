@@ -1,6 +1,8 @@
 // /products: product group creation (docs/product.md §2.2.7, 5): every field, the spec's messages, 201 -> /subdivision.
 // /products/:id/edit: the same form filled with the product; files chosen replace the current ones of
 // their field, fields left without a new file keep theirs (docs/back-office.md).
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -8,20 +10,20 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { SelectButton } from 'primereact/selectbutton';
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { createProduct, fetchGroupeModel, updateProduct } from '../../api/catalogue';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
-import { notifySuccess } from '../../ui/toast';
 import { ApiError } from '../../api/http';
-import { CREATE_CATEGORY_OPTION, categoryPath } from '../../domain/category';
-import { PLACEMENTS, PRODUCT_FILES, validateProductForm, type Placement } from '../../domain/product';
+import { categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
+import { type Placement, PLACEMENTS, PRODUCT_FILES, validateProductForm } from '../../domain/product';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { PageTitle } from '../../ui/PageTitle';
+import { notifySuccess } from '../../ui/toast';
 import { notify } from '../../ui/toast';
 import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
-import './catalogue.css';
 
 const NEW_CATEGORY = -1;
 type Errors = Partial<Record<string, string>>;

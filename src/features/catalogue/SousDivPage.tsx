@@ -1,17 +1,19 @@
 // /sousdiv?groupId=: the sub-options table (name, icon file, affected sizes); validating -> /options (docs/product.md §2.2.9).
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/http';
+
 import { createSousOptions } from '../../api/catalogue';
+import { ApiError } from '../../api/http';
 import { SOUS_OPTION_MESSAGES } from '../../domain/option';
 import { ICON_RULE } from '../../domain/product';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
-import './catalogue.css';
 
 interface Row {
   key: number;

@@ -1,13 +1,15 @@
 // /subdivision?groupId=: 'Oui' -> /sousdiv, 'Non' stores the default sub-options -> /options (docs/product.md §2.2.8).
+import './catalogue.css';
+
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { createSousOptions } from '../../api/catalogue';
 import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
-import './catalogue.css';
 
 export function SubdivisionPage() {
   const groupId = useGroupId();

@@ -1,5 +1,6 @@
 // The company's categories, loaded once per page (spec 8: 'Erreur lors de la récupération des catégories').
 import { useCallback, useEffect, useState } from 'react';
+
 import { fetchCategories } from '../../api/catalogue';
 import type { Category } from '../../domain/category';
 

@@ -1,14 +1,16 @@
 // /customers/create (docs/product.md §2.2.4): nom, prénom, email, mobile, company, address, city, postal code,
 // function/comment; cancel goes back one page; success toast then the list.
+import './customers.css';
+
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
+
 import { createCustomer } from '../../api/customers';
 import { customerCreateSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerForm, type FieldDef } from './CustomerForm';
-import './customers.css';
 
 const FIELDS: FieldDef[] = [
   { name: 'nom', label: 'Nom', autoComplete: 'family-name' },

@@ -1,23 +1,25 @@
 // /customers/{id} (docs/product.md §2.2.3): contact data, the propositions (status, description, date; click opens
 // one), edit, delete after confirmation, back; 'Client non trouvé' for an unknown or unreachable id.
+import './customers.css';
+
 import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { confirmDanger } from '../../ui/confirmDanger';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { deleteCustomer } from '../../api/customers';
-import { formatDateFr, type CustomerDetail } from '../../domain/customer';
+import { type CustomerDetail, formatDateFr } from '../../domain/customer';
 import { displayStatus } from '../../domain/proposition';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { StatusTag } from '../propositions/StatusTag';
 import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerNotFound } from './CustomerNotFound';
 import { useCustomer } from './useCustomer';
-import './customers.css';
 
 export const DELETE_CUSTOMER_QUESTION =
   'Voulez-vous vraiment supprimer ce client ? Cela supprimera toutes les propositions ainsi que les vidéos associées.';

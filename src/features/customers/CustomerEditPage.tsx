@@ -1,18 +1,20 @@
 // /customers/edit/{id} (docs/product.md §2.2.4): nom, prénom, email, mobile, address, city, postal code, comment;
 // cancel goes to /customers/{id}; success toast then the detail.
+import './customers.css';
+
 import { useSetAtom } from 'jotai';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { updateCustomer } from '../../api/customers';
-import { customerEditSchema, type CustomerDetail } from '../../domain/customer';
+import { type CustomerDetail, customerEditSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerForm, type FieldDef } from './CustomerForm';
 import { CustomerNotFound } from './CustomerNotFound';
 import { useCustomer } from './useCustomer';
-import './customers.css';
 
 const FIELDS: FieldDef[] = [
   { name: 'nom', label: 'Nom', autoComplete: 'family-name' },

@@ -4,8 +4,9 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
+
 import { ApiError } from '../../api/http';
 import { fieldMessages } from '../../domain/customer';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
+
 import { EmptyState } from '../../ui/EmptyState';
 
 export function CustomerNotFound() {

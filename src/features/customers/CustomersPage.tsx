@@ -1,5 +1,7 @@
 // /customers (docs/product.md §2.2.2): search over nom, prenom, mail (case and accents ignored), four stat cards,
 // 'Ajouter un client', a sortable paginated table whose rows open the customer, and both empty states.
+import './customers.css';
+
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -8,18 +10,18 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { fetchCustomersForCurrentUser } from '../../api/customers';
-import { customerStats, formatDateFr, matchesCustomerSearch, type Customer } from '../../domain/customer';
+import { type Customer, customerStats, formatDateFr, matchesCustomerSearch } from '../../domain/customer';
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadError } from '../../ui/LoadError';
 import { PageTitle } from '../../ui/PageTitle';
 import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
-import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
 import { CustomerCount } from './CustomerCount';
 import { CustomerName } from './CustomerName';
-import './customers.css';
 
 const PAGE = 10;
 

@@ -1,5 +1,7 @@
 // /users/{userId}/customers (docs/product.md §2.2.5): 'Liste des Clients', back button, three cards, the table
 // (Client, Email, Date de création, Propositions), a spinner while loading, and the empty state.
+import './customers.css';
+
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
@@ -7,8 +9,9 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { fetchCustomersForUser } from '../../api/customers';
-import { customerStats, formatDateFr, type Customer } from '../../domain/customer';
+import { type Customer, customerStats, formatDateFr } from '../../domain/customer';
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';
@@ -16,7 +19,6 @@ import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 import { CustomerCount } from './CustomerCount';
 import { CustomerName } from './CustomerName';
-import './customers.css';
 
 export function UserCustomersPage() {
   const { userId } = useParams();

@@ -1,5 +1,6 @@
 // Loads one customer (with its propositions) for the detail and edit screens; a 404 is "not found".
 import { useEffect, useState } from 'react';
+
 import { fetchCustomer } from '../../api/customers';
 import { ApiError } from '../../api/http';
 import type { CustomerDetail } from '../../domain/customer';

@@ -1,12 +1,12 @@
 // "Analyse Détaillée": the three charts, each isolated, with the spec's empty messages and placeholder.
 import type { Selection } from '../../domain/analytics/selection';
-import { METRIC_LABELS, COUNTING_LABELS } from '../../domain/analytics/selection';
+import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
 import type { DashboardView } from '../../domain/analytics/view';
 import { ChartCard } from '../../ui/ChartCard';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
-import { ALL_FAILED } from './IncompleteData';
-import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
 import { BAR_HEIGHT, FunnelChart } from './FunnelChart';
+import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
+import { ALL_FAILED } from './IncompleteData';
 
 export const EMPTY_SERIES = 'Aucune donnée datée disponible pour cette période';
 export const EMPTY_GEO = 'Aucune donnée géographique disponible';

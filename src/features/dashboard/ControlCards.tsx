@@ -4,18 +4,19 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { memo, useEffect, useState } from 'react';
-import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
+
+import { type Entreprise, fetchEntreprises } from '../../api/entreprises';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
-  COUNTINGS,
   COUNTING_LABELS,
-  METRICS,
-  METRIC_LABELS,
-  MONTH_NAMES,
-  PERIODS,
-  PERIOD_LABELS,
+  COUNTINGS,
   localNow,
+  METRIC_LABELS,
+  METRICS,
+  MONTH_NAMES,
   monthOptions,
+  PERIOD_LABELS,
+  PERIODS,
   weekChoices,
   yearOptions,
 } from '../../domain/analytics/selection';

@@ -1,27 +1,29 @@
 // The dashboard (docs/product.md §1.2): controls, the four figures and the detailed analysis, all computed
 // by the analytics worker from the cached events of the chosen company's products.
+import './dashboard.css';
+
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { LOGO_URL, PROVIDER } from '../../app/brand';
-import { ADMIN_ROLE } from '../../domain/auth';
-import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
-import { download } from '../../ui/exportImage';
+
 import { periodSlug, slug } from '../../../workers/analytics/csv';
-import { exportCsv } from './analyticsClient';
-import { RankingTable } from './RankingTable';
+import { LOGO_URL, PROVIDER } from '../../app/brand';
+import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS } from '../../domain/analytics/view';
+import { ADMIN_ROLE } from '../../domain/auth';
+import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts } from './AnalysisCharts';
+import { exportCsv } from './analyticsClient';
 import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
 import { LiveCard } from './LiveCard';
+import { RankingTable } from './RankingTable';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
-import './dashboard.css';
 
 export function DashboardPage() {
   const user = useAtomValue(currentUserAtom);

@@ -2,6 +2,7 @@
 // atom: a progress step re-renders this bar only, not the dashboard (a load reports hundreds of steps).
 import { useAtomValue } from 'jotai';
 import { ProgressBar } from 'primereact/progressbar';
+
 import { progressAtom } from './atoms';
 
 export function DashboardProgress() {

@@ -6,6 +6,7 @@
 // it is "en cours", not a fall.
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
+
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const LINE_HEIGHT = 400;
@@ -30,7 +31,7 @@ export function evolutionTooltip({ labels, values, partial, previous }: Props, i
     `${labels[i]}${i === partial ? ' (en cours)' : ''}`,
     v == null ? 'Pas encore de données' : `${SERIES_NAME} : ${fr(v)}`,
   ];
-  if (previous && previous[i] != null) lines.push(`${PREVIOUS_NAME} : ${fr(previous[i]!)}`);
+  if (previous && previous[i] != null) lines.push(`${PREVIOUS_NAME} : ${fr(previous[i])}`);
   return lines;
 }
 

@@ -3,6 +3,7 @@
 // 0-100 %, 4 colours), and the drop between steps written out below it (readable without the canvas).
 import { memo, useMemo } from 'react';
 import uPlot from 'uplot';
+
 import type { FunnelStep } from '../../domain/analytics/rules';
 import { UPlotChart } from '../../ui/UPlotChart';
 

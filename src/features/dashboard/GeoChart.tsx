@@ -1,6 +1,7 @@
 // "Origine géographique": the countries as an SVG doughnut, 350 px, legend below, 5 colours. The first
 // four countries get their own slice, the rest one "Autres pays" slice, so 5 colours never repeat.
 import { memo } from 'react';
+
 import type { GeoItem } from '../../domain/analytics/fields';
 import { Doughnut } from '../../ui/Doughnut';
 

@@ -3,6 +3,7 @@
 // list on demand. When every call failed, nothing is shown as a figure: "Impossible de charger les statistiques".
 import { Button } from 'primereact/button';
 import { useState } from 'react';
+
 import type { ProductRef } from '../../domain/analytics/fields';
 
 export const ALL_FAILED = 'Impossible de charger les statistiques';

@@ -1,6 +1,7 @@
 // "En direct" (docs/dashboard.md): the sessions of the last 30 minutes for the selected products, whatever
 // the period, counted by the worker and brought up to date by the dashboard's refresh every minute.
 import { memo } from 'react';
+
 import type { LiveFigures } from '../../domain/analytics/view';
 
 const n = (v: number) => v.toLocaleString('fr-FR');

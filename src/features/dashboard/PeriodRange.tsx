@@ -2,6 +2,7 @@
 // today. The range reaches the URL as du=YYYY-MM-DD&au=YYYY-MM-DD (see selectionToParams).
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
+
 import { DAY_MS, dayOfIso, isoOf } from '../../domain/analytics/buckets';
 import { QUICK_RANGES, quickRange, type Selection } from '../../domain/analytics/selection';
 import { CALENDAR_LOCALE } from '../users/calendarFr';
@@ -32,7 +33,7 @@ export function PeriodRange({ s, now, update }: Props) {
           <Calendar
             inputId="dashboard-du"
             value={toDate(s.from)}
-            onChange={(e) => update({ from: toIso(e.value as Date | null) })}
+            onChange={(e) => update({ from: toIso(e.value) })}
             dateFormat="dd/mm/yy"
             locale={CALENDAR_LOCALE}
             maxDate={max}
@@ -44,7 +45,7 @@ export function PeriodRange({ s, now, update }: Props) {
           <Calendar
             inputId="dashboard-au"
             value={toDate(s.to)}
-            onChange={(e) => update({ to: toIso(e.value as Date | null) })}
+            onChange={(e) => update({ to: toIso(e.value) })}
             dateFormat="dd/mm/yy"
             locale={CALENDAR_LOCALE}
             maxDate={max}

@@ -6,6 +6,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { memo, useMemo, useState } from 'react';
+
 import type { ProductRef } from '../../domain/analytics/fields';
 import { changeLabel, changePercent } from '../../domain/analytics/rules';
 import type { RankingRow } from '../../domain/analytics/view';

@@ -1,6 +1,7 @@
 // The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner; when
 // comparing, each shows the previous period's value and the change (green up, red down, "—" from 0).
 import { memo } from 'react';
+
 import { changeLabel, changePercent } from '../../domain/analytics/rules';
 import type { StatFigures } from '../../domain/analytics/view';
 import { StatCard, StatGrid } from '../../ui/StatCard';

@@ -4,8 +4,9 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
-import { ApiError } from '../../api/http';
+
 import { updateEntrepriseTimeZone } from '../../api/entreprises';
+import { ApiError } from '../../api/http';
 import { DEFAULT_TIME_ZONE, zoneLabel } from '../../domain/analytics/zone';
 import { timeZoneSchema } from '../../domain/entreprise';
 import { notifySuccess } from '../../ui/toast';

@@ -3,10 +3,11 @@
 // by the worker into the http client's 401 path (storage wiped, signed out, caches deleted).
 import * as Comlink from 'comlink';
 import { deleteDB } from 'idb';
+
+import type { AnalyticsApi } from '../../../workers/analytics.worker';
 import { API_BASE, ApiError, getToken, send } from '../../api/http';
 import { registerUserCacheCleaner } from '../../app/userCaches';
-import { UNAUTHORIZED, type DashboardView, type Progress, type ViewRequest } from '../../domain/analytics/view';
-import type { AnalyticsApi } from '../../../workers/analytics.worker';
+import { type DashboardView, type Progress, UNAUTHORIZED, type ViewRequest } from '../../domain/analytics/view';
 
 export const CACHE_DB = 'visio3d-analytics';
 

@@ -1,14 +1,15 @@
 // The dashboard selections as Jotai atoms (docs/product.md §1.4), seeded from the URL so a view survives a
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
 import { atom } from 'jotai';
-import type { Progress } from '../../domain/analytics/view';
+
 import {
   clampSelection,
   localNow,
-  selectionFromParams,
   type Scope,
   type Selection,
+  selectionFromParams,
 } from '../../domain/analytics/selection';
+import type { Progress } from '../../domain/analytics/view';
 
 export const selectionAtom = atom<Selection>(
   selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), localNow()),

@@ -1,5 +1,6 @@
 // The products of the chosen company; null while they load (the freeze state of a company change).
 import { useEffect, useState } from 'react';
+
 import { fetchCompanyProducts } from '../../api/products';
 import type { ProductRef } from '../../domain/analytics/fields';
 

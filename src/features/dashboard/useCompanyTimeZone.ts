@@ -1,6 +1,7 @@
 // The chosen company's reporting time zone (and its name, for export file names), read from GET /api/Entreprise (an Admin's list, or a user's
 // own company). Europe/Paris until it answers, and for a server of the contract that does not send it.
 import { useCallback, useEffect, useState } from 'react';
+
 import { fetchEntreprises } from '../../api/entreprises';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../domain/analytics/zone';
 

@@ -11,9 +11,10 @@
 // (and "En direct") appear without a reload (docs/dashboard.md "En direct").
 import { useStore } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
-import { SUPERSEDED, type DashboardView } from '../../domain/analytics/view';
+import { type DashboardView, SUPERSEDED } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
 

@@ -1,13 +1,15 @@
 // /proposition/{id} (docs/product.md §2.2.6): description (inline edit), status badge (on-load override, then each
 // client transition pushed with updateStatus), dates, PDF download, video played in the page, share link
 // generation and copy, delete. Messages are those of docs/product.md §2.8.
+import './propositions.css';
+
 import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { confirmDanger } from '../../ui/confirmDanger';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { ApiError, getToken } from '../../api/http';
 import {
   absoluteLink,
@@ -22,13 +24,14 @@ import {
 } from '../../api/propositions';
 import { formatDateFr } from '../../domain/customer';
 import {
-  STATUS,
   formatExpiryFr,
-  publicVideoPath,
-  statusOnLoad,
   type Proposition,
+  publicVideoPath,
+  STATUS,
   type StatusLabel,
+  statusOnLoad,
 } from '../../domain/proposition';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { bumpCustomersVersionAtom } from '../customers/badgeAtoms';
@@ -37,7 +40,6 @@ import { DescriptionEditor } from './DescriptionEditor';
 import { saveBlob } from './saveBlob';
 import { StatusTag } from './StatusTag';
 import { VideoPanel } from './VideoPanel';
-import './propositions.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
 

@@ -6,6 +6,7 @@ import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
+
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { CALENDAR_LOCALE } from './calendarFr';
 import { parseDate } from './format';

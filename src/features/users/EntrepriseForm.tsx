@@ -4,12 +4,13 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+
+import { createEntreprise, type Entreprise } from '../../api/entreprises';
 import { ApiError } from '../../api/http';
+import { DEFAULT_TIME_ZONE, entrepriseFormErrors } from '../../domain/entreprise';
+import { can } from '../../domain/permissions';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError } from '../../ui/toast';
-import { createEntreprise, type Entreprise } from '../../api/entreprises';
-import { DEFAULT_TIME_ZONE, entrepriseFormErrors, type EntrepriseCreateInput } from '../../domain/entreprise';
-import { can } from '../../domain/permissions';
 import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
 
@@ -33,7 +34,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
-  const errors = { ...entrepriseFormErrors(values as EntrepriseCreateInput), ...serverErrors };
+  const errors = { ...entrepriseFormErrors(values), ...serverErrors };
 
   const set = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));

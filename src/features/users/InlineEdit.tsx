@@ -4,10 +4,11 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+
 import { ApiError } from '../../api/http';
 import { updateUserField, type User } from '../../api/users';
-import { inlineFieldError, type InlineField } from '../../domain/userForm';
+import { type InlineField, inlineFieldError } from '../../domain/userForm';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 
 interface Props {
   user: User;

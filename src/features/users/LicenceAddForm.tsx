@@ -6,8 +6,9 @@ import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
-import { createLicence, fetchLicenceTypes } from '../../api/licences';
+
 import { ApiError } from '../../api/http';
+import { createLicence, fetchLicenceTypes } from '../../api/licences';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';

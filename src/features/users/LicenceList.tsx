@@ -2,11 +2,12 @@
 // and delete; the Admin alone changes dates and deletes (docs/product.md §2.6).
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDanger } from '../../ui/confirmDanger';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
+
 import { deleteLicence, updateLicenceActivation, updateLicenceExpiry } from '../../api/licences';
 import type { Licence } from '../../domain/licence';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { notifyError } from '../../ui/toast';
 import { DateModal } from './DateModal';
 import { formatDateTime } from './format';

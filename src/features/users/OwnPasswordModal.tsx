@@ -5,6 +5,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+
 import { ApiError } from '../../api/http';
 import { changeOwnPassword } from '../../api/users';
 import { ownPasswordErrors } from '../../domain/ownPassword';
@@ -55,7 +56,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
       close();
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) {
-        setServerErrors(err.fieldErrors as Partial<Record<Field, string>>);
+        setServerErrors(err.fieldErrors);
         failed();
       } else {
         console.error('Error changing own password', err);

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+
 import { changePassword } from '../../api/users';
 import { PASSWORD_HINT, passwordChangeErrors } from '../../domain/userForm';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';

@@ -8,18 +8,19 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { ApiError } from '../../api/http';
 import { createUser, fetchRoles, fetchUsersByEntreprise, type Role, type User } from '../../api/users';
+import { grantsRole } from '../../domain/permissions';
 import {
-  PASSWORD_HINT,
   createFieldOf,
   emptyUserForm,
+  PASSWORD_HINT,
   toCreatePayload,
   userFormErrors,
   type UserFormField,
   type UserFormValues,
 } from '../../domain/userForm';
-import { grantsRole } from '../../domain/permissions';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';

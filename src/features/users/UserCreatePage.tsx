@@ -1,19 +1,21 @@
 // /UserCreateFormulaire and the spec's literal odd path (docs/product.md §2.2.14): choose a company or create one,
 // then the user form for it. Only an Admin creates users (the server refuses the others anyway).
+import './users.css';
+
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchEntreprises, type Entreprise } from '../../api/entreprises';
+
+import { type Entreprise, fetchEntreprises } from '../../api/entreprises';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
 import { EntrepriseForm } from './EntrepriseForm';
 import { FormField } from './FormField';
 import { UserCreateForm } from './UserCreateForm';
-import './users.css';
 
 const NEW_ENTREPRISE = -1;
 

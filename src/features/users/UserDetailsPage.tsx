@@ -2,17 +2,20 @@
 // Controls follow docs/permissions.md: inline edits, password reset and disable only for an Admin, never on
 // another Admin (one's own password goes through 'Modifier mon mot de passe'); licences for Admin only.
 // The server enforces the same rules.
+import './users.css';
+
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { confirmDanger } from '../../ui/confirmDanger';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+
 import { disableUser, type User } from '../../api/users';
 import { can, managesUser } from '../../domain/permissions';
+import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
 import { formatDate } from './format';
@@ -22,7 +25,6 @@ import { LicenceList } from './LicenceList';
 import { PasswordModal } from './PasswordModal';
 import { RoleBadge } from './RoleBadge';
 import { useUserDetails } from './useUserDetails';
-import './users.css';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,6 +1,8 @@
 // /Users (docs/product.md §2.2.13): search (also over company), one stat card per role, sortable columns, rows
 // with role badges and a marker for who cannot sign in (disabled, no licence in force); each row is a link to
 // /users/{userId}/detailsCopy; 'Créer un utilisateur' for Admin only; both empty states.
+import './users.css';
+
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -10,21 +12,21 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { fetchUsers, type User } from '../../api/users';
 import { can } from '../../domain/permissions';
 import { initials } from '../../domain/user';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadError } from '../../ui/LoadError';
 import { PageTitle } from '../../ui/PageTitle';
 import { RowLink } from '../../ui/RowLink';
 import { StatCard, StatGrid } from '../../ui/StatCard';
-import { LoadError } from '../../ui/LoadError';
 import { notifyError } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { formatDate } from './format';
 import { RoleBadge } from './RoleBadge';
 import { accessMarkers } from './userAccess';
 import { searchUsers, userStats } from './userSearch';
-import './users.css';
 
 export function UsersListPage() {
   const me = useAtomValue(currentUserAtom);

@@ -1,5 +1,6 @@
 // Loads a user and his licences for the details screens; reload after each change.
 import { useCallback, useEffect, useState } from 'react';
+
 import { fetchLicences } from '../../api/licences';
 import { fetchUser, type User } from '../../api/users';
 import type { Licence } from '../../domain/licence';

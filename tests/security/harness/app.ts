@@ -2,8 +2,9 @@
 // registered, collected at test time by an onRoute hook: a route added tomorrow is seen tomorrow.
 import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
-import { routePlugins } from '../../../server/routes/index';
+
 import type { RoutePlugin } from '../../../server/deps';
+import { routePlugins } from '../../../server/routes/index';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 export interface RouteInfo {
@@ -31,7 +32,7 @@ export async function createAppWithRoutes(
           method,
           url: route.url,
           key: routeKey(method, route.url),
-          public: !!(route.config as { public?: boolean } | undefined)?.public,
+          public: !!route.config?.public,
           schema: (route.schema ?? {}) as RouteInfo['schema'],
         });
       }

@@ -42,7 +42,7 @@ function fromJsonSchema(s: Json, depth = 0): fc.Arbitrary<unknown> {
       const max = Math.max(min, Math.min((s.maxLength as number) ?? 80, 300));
       if (typeof s.pattern === 'string') {
         try {
-          return fc.stringMatching(new RegExp(s.pattern as string, 'u')).filter((v) => v.length <= max);
+          return fc.stringMatching(new RegExp(s.pattern, 'u')).filter((v) => v.length <= max);
         } catch {
           /* a pattern the generator cannot follow: plain strings */
         }

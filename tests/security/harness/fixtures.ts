@@ -3,12 +3,14 @@
 // after sign-in, a user whose licence expired after sign-in) and with catalogue and proposition records
 // of each company. Records a write may destroy are made afresh per cell by the factories below.
 import crypto from 'node:crypto';
+
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+
+import { TokenService } from '../../../server/auth/tokens';
 import type { Db } from '../../../server/db/client';
 import * as s from '../../../server/db/schema';
 import { FileStorage } from '../../../server/files/storage';
-import { TokenService } from '../../../server/auth/tokens';
 import type { TestApp } from '../../helpers/app';
 
 export const TEST_SECRET = 'test-secret-for-tests-only-0123456789';
@@ -322,4 +324,4 @@ export class Fixtures {
   }
 }
 
-export { PDF, MP4 };
+export { MP4, PDF };

@@ -1,6 +1,7 @@
 // Which company a changed row belongs to, through its own columns or its parent's: a request of company A
 // must never insert, change or delete a row of company B.
 import { sql } from 'drizzle-orm';
+
 import type { Db } from '../../../server/db/client';
 import type { Change } from './snapshot';
 
@@ -12,7 +13,7 @@ async function one(db: Db, query: string): Promise<number | null> {
 
 export async function companyOf(db: Db, change: Change): Promise<number | null> {
   const r = change.row;
-  const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : null);
+  const num = (k: string) => (typeof r[k] === 'number' ? r[k] : null);
   if (num('entreprise_id') !== null) return num('entreprise_id');
   if (num('user_id') !== null) return one(db, `select entreprise_id as e from users where user_id = ${num('user_id')}`);
   if (num('customer_id') !== null)

@@ -1,6 +1,7 @@
 // An upload over real HTTP whose body the test sends piece by piece (chunked, or with a declared length it
 // never reaches): to see the server answer before the body is over, hold uploads open, or cut them.
 import http from 'node:http';
+
 import { multipart, type Part } from './multipart';
 
 export interface SlowUpload {

@@ -2,8 +2,10 @@
 // files, to prove that a refused request changed nothing, and to see what an accepted one changed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+
 import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+
 import type { Db } from '../../../server/db/client';
 import * as schema from '../../../server/db/schema';
 
@@ -31,7 +33,7 @@ const tables = Object.values(schema)
 const SUMMARISED = new Set(['product_events']);
 
 function rowsOf(result: unknown): Row[] {
-  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }
 
 /** One digest per table in one round trip: enough to prove a refused request changed nothing. */

@@ -1,6 +1,6 @@
 // Analytics (issue 3's routes): every role reads its own company's products and statistics.
-import { everyone, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
 import type { Fixtures, Principal } from '../harness/fixtures';
+import { everyone, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
 const products = new WeakMap<Fixtures, Record<string, number>>();
 /** One product with events per company, made once. */

@@ -1,9 +1,9 @@
 // Catalogue (issue 7's routes) and companies: everyone works on his own company's catalogue; an Admin may
 // name another company (?entrepriseId= or EntrepriseId); creating a company is Admin only, categories are
 // managed by Admin, Directeur and Manager, the catalogue's validation date set by Admin and Directeur.
-import { multipart } from '../harness/multipart';
-import { adminOnly, direction, everyone, management, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
 import type { Fixtures, Principal } from '../harness/fixtures';
+import { multipart } from '../harness/multipart';
+import { adminOnly, direction, everyone, management, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
 

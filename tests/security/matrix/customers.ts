@@ -1,8 +1,8 @@
 // Customers, propositions, their files and share links (issue 5's routes).
+import type { Fixtures, Principal } from '../harness/fixtures';
 import { MP4, PDF } from '../harness/fixtures';
 import { multipart } from '../harness/multipart';
-import { everyone, UNKNOWN_ID, type MatrixEntry, type Target } from './types';
-import type { Fixtures, Principal } from '../harness/fixtures';
+import { everyone, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
 /** A customer the principal reaches (own), one of the other company (other), or an unknown id. */
 async function customerId(fx: Fixtures, p: Principal, target: Target): Promise<number> {

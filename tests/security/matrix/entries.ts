@@ -3,9 +3,9 @@ import { analyticsEntries } from './analytics';
 import { catalogueEntries } from './catalogue';
 import { coreEntries } from './core';
 import { customerEntries } from './customers';
+import type { MatrixEntry } from './types';
 import { userEntries } from './users';
 import { viewerEntries } from './viewer';
-import type { MatrixEntry } from './types';
 
 export const matrixEntries: MatrixEntry[] = [
   ...coreEntries,

@@ -2,8 +2,8 @@
 // a colleague's mail and mobile are for Admin, Directeur and Manager, licence keys for Admin and the
 // licence's own user; everyone changes his own password with the current one.
 import { DEMO_PASSWORD } from '../../helpers/app';
-import { adminOnly, everyone, management, UNKNOWN_ID, type Cell, type MatrixEntry, type Target } from './types';
 import type { Fixtures, Principal } from '../harness/fixtures';
+import { adminOnly, type Cell, everyone, management, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
 /** A fresh user of the principal's company (own), of the other company (other), or an unknown id. */
 async function userId(fx: Fixtures, p: Principal, target: Target): Promise<number> {

@@ -3,6 +3,7 @@
 // only). Cells: "own" a batch on a key of the principal's company (202), "other" the same key with a time
 // two days old (refused, 400, nothing written), "unknown" a key no product has (404).
 import { eq } from 'drizzle-orm';
+
 import * as s from '../../../server/db/schema';
 import type { Fixtures, Principal } from '../harness/fixtures';
 import { everyone, type MatrixEntry, type Target } from './types';
