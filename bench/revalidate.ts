@@ -14,6 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import type { ViewRequest } from '../src/domain/analytics/view';
+import { urlOf } from '../tests/helpers/requestUrl';
 import { startServer } from '../tests/helpers/server';
 import { deleteCache } from '../workers/analytics/cache';
 import { AnalyticsEngine } from '../workers/analytics/engine';
@@ -36,7 +37,7 @@ interface Count {
 /** fetch that counts requests and body bytes; `withoutVersions` sends the versions call to a path the server does not have (404). */
 function countingFetch(count: Count, withoutVersions: boolean): typeof fetch {
   return async (input: string | URL | Request, init?: RequestInit) => {
-    const url = withoutVersions ? String(input).replace(/\/versions$/, '/versions-absente') : String(input);
+    const url = withoutVersions ? urlOf(input).replace(/\/versions$/, '/versions-absente') : urlOf(input);
     const res = await fetch(url, init);
     count.requests++;
     const body = res.status === 304 ? null : await res.arrayBuffer();

@@ -33,7 +33,7 @@ async function ask(question: string, hidden = false): Promise<string> {
     );
   let muted = false;
   const output = new Writable({
-    write(chunk, _enc, done) {
+    write(chunk: Buffer | string, _enc, done) {
       if (!muted) process.stdout.write(chunk);
       done();
     },

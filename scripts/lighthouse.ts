@@ -60,7 +60,7 @@ try {
     );
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.stop();
 }
 console.log(['| page | performance | accessibility |', '|---|---|---|', ...rows].join('\n'));

@@ -82,7 +82,10 @@ export function usedTokens(root: string): { used: Set<string>; prefixes: string[
   const scan = (code: string) => {
     for (const [token] of code.replace(PRIMEICONS_MAP, '').matchAll(TOKEN)) used.add(token);
     for (const [, spec] of code.matchAll(/from\s*['"](primereact\/[a-z0-9/]+)['"]/g))
-      if (!seen.has(spec)) seen.add(spec) && queue.push(spec);
+      if (!seen.has(spec)) {
+        seen.add(spec);
+        queue.push(spec);
+      }
   };
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

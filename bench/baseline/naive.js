@@ -65,10 +65,22 @@
     for (const e of inPeriod) {
       const sid = String(session(e));
       sets.all.add(sid);
-      if (truthy(e.consultation)) (consultations++, sets.consultation.add(sid));
-      if (truthy(e.iframeInteraction)) (iframes++, sets.iframe.add(sid));
-      if (arTry(e)) (ars++, sets.ar.add(sid));
-      if (truthy(e.conversion)) (conversions++, sets.conversion.add(sid));
+      if (truthy(e.consultation)) {
+        consultations++;
+        sets.consultation.add(sid);
+      }
+      if (truthy(e.iframeInteraction)) {
+        iframes++;
+        sets.iframe.add(sid);
+      }
+      if (arTry(e)) {
+        ars++;
+        sets.ar.add(sid);
+      }
+      if (truthy(e.conversion)) {
+        conversions++;
+        sets.conversion.add(sid);
+      }
       const c = String(country(e));
       if (unique) (geo.get(c) ?? geo.set(c, new Set()).get(c)).add(sid);
       else geo.set(c, (geo.get(c) ?? 0) + 1);
@@ -76,7 +88,8 @@
         const b = bucket(s, new Date(e.timestamp));
         if (!series.has(b)) series.set(b, unique ? new Set() : []);
         const slot = series.get(b);
-        unique ? slot.add(sid) : slot.push(e);
+        if (unique) slot.add(sid);
+        else slot.push(e);
       }
     }
     const stats = unique

@@ -71,7 +71,9 @@ function multipart(
         parts.push(fs.readFileSync(file), Buffer.from('\r\n'));
       } else if (v !== undefined && v !== null) {
         parts.push(
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(v)}\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)}\r\n`,
+          ),
         );
       }
     }

@@ -18,7 +18,7 @@ export class SchemaArbitraries {
   constructor(private readonly resolveRef: (ref: string) => Schema) {}
 
   of(schema: Schema): fc.Arbitrary<unknown> {
-    if (schema.$ref) return this.of(this.resolveRef(String(schema.$ref)));
+    if (typeof schema.$ref === 'string') return this.of(this.resolveRef(schema.$ref));
     if ('const' in schema) return fc.constant(schema.const);
     if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
     const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;

@@ -244,7 +244,7 @@ describe('control characters', () => {
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
           payload: JSON.stringify(bodyWith(path, 'Valeur\u0000cachée')),
         });
-        const body = res.json() as { errors?: Record<string, string>; detail?: string };
+        const body = res.json<{ errors?: Record<string, string>; detail?: string }>();
         if (res.statusCode !== 400 || !body.errors?.[field || '_'])
           missing.push(
             `${route.method} ${route.url} ${field || '(body)'}: ${res.statusCode} ${JSON.stringify(body).slice(0, 160)}`,

@@ -201,7 +201,7 @@ describe('fuzzed inputs on every route', () => {
           const what = `${route.key} as ${who}: ${method} ${input.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
           if (res.statusCode >= 500) throw new Error(what);
           if (res.statusCode >= 400) {
-            const body = res.json() as { status?: number; title?: string; detail?: string };
+            const body = res.json<{ status?: number; title?: string; detail?: string }>();
             if (body.status !== res.statusCode || typeof body.title !== 'string' || typeof body.detail !== 'string')
               throw new Error(`error body: ${what}`);
             if (before) {

@@ -80,7 +80,7 @@ describe('errors raised before any route, in the API shape', () => {
         socket.write(`GET /api/User/current HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
       );
       let out = '';
-      socket.on('data', (d) => (out += d));
+      socket.on('data', (d: Buffer) => (out += d.toString('latin1')));
       socket.on('close', () => resolve(out));
       socket.on('error', reject);
     });

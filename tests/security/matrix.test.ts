@@ -77,7 +77,7 @@ async function playCell(entry: MatrixEntry, cell: Cell): Promise<string | null> 
   if (!want.includes(res.statusCode))
     return `${where}: ${res.statusCode} (attendu ${want.join('/')}) ${res.body.slice(0, 160)}`;
   if (res.statusCode >= 400) {
-    const body = res.json() as { status?: number; title?: string; detail?: string };
+    const body = res.json<{ status?: number; title?: string; detail?: string }>();
     if (body.status !== res.statusCode || !body.title || typeof body.detail !== 'string')
       return `${where}: error body ${res.body.slice(0, 160)}`;
   }

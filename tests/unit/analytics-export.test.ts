@@ -16,12 +16,16 @@ function parse(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((cur += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';') (row.push(cur), (cur = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ';') {
+      row.push(cur);
+      cur = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cur);
       rows.push(row);
       row = [];

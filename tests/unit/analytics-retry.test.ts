@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ViewRequest } from '../../src/domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { urlOf } from '../helpers/requestUrl';
 
 /** Our server's columns answer: n consultations on 2025-03-10 (noon UTC), one session each. */
 const columns = (n: number) => ({
@@ -23,7 +24,7 @@ describe('retrying failed products', () => {
     let broken = true;
     const asked: number[] = [];
     const fetchImpl = (async (input: string | URL | Request) => {
-      const id = Number(/Product\/(\d+)/.exec(String(input))![1]);
+      const id = Number(/Product\/(\d+)/.exec(urlOf(input))![1]);
       asked.push(id);
       if (id === 2 && broken) return new Response('{}', { status: 500 });
       return new Response(JSON.stringify(columns(id * 10)), {

@@ -3,11 +3,10 @@
 import { sql } from 'drizzle-orm';
 
 import type { Db } from '../../../server/db/client';
-import type { Change } from './snapshot';
+import { type Change, rowsOf } from './snapshot';
 
 async function one(db: Db, query: string): Promise<number | null> {
-  const res = (await db.execute(sql.raw(query))) as unknown as { rows?: Array<{ e: number }> };
-  const rows = res.rows ?? (res as unknown as Array<{ e: number }>);
+  const rows = rowsOf(await db.execute(sql.raw(query)));
   return rows[0] ? Number(rows[0].e) : null;
 }
 

@@ -32,7 +32,8 @@ const tables = Object.values(schema)
 // Raw events are many and only ever appended: their count and highest id say whether they changed.
 const SUMMARISED = new Set(['product_events']);
 
-function rowsOf(result: unknown): Row[] {
+/** The rows of a raw query, whichever driver answered (node-postgres wraps them, PGlite too; some return an array). */
+export function rowsOf(result: unknown): Row[] {
   return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }
 
