@@ -17,8 +17,10 @@ try {
   await page.fill('#password', 'Demo!2026pass');
   await page.click('button[type=submit]');
   await page.waitForURL('**/dashboard');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
+  // The figures drawn, not the loading state: the progress bar goes once every product has answered.
+  await page.locator('.stat-card').first().waitFor();
+  await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
+  await page.locator('canvas').first().waitFor();
   await page.screenshot({ path: path.join(ROOT, 'public/screenshots/dashboard-wide.png') });
 } finally {
   await browser.close();
