@@ -181,7 +181,7 @@ describe('catalogue', () => {
     );
 
     // A second product answered 'Oui': two subdivisions from the table (one row added, one removed).
-    // Without a placement the form warns, and still creates the product (spec 5).
+    // Without a placement the form warns, and still creates the product (docs/product.md §2.5).
     const groupId2 = await createProduct(page, PRODUCT2, { images: ['lampadaire.png'], noPlacement: true });
     expect((await api(page, `/api/GroupeModel/${groupId2}`)).placement).toBeNull();
     await page.getByRole('button', { name: 'Oui' }).click();

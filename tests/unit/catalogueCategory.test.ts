@@ -23,7 +23,7 @@ describe('categories', () => {
     expect(hasSubCategories(list, 1)).toBe(true);
     expect(hasSubCategories(list, 2)).toBe(false);
   });
-  it('lists at most 8 rows and asks the confirmation text of spec 5', () => {
+  it('lists at most 8 rows and asks the confirmation text of docs/product.md §2.5', () => {
     expect(CATEGORY_LIST_LIMIT).toBe(8);
     expect(DELETE_WITH_CHILDREN_CONFIRM).toBe(
       'Cette catégorie a des sous-catégories. Voulez-vous également supprimer toutes les sous-catégories associées ?',

@@ -1,4 +1,4 @@
-// Option creation rules (spec 5 "Option creation", 4 option types) and the payload built from the form.
+// Option creation rules (docs/product.md §2.5, four option types) and the payload built from the form.
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -48,7 +48,7 @@ describe('isBlankOptionForm (staged options may be sent alone)', () => {
 });
 
 describe('buildOptionPayload', () => {
-  it('builds a Bascule payload with the fields of spec 3', () => {
+  it('builds a Bascule payload with the fields of docs/product.md §2.3', () => {
     expect(buildOptionPayload(form({ nomGroupe: ' Interrupteur ', left: ' Sans ', right: 'Avec' }), 12)).toEqual({
       idModel: 12,
       typeOption: 'Texte',

@@ -1,4 +1,4 @@
-// Product creation rules and messages (spec 5 "Product creation", 9) and the server's field schema.
+// Product creation rules and messages (docs/product.md §2.5 and §2.9) and the server's field schema.
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -28,7 +28,7 @@ describe('validateProductForm', () => {
     expect(r.errors).toEqual({});
     expect(r.warning).toBe('Vous devez choisir un placement');
   });
-  it('allows 20 images and refuses 21 with the message of spec 5', () => {
+  it('allows 20 images and refuses 21 with the message of docs/product.md §2.5', () => {
     expect(MAX_IMAGES).toBe(20);
     expect(validateProductForm(form({ images: Array(20).fill(0) })).errors.images).toBeUndefined();
     expect(validateProductForm(form({ images: Array(21).fill(0) })).errors.images).toBe(
