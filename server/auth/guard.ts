@@ -54,14 +54,6 @@ export function installGuard(app: FastifyInstance, db: Db, tokens: TokenService)
   });
 }
 
-/** Admin-only routes: others get 403 (roles are enforced here, not only hidden in the UI). */
-export function requireAdmin(request: FastifyRequest): void {
-  if (!request.user?.isAdmin) {
-    request.log.warn({ event: 'authz.refused', reason: 'admin only', userId: request.user?.userId, url: request.url });
-    throw forbidden();
-  }
-}
-
 /** True when the user may reach data of this company (Admin: every company). */
 export function reachesEntreprise(user: SessionUser, entrepriseId: number): boolean {
   return user.isAdmin || user.entrepriseId === entrepriseId;

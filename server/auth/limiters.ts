@@ -145,7 +145,9 @@ export async function connectRedis(url: string): Promise<Redis> {
     await client.connect();
   } catch (err) {
     client.disconnect();
-    throw new Error(`Redis injoignable (${url.replace(/\/\/[^@/]*@/, '//')}) : ${(err as Error).message}`);
+    throw new Error(`Redis injoignable (${url.replace(/\/\/[^@/]*@/, '//')}) : ${(err as Error).message}`, {
+      cause: err,
+    });
   }
   return client;
 }

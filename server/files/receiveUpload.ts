@@ -13,6 +13,12 @@ import { type FileKind, sniff, SNIFF_BYTES } from './sniff';
 import type { FileStorage } from './storage';
 import { uploadSlotsOf } from './uploadSlots';
 
+/** A text field's value; a part sent as application/json arrives parsed and is kept as its JSON text. */
+function fieldText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return value === undefined || value === null ? '' : JSON.stringify(value);
+}
+
 export interface PartRule {
   kinds: readonly string[];
   maxBytes: number;
@@ -110,7 +116,7 @@ export async function receiveMultipart(
     for await (const part of parts) {
       if (part.type !== 'file') {
         if (part.valueTruncated) throw fieldError(part.fieldname, `Le champ ${part.fieldname} est trop long.`);
-        const value = String(part.value ?? '');
+        const value = fieldText(part.value);
         budget.left -= value.length;
         form.fields[part.fieldname] = value;
         continue;

@@ -18,7 +18,7 @@ const gz = promisify(gzip);
  */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  return (negotiator.negotiate(acceptEncoding, ['gzip', 'br', 'identity']) as Encoding | null) ?? 'identity';
+  return negotiator.negotiate<Encoding>(acceptEncoding, ['gzip', 'br', 'identity']) ?? 'identity';
 }
 
 /** The body in that encoding. Brotli quality 4, as @fastify/compress uses for the other answers. */

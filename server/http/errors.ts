@@ -21,9 +21,12 @@ export const conflict = (detail: string) => new HttpError(409, 'Conflit', detail
 export const gone = (detail: string) => new HttpError(410, 'Expiré', detail);
 export const tooMany = (detail: string) => new HttpError(429, 'Trop de tentatives', detail);
 
-/** Parses a numeric route id, or answers 400 (DESIGN: a non-numeric id is a bad request, not a 404). */
+/**
+ * Parses an id no schema has read (a multipart field), or answers 400: a non-numeric id is a bad request,
+ * not a 404. Path and query ids are declared on the route's schema instead (server/http/openapi/params.ts).
+ */
 export function parseId(raw: unknown, name = 'id'): number {
-  const s = String(raw ?? '');
+  const s = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : '';
   if (!/^\d{1,9}$/.test(s)) throw badRequest(`Identifiant invalide : ${name}`);
   return Number(s);
 }

@@ -1,12 +1,12 @@
 // GET /api/Entreprise: Admin sees every company, others their own. POST /api/Entreprise: Admin creates one.
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 
 import {
   DEFAULT_TIME_ZONE,
   ENTREPRISE_CREATE_RULES,
   entrepriseCreatedSchema,
   entrepriseCreateSchema,
+  entrepriseSchema,
 } from '../../src/domain/entreprise';
 import { dotnetList } from '../../src/domain/list';
 import { requirePermission } from '../auth/permissions';
@@ -15,14 +15,6 @@ import type { RoutePlugin } from '../deps';
 import { conflict } from '../http/errors';
 import { listResponse } from '../http/listSchema';
 import { problems } from '../http/openapi/problem';
-
-export const entrepriseSchema = z.object({
-  entrepriseId: z.number(),
-  nomEntreprise: z.string(),
-  dateValidCatalogue: z.string().nullable(),
-  /** Reporting time zone of the dashboard (IANA). */
-  timeZone: z.string(),
-});
 
 const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
@@ -47,6 +39,7 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
   app.post(
     '/api/Entreprise',
     {
+      preHandler: requirePermission('entreprise.create'),
       schema: {
         tags: ['Entreprise'],
         body: entrepriseCreateSchema,
@@ -55,7 +48,6 @@ const entrepriseRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      requirePermission(request, 'entreprise.create');
       const { NomEntreprise, Adresse, Telephone, Siret, TimeZone } = request.body;
       const [taken] = await db
         .select({ id: entreprises.entrepriseId })

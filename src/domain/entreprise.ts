@@ -1,4 +1,5 @@
-// A new company (POST /api/Entreprise, docs/product.md §2.2.14 and §2.3): name, address, 10-digit phone, SIRET.
+// A new company (POST /api/Entreprise, docs/product.md §2.2.14 and §2.3): name, address, 10-digit phone, SIRET;
+// and a company as the API answers it (the server's response schemas, shared with the app).
 import { z } from 'zod';
 
 import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
@@ -69,6 +70,28 @@ export const entrepriseCreateSchema = z.object({
 });
 export type EntrepriseCreateInput = z.input<typeof entrepriseCreateSchema>;
 
+/** A company in the list (GET /api/Entreprise): the route's response schema, shared with the app. */
+export const entrepriseSchema = z.object({
+  entrepriseId: z.number(),
+  nomEntreprise: z.string(),
+  dateValidCatalogue: z.string().nullable(),
+  /** Reporting time zone of the dashboard (IANA). */
+  timeZone: z.string(),
+});
+export type EntrepriseItem = z.infer<typeof entrepriseSchema>;
+
+/** One company with its viewer settings (GET and PUT /api/Entreprise/{id}, docs/viewer.md). */
+export const entrepriseDetailSchema = z.object({
+  entrepriseId: z.number(),
+  nomEntreprise: z.string(),
+  dateValidCatalogue: z.string().nullable(),
+  quoteUrl: z.string().nullable(),
+  frameOrigins: z.array(z.string()),
+  timeZone: z.string(),
+});
+export type EntrepriseDetail = z.infer<typeof entrepriseDetailSchema>;
+
+/** A company just created (POST /api/Entreprise). */
 export const entrepriseCreatedSchema = z.object({
   entrepriseId: z.number(),
   nomEntreprise: z.string(),

@@ -1,5 +1,6 @@
 // Path and query parameters as the server takes them: a database id is 1 to 9 decimal digits (it fits
-// a 32-bit column; server/http/errors.ts parseId converts it after this check).
+// a 32-bit column). Routes declare them on `schema.params` (or `schema.querystring`) and read a number:
+// a malformed id answers 400 from the validation, before the handler runs (docs/architecture.md).
 import { z } from 'zod';
 
 import { ID_DIGITS } from '../../../src/domain/patterns';
@@ -12,9 +13,12 @@ export const idParam = z
   .regex(ID_DIGITS, ID_MESSAGE)
   .meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
 
-/** `{name: id}` path parameters, e.g. idParams('id') or idParams('userId'). */
+/** The same id read as a number (documented as its digits: request schemas are documented as input). */
+export const idNumber = idParam.transform(Number);
+
+/** `{name: id}` path parameters read as numbers, e.g. idParams('id') or idParams('userId'). */
 export function idParams<const K extends string>(...names: K[]) {
-  return z.object(Object.fromEntries(names.map((n) => [n, idParam])) as Record<K, typeof idParam>);
+  return z.object(Object.fromEntries(names.map((n) => [n, idNumber])) as Record<K, typeof idNumber>);
 }
 
 const bodiless = new WeakSet<z.ZodType>();

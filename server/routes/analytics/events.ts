@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../src/domain/analytics/binaryColumns';
 import { reachesEntreprise } from '../../auth/guard';
 import type { SessionUser } from '../../auth/session';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { encode, preferredEncoding } from '../../http/encoding';
-import { notFound, parseId } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, notModified } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -59,9 +59,8 @@ const productVersion = preparedPerDatabase((db) =>
 export async function reachableEventsTag(
   db: Db,
   user: SessionUser,
-  raw: unknown,
+  productId: number,
 ): Promise<{ productId: number; entrepriseId: number; tags: ReturnType<typeof eventTags> }> {
-  const productId = parseId(raw, 'productId');
   const [row] = await productVersion(db).execute({ productId });
   if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
   return { productId, entrepriseId: row.entrepriseId, tags: eventTags(productId, row.version) };
@@ -87,7 +86,8 @@ export async function columnsBody(db: Db, productId: number, entrepriseId: numbe
   // The arrays' text is kept by the database in a few chunks per product (product_event_columns, migration
   // 0004): rows read by key, nothing computed per event; the dictionary is the company's (numbers are dense
   // from 0: a number is its index).
-  const result = (await db.execute(sql`
+  const [row] = rowsOf<{ body: string }>(
+    await db.execute(sql`
       select '{"time":[' || coalesce(string_agg(c.time, ',' order by c.chunk_id), '')
         || '],"session":[' || coalesce(string_agg(c.session, ',' order by c.chunk_id), '')
         || '],"flags":[' || coalesce(string_agg(c.flags, ',' order by c.chunk_id), '')
@@ -95,10 +95,9 @@ export async function columnsBody(db: Db, productId: number, entrepriseId: numbe
         || '],"countries":' || case when count(*) = 0 then '[]'
           else (select json_agg(k.country order by k.country_no) from analytics_countries k where k.entreprise_id = ${entrepriseId})::text end
         || '}' as body
-      from ${productEventColumns} c where c.produit_id = ${productId}`)) as unknown as {
-    rows: Array<{ body: string }>;
-  };
-  return result.rows[0].body;
+      from ${productEventColumns} c where c.produit_id = ${productId}`),
+  );
+  return row.body;
 }
 
 /**
@@ -106,7 +105,8 @@ export async function columnsBody(db: Db, productId: number, entrepriseId: numbe
  * of 7 fields per event (the PGlite wire parsing was most of this route's time).
  */
 export async function listBody(db: Db, productId: number): Promise<string> {
-  const result = (await db.execute(sql`
+  const [row] = rowsOf<{ events: string }>(
+    await db.execute(sql`
       select coalesce(json_agg(json_build_object(
         'timestamp', to_char(${productEvents.timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'userSessionId', ${productEvents.userSessionId},
@@ -116,10 +116,9 @@ export async function listBody(db: Db, productId: number): Promise<string> {
         'conversion', ${productEvents.conversion},
         'country', ${productEvents.country}
       ) order by ${productEvents.timestamp}, ${productEvents.id}), '[]')::text as events
-      from ${productEvents} where ${productEvents.produitId} = ${productId}`)) as unknown as {
-    rows: Array<{ events: string }>;
-  };
-  return `{"$id":"1","$values":${result.rows[0].events}}`;
+      from ${productEvents} where ${productEvents.produitId} = ${productId}`),
+  );
+  return `{"$id":"1","$values":${row.events}}`;
 }
 
 /** The Accept header names the binary columns with a non-zero quality (our worker; docs/api.md). */
@@ -134,7 +133,9 @@ export function acceptsBinaryColumns(accept: string | undefined): boolean {
 
 /** The binary columns: the JSON columns text (kept by the database) written as typed arrays, once per version. */
 async function binaryBody(db: Db, productId: number, entrepriseId: number): Promise<Buffer> {
-  const bytes = encodeColumns(JSON.parse(await columnsBody(db, productId, entrepriseId)));
+  const bytes = encodeColumns(
+    JSON.parse(await columnsBody(db, productId, entrepriseId)) as Parameters<typeof encodeColumns>[0],
+  );
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 

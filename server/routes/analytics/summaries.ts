@@ -101,7 +101,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
 
   /** Totals of these products at these versions: kept ones, ones being computed, the rest counted now. */
   async function totalsOf(products: Array<{ id: number; version: number | null }>): Promise<Totals[]> {
-    const out: Totals[] = new Array(products.length).fill(NO_EVENTS);
+    const out: Totals[] = new Array<Totals>(products.length).fill(NO_EVENTS);
     const waits: Array<Promise<void>> = [];
     const missing: Array<{ id: number; key: string; index: number }> = [];
     products.forEach(({ id, version }, index) => {

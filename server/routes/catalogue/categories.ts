@@ -10,7 +10,7 @@ import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { categories } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { notFound, parseId } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -53,10 +53,10 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
   app.post(
     '/api/Categorie',
     {
+      preHandler: requirePermission('catalogue.structure'),
       schema: { tags: ['Catalogue'], body: categoryCreateSchema, response: { 201: categorySchema, ...problems(404) } },
     },
     async (request, reply) => {
-      requirePermission(request, 'catalogue.structure');
       const body = request.body;
       const entrepriseId = await catalogueCompany(db, request, body.EntrepriseId);
       const parentId = body.Id_categorie_mere ?? null;
@@ -78,10 +78,12 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/api/Categorie/:id',
-    { schema: { tags: ['Catalogue'], params: idParams('id'), response: { 204: noContent, ...problems(404) } } },
+    {
+      preHandler: requirePermission('catalogue.structure'),
+      schema: { tags: ['Catalogue'], params: idParams('id'), response: { 204: noContent, ...problems(404) } },
+    },
     async (request, reply) => {
-      requirePermission(request, 'catalogue.structure');
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const [cat] = await db.select().from(categories).where(eq(categories.id, id));
       if (!cat || !reachesEntreprise(request.user, cat.entrepriseId)) throw notFound('Catégorie introuvable');
       const removed = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { dbId } from '../../../src/domain/dbId';
 import {
+  entrepriseDetailSchema,
   TIME_ZONE_INVALID,
   timeZoneSchema,
   VIEWER_SETTINGS_RULES,
@@ -16,18 +17,9 @@ import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { entreprises } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, forbidden, notFound, parseId } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-
-const entrepriseDetail = z.object({
-  entrepriseId: z.number(),
-  nomEntreprise: z.string(),
-  dateValidCatalogue: z.string().nullable(),
-  quoteUrl: z.string().nullable(),
-  frameOrigins: z.array(z.string()),
-  timeZone: z.string(),
-});
 
 const CATALOGUE_DATE_INVALID = 'Date de validation du catalogue invalide (AAAA-MM-JJ)';
 const ID_MISMATCH = "L'identifiant de l'entreprise ne correspond pas à l'adresse";
@@ -60,8 +52,7 @@ const detailFields = {
   timeZone: entreprises.timeZone,
 };
 
-async function reachable(db: Db, request: FastifyRequest, raw: string) {
-  const id = parseId(raw);
+async function reachable(db: Db, request: FastifyRequest, id: number) {
   if (!reachesEntreprise(request.user, id)) throw notFound('Entreprise introuvable');
   const [row] = await db.select(detailFields).from(entreprises).where(eq(entreprises.entrepriseId, id));
   if (!row) throw notFound('Entreprise introuvable');
@@ -73,13 +64,14 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
 
   app.get(
     '/api/Entreprise/:id',
-    { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetail, ...problems(404) } } },
+    { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetailSchema, ...problems(404) } } },
     async (request) => reachable(db, request, request.params.id),
   );
 
   app.put(
     '/api/Entreprise/:id',
     {
+      preHandler: requirePermission('entreprise.settings'),
       schema: {
         tags: ['Entreprise'],
         description:
@@ -87,11 +79,10 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
         params,
         body: putBody,
         rules: [ID_MISMATCH, ...VIEWER_SETTINGS_RULES, TIME_ZONE_INVALID],
-        response: { 200: entrepriseDetail, ...problems(404) },
+        response: { 200: entrepriseDetailSchema, ...problems(404) },
       },
     },
     async (request) => {
-      requirePermission(request, 'entreprise.settings');
       const current = await reachable(db, request, request.params.id);
       const body = request.body;
       if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId) throw badRequest(ID_MISMATCH);

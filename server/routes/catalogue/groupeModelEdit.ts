@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, conflict, notFound, parseId } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { multipartBody } from '../../http/openapi/multipart';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -81,7 +81,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request) => {
-      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const g = await reachableGroupe(db, request, request.params.id);
       const form = await readMultipartForm(request, files, rules);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
@@ -137,7 +137,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/GroupeModel/:id',
     { schema: { tags: ['Catalogue'], params, response: { 204: noContent, ...problems(404, 409) } } },
     async (request, reply) => {
-      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const g = await reachableGroupe(db, request, request.params.id);
       const [event] = await db
         .select({ id: productEvents.id })
         .from(productEvents)

@@ -7,7 +7,7 @@ import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema
 import type { Db } from '../../db/client';
 import { categories, groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { notFound, parseId } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
@@ -70,7 +70,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/GroupeModel/:id',
     { schema: { tags: ['Catalogue'], params: idParams('id'), response: { 200: groupeModelSchema, ...problems(404) } } },
     async (request) => {
-      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const g = await reachableGroupe(db, request, request.params.id);
       const [cat] = g.idCategorie ? await db.select().from(categories).where(eq(categories.id, g.idCategorie)) : [];
       return toGroupeModel({ ...g, nomCategorie: cat?.nomCategorie ?? null });
     },

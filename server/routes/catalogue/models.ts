@@ -8,10 +8,9 @@ import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../
 import { boundedText, textInvalid } from '../../../src/domain/text';
 import { groupeModels, models } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
-import { idParam } from '../../http/openapi/params';
+import { idNumber } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, reachableGroupe, toNumber } from './scope';
@@ -26,8 +25,8 @@ const modelFields = z.object({
 });
 
 const query = z.object({
-  entrepriseId: idParam.transform(Number).optional(),
-  groupId: idParam.optional(),
+  entrepriseId: idNumber.optional(),
+  groupId: idNumber.optional(),
 });
 const FILE_RULES = { Icone: ICON_RULE, Model3d: MODEL_3D_RULE };
 
@@ -55,7 +54,7 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
     async (request) => {
       let where: SQL | undefined;
       if (request.query.groupId !== undefined) {
-        const g = await reachableGroupe(db, request, parseId(request.query.groupId, 'groupId'));
+        const g = await reachableGroupe(db, request, request.query.groupId);
         where = eq(groupeModels.idGroupeModel, g.idGroupeModel);
       } else {
         where = eq(groupeModels.entrepriseId, await catalogueCompany(db, request, request.query.entrepriseId));

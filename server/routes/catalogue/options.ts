@@ -15,7 +15,6 @@ import { ICON_RULE } from '../../../src/domain/product';
 import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
 import { options, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { parseId } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
@@ -94,7 +93,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema), ...problems(404) } },
     },
     async (request) => {
-      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const g = await reachableGroupe(db, request, request.params.id);
       const rows = await db
         .select()
         .from(options)
@@ -144,7 +143,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request) => {
-      const g = await reachableGroupe(db, request, parseId(request.params.id));
+      const g = await reachableGroupe(db, request, request.params.id);
       const rows = await db
         .select()
         .from(sousOptions)

@@ -9,10 +9,10 @@ import { reachesEntreprise } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { entreprises, groupeModels } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { idParam } from '../../http/openapi/params';
+import { idNumber } from '../../http/openapi/params';
 
 /** ?entrepriseId= (Admin: another company's catalogue). */
-export const companyQuery = z.object({ entrepriseId: idParam.transform(Number).optional() });
+export const companyQuery = z.object({ entrepriseId: idNumber.optional() });
 
 export async function catalogueCompany(db: Db, request: FastifyRequest, requested?: number | null): Promise<number> {
   const user = request.user;

@@ -76,7 +76,13 @@ export function createEventWriter(db: Db): EventWriter {
   return {
     write(rows) {
       return new Promise<void>((resolve, reject) => {
-        queue.push({ rows, done: (err) => (err === undefined ? resolve() : reject(err)) });
+        queue.push({
+          rows,
+          done: (err) =>
+            err === undefined
+              ? resolve()
+              : reject(err instanceof Error ? err : new Error('event write failed', { cause: err })),
+        });
         if (!writing) void drain();
       });
     },

@@ -8,12 +8,12 @@ import {
   customerSchema,
 } from '../../../src/domain/customer';
 import { dotnetList } from '../../../src/domain/list';
-import { customerReach } from '../../auth/customerScope';
+import { customerReach, reachesOwnerOf } from '../../auth/customerScope';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { customers, propositions, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { notFound, parseId } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -26,12 +26,8 @@ const tags = ['Customers'];
 /** The target of /forUser: Admin any user, Manager/Directeur their company's, a Vendeur only himself. */
 async function reachableUser(db: Db, user: SessionUser, userId: number): Promise<void> {
   const [target] = await db.select({ entrepriseId: users.entrepriseId }).from(users).where(eq(users.userId, userId));
-  const ok =
-    !!target &&
-    (user.isAdmin ||
-      ((user.role === 'Manager' || user.role === 'Directeur') && target.entrepriseId === user.entrepriseId) ||
-      user.userId === userId);
-  if (!ok) throw notFound('Utilisateur introuvable');
+  if (!target || !reachesOwnerOf(user, { userId, entrepriseId: target.entrepriseId }))
+    throw notFound('Utilisateur introuvable');
 }
 
 async function customerDetail(db: Db, user: SessionUser, id: number) {
@@ -45,7 +41,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Customers/forUser/:userId',
     { schema: { tags, params: idParams('userId'), response: { 200: listResponse(customerSchema), ...problems(404) } } },
     async (request) => {
-      const userId = parseId(request.params.userId, 'userId');
+      const { userId } = request.params;
       await reachableUser(db, request.user, userId);
       return dotnetList(await listCustomers(db, and(eq(customers.userId, userId), customerReach(request.user))!));
     },
@@ -54,7 +50,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Customers/:id',
     { schema: { tags, params, response: { 200: customerDetailSchema, ...problems(404) } } },
-    async (request) => customerDetail(db, request.user, parseId(request.params.id)),
+    async (request) => customerDetail(db, request.user, request.params.id),
   );
 
   // The new customer belongs to whoever creates it, in his company.
@@ -76,7 +72,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Customers/:id',
     { schema: { tags, params, body: customerEditSchema, response: { 200: customerDetailSchema, ...problems(404) } } },
     async (request) => {
-      const id = parseId(request.params.id);
+      const { id } = request.params;
       await reachableCustomer(db, request.user, id);
       const { customerId: _fromBody, ...body } = request.body;
       await db.update(customers).set(body).where(eq(customers.customerId, id));
@@ -89,7 +85,7 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Customers/:id',
     { schema: { tags, params, response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
-      const id = parseId(request.params.id);
+      const { id } = request.params;
       await reachableCustomer(db, request.user, id);
       const keys = await db.transaction(async (tx) => {
         const props = await tx

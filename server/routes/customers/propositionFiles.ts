@@ -1,6 +1,5 @@
 // The proposition's stored files, for signed-in users who reach it: the quote PDF and the video.
 import type { RoutePlugin } from '../../deps';
-import { parseId } from '../../http/errors';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -19,7 +18,7 @@ const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request, reply) => {
-      const id = parseId(request.params.propositionId, 'propositionId');
+      const id = request.params.propositionId;
       const { row } = await reachableProposition(db, request.user, id);
       return sendStoredFile(request, reply, files, row.cheminPdf, 'application/pdf', `Devis_${id}.pdf`);
     },
@@ -36,7 +35,7 @@ const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request, reply) => {
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const { row } = await reachableProposition(db, request.user, id);
       return sendStoredFile(request, reply, files, row.cheminVideo, 'video/mp4');
     },

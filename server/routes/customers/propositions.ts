@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';
 import { propositions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { parseId } from '../../http/errors';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { reachableProposition } from './reach';
@@ -16,14 +15,14 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(
     '/api/Propositions/:id',
     { schema: { tags, params, response: { 200: propositionSchema, ...problems(404) } } },
-    async (request) => (await reachableProposition(db, request.user, parseId(request.params.id))).api,
+    async (request) => (await reachableProposition(db, request.user, request.params.id)).api,
   );
 
   app.put(
     '/api/Propositions/:id',
     { schema: { tags, params, body: propositionUpdateSchema, response: { 200: propositionSchema, ...problems(404) } } },
     async (request) => {
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       await reachableProposition(db, request.user, id);
       await db
         .update(propositions)
@@ -38,7 +37,7 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Propositions/updateStatus/:id',
     { schema: { tags, params, body: statusUpdateSchema, response: { 200: propositionSchema, ...problems(404) } } },
     async (request) => {
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       await reachableProposition(db, request.user, id);
       await db.update(propositions).set({ statusName: request.body }).where(eq(propositions.propositionId, id));
       return (await reachableProposition(db, request.user, id)).api;
@@ -49,7 +48,7 @@ const propositionRoutes: RoutePlugin = async (app, { db, files }) => {
     '/api/Propositions/:id',
     { schema: { tags, params, response: { 204: noContent, ...problems(404) } } },
     async (request, reply) => {
-      const id = parseId(request.params.id);
+      const id = request.params.id;
       const { row } = await reachableProposition(db, request.user, id);
       // The share token goes with the row (ON DELETE CASCADE); the files once the delete is committed.
       await db.delete(propositions).where(eq(propositions.propositionId, id));

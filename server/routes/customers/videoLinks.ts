@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { publicVideoPath } from '../../../src/domain/proposition';
 import { propositions, videoAccessTokens } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, notFound, parseId } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems, problemsOrPage } from '../../http/openapi/problem';
@@ -39,7 +39,7 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
       },
     },
     async (request) => {
-      const id = parseId(request.params.propositionId, 'propositionId');
+      const id = request.params.propositionId;
       const { row } = await reachableProposition(db, request.user, id);
       if (!row.cheminVideo) throw badRequest(NO_VIDEO);
       const token = newShareToken();
@@ -66,7 +66,7 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
       },
     },
     async (request) => {
-      const { api } = await reachableProposition(db, request.user, parseId(request.params.id));
+      const { api } = await reachableProposition(db, request.user, request.params.id);
       if (!api.videoAccessToken) throw notFound("Aucun lien n'a été généré");
       return { expirationDate: api.videoAccessToken.expiresAt };
     },

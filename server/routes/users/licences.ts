@@ -3,7 +3,6 @@
 // GET /api/Licence/User/{userId}, GET /api/TypeLicence, POST /api/Licence, PUT /api/Licence/{id},
 // PUT /api/Licence/{id}/dateactivation, DELETE /api/Licence/{id}.
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 
 import {
   EXPIRY_PAST_TOLERANCE_MS,
@@ -21,7 +20,7 @@ import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { licences, typeLicences } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, notFound, parseId } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
@@ -53,10 +52,8 @@ async function selectLicences(db: Db, where: ReturnType<typeof eq>) {
   }));
 }
 
-/** A licence an Admin may change, or 403/400/404. */
-async function adminLicence(db: Db, request: FastifyRequest, rawId: string, bodyId?: number) {
-  requirePermission(request, 'licence.manage');
-  const licenceId = parseId(rawId);
+/** A licence to change (the route's preHandler checked the permission), or 400/404. */
+async function adminLicence(db: Db, licenceId: number, bodyId?: number) {
   if (bodyId !== undefined && bodyId !== licenceId) throw badRequest(ID_MISMATCH);
   const [row] = await selectLicences(db, eq(licences.licenceId, licenceId));
   if (!row) throw notFound('Licence introuvable');
@@ -64,6 +61,7 @@ async function adminLicence(db: Db, request: FastifyRequest, rawId: string, body
 }
 
 const params = idParams('id');
+const manageLicences = requirePermission('licence.manage');
 const dateError = (field: string, message: string) => badRequest(message, { errors: { [field]: message } });
 
 const licenceRoutes: RoutePlugin = async (app, { db }) => {
@@ -77,7 +75,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const user = await reachableUser(db, request.user, parseId(request.params.userId, 'userId'));
+      const user = await reachableUser(db, request.user, request.params.userId);
       const rows = await selectLicences(db, eq(licences.userId, user.userId));
       // A colleague sees the state and dates the details screen shows, never the key nor the machine.
       const keys = readsLicenceKeysOf(request.user, user.userId);
@@ -94,6 +92,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.post(
     '/api/Licence',
     {
+      preHandler: manageLicences,
       schema: {
         tags: ['Licence'],
         body: licenceCreateSchema,
@@ -102,7 +101,6 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      requirePermission(request, 'licence.manage');
       const body = request.body;
       const user = await reachableUser(db, request.user, body.UserId);
       const [type] = await db.select().from(typeLicences).where(eq(typeLicences.typeLicenceId, body.TypeLicenceId));
@@ -130,6 +128,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.put(
     '/api/Licence/:id',
     {
+      preHandler: manageLicences,
       schema: {
         tags: ['Licence'],
         params,
@@ -139,7 +138,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
+      const licence = await adminLicence(db, request.params.id, request.body.LicenceId);
       const expiration = toDate(request.body.DateExpiration);
       if (expiration && expiration.getTime() < Date.now() - EXPIRY_PAST_TOLERANCE_MS)
         throw dateError('DateExpiration', LICENCE_DATE_MESSAGES.expiryInPast);
@@ -155,6 +154,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
   app.put(
     '/api/Licence/:id/dateactivation',
     {
+      preHandler: manageLicences,
       schema: {
         tags: ['Licence'],
         params,
@@ -164,7 +164,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const licence = await adminLicence(db, request, request.params.id, request.body.LicenceId);
+      const licence = await adminLicence(db, request.params.id, request.body.LicenceId);
       const activation = toDate(request.body.DateActivation);
       const expiration = toDate(licence.dateExpiration);
       if (activation && expiration && activation >= expiration)
@@ -177,9 +177,12 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
 
   app.delete(
     '/api/Licence/:id',
-    { schema: { tags: ['Licence'], params, response: { 204: noContent, ...problems(404) } } },
+    {
+      preHandler: manageLicences,
+      schema: { tags: ['Licence'], params, response: { 204: noContent, ...problems(404) } },
+    },
     async (request, reply) => {
-      const licence = await adminLicence(db, request, request.params.id);
+      const licence = await adminLicence(db, request.params.id);
       await db.delete(licences).where(eq(licences.licenceId, licence.licenceId));
       request.log.info({ event: 'licence.deleted', licenceId: licence.licenceId, by: request.user.userId });
       return reply.status(204).send();

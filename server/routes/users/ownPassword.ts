@@ -16,6 +16,7 @@ const ownPasswordRoutes: RoutePlugin = async (app, { db, tokens }) => {
   app.put(
     '/api/User/me/password',
     {
+      preHandler: requirePermission('password.changeOwn'),
       schema: {
         tags: ['User'],
         body: ownPasswordChangeSchema,
@@ -24,7 +25,6 @@ const ownPasswordRoutes: RoutePlugin = async (app, { db, tokens }) => {
       },
     },
     async (request) => {
-      requirePermission(request, 'password.changeOwn');
       const { currentPassword, newPassword } = request.body;
       const me = await loadSessionUser(db, { userId: request.user.userId });
       if (!me) throw unauthorized('Session expirée, veuillez vous reconnecter');

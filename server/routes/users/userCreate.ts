@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 
 import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissions';
+import { userSchema } from '../../../src/domain/user';
 import { userCreateSchema } from '../../../src/domain/userForm';
 import { hashPassword } from '../../auth/password';
 import { requirePermission } from '../../auth/permissions';
@@ -10,7 +11,7 @@ import { entreprises, roles, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict } from '../../http/errors';
 import { problems } from '../../http/openapi/problem';
-import { isUniqueViolation, MAIL_TAKEN, reachableUser, userSchema } from './userQueries';
+import { isUniqueViolation, MAIL_TAKEN, reachableUser } from './userQueries';
 
 const UNKNOWN_COMPANY = 'Entreprise inconnue';
 const UNKNOWN_ROLE = 'Rôle inconnu';
@@ -20,6 +21,7 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
   app.post(
     '/api/User/create',
     {
+      preHandler: requirePermission('user.create'),
       schema: {
         tags: ['User'],
         body: userCreateSchema,
@@ -28,7 +30,6 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      requirePermission(request, 'user.create');
       const body = request.body;
       const [entreprise] = await db.select().from(entreprises).where(eq(entreprises.entrepriseId, body.EntrepriseId));
       if (!entreprise) throw badRequest(UNKNOWN_COMPANY, { errors: { EntrepriseId: UNKNOWN_COMPANY } });

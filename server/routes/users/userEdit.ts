@@ -4,26 +4,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
+import { userSchema } from '../../../src/domain/user';
 import { type InlineField, inlineFieldSchemas, passwordChangeSchema } from '../../../src/domain/userForm';
 import { hashPassword } from '../../auth/password';
 import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, conflict, forbidden, parseId } from '../../http/errors';
+import { badRequest, conflict, forbidden } from '../../http/errors';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { isUniqueViolation, MAIL_TAKEN, reachableUser, userSchema } from './userQueries';
+import { isUniqueViolation, MAIL_TAKEN, reachableUser } from './userQueries';
 
 const params = idParams('userId');
+const manageUsers = requirePermission('user.manage');
 const OWN_ACCOUNT = 'Vous ne pouvez pas désactiver votre propre compte';
 const OWN_PASSWORD_ROUTE =
   'Votre propre mot de passe se change par « Modifier mon mot de passe », avec le mot de passe actuel';
 
-/** The target of an Admin action, or 403 (not an Admin, or another Admin) / 404. */
-async function adminTarget(db: Db, request: FastifyRequest, rawId: string) {
-  requirePermission(request, 'user.manage');
-  const target = await reachableUser(db, request.user, parseId(rawId, 'userId'));
+/** The target of an Admin action (the route's preHandler checked the permission), or 403 (another Admin) / 404. */
+async function adminTarget(db: Db, request: FastifyRequest, userId: number) {
+  const target = await reachableUser(db, request.user, userId);
   if (!managesUser(request.user, { userId: target.userId, role: target.nomRole })) {
     request.log.warn({
       event: 'authz.refused',
@@ -42,6 +43,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
     app.put(
       `/api/User/:userId/${field}`,
       {
+        preHandler: manageUsers,
         schema: {
           tags: ['User'],
           params,
@@ -74,7 +76,10 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/User/:userId/disable',
-    { schema: { tags: ['User'], params, rules: [OWN_ACCOUNT], response: { 200: userSchema, ...problems(404) } } },
+    {
+      preHandler: manageUsers,
+      schema: { tags: ['User'], params, rules: [OWN_ACCOUNT], response: { 200: userSchema, ...problems(404) } },
+    },
     async (request) => {
       const target = await adminTarget(db, request, request.params.userId);
       if (target.userId === request.user.userId) throw badRequest(OWN_ACCOUNT);
@@ -90,7 +95,10 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
 
   app.put(
     '/api/User/:userId/password',
-    { schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: noContent, ...problems(404) } } },
+    {
+      preHandler: manageUsers,
+      schema: { tags: ['User'], params, body: passwordChangeSchema, response: { 204: noContent, ...problems(404) } },
+    },
     async (request, reply) => {
       const target = await adminTarget(db, request, request.params.userId);
       // One's own password needs the current one: PUT /api/User/me/password.

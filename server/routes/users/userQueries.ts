@@ -1,36 +1,12 @@
-// The user as the API answers it (docs/product.md §2.3), and the queries that read users.
+// The queries that read users; the user as the API answers it is src/domain/user.ts's userSchema.
 import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 
 import { readsContactsOf } from '../../../src/domain/permissions';
+import type { UserItem } from '../../../src/domain/user';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { entreprises, licences, roles, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-
-export const userSchema = z.object({
-  userId: z.number(),
-  nom: z.string(),
-  prenom: z.string(),
-  /** null when the reader may not read a colleague's contacts (docs/permissions.md). */
-  mail: z.string().nullable(),
-  mobile: z.string().nullable(),
-  fonction: z.string().nullable(),
-  roleId: z.number(),
-  nomRole: z.string(),
-  role: z.string(),
-  nomEntreprise: z.string(),
-  entrepriseId: z.number(),
-  createdAt: z.string(),
-  managerId: z.number().nullable(),
-  isActive: z.boolean(),
-  /**
-   * An addition to the contract: whether the user holds a licence in force now (the sign-in rule of
-   * server/auth/session.ts). The user list marks who cannot sign in (docs/back-office.md).
-   */
-  licenceEnVigueur: z.boolean(),
-});
-export type UserItem = z.infer<typeof userSchema>;
 
 /** Users matching `where` (all when absent), by company then name. Never the password hash. */
 export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {

@@ -4,14 +4,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { dotnetList } from '../../../src/domain/list';
+import { userSchema } from '../../../src/domain/user';
 import { reachesEntreprise } from '../../auth/guard';
 import { entreprises, roles, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { notFound, parseId } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { asSeenBy, reachableUser, selectUsers, userReach, userSchema } from './userQueries';
+import { asSeenBy, reachableUser, selectUsers, userReach } from './userQueries';
 
 const roleSchema = z.object({ roleId: z.number(), nomRole: z.string() });
 
@@ -36,7 +37,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const entrepriseId = parseId(request.params.entrepriseId, 'entrepriseId');
+      const { entrepriseId } = request.params;
       if (!reachesEntreprise(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
       // An unknown company is a 404 for an Admin too, not an empty list.
       const [known] = await db
@@ -53,8 +54,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/User/:userId',
     { schema: { tags: ['User'], params: idParams('userId'), response: { 200: userSchema, ...problems(404) } } },
-    async (request) =>
-      asSeenBy(request.user, await reachableUser(db, request.user, parseId(request.params.userId, 'userId'))),
+    async (request) => asSeenBy(request.user, await reachableUser(db, request.user, request.params.userId)),
   );
 };
 
