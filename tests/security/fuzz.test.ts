@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ZodType } from 'zod';
 
 import * as s from '../../server/db/schema';
 import type { TestApp } from '../helpers/app';
@@ -127,6 +128,16 @@ const multipartBody = fc
     return form;
   });
 
+/**
+ * The zod schema of a JSON answer: the response entry itself, or, when the route documents several media
+ * types (`{ content: { 'application/json': { schema } } }`, as the events route does), its JSON one.
+ */
+function jsonSchemaOf(entry: unknown): ZodType | undefined {
+  if (entry instanceof ZodType) return entry;
+  const json = (entry as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json'];
+  return json?.schema instanceof ZodType ? json.schema : undefined;
+}
+
 const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
 
 interface Input {
@@ -209,7 +220,7 @@ describe('fuzzed inputs on every route', () => {
               if (diff.length) throw new Error(`refused but stored ${diff.join(', ')}: ${what}`);
             }
           } else {
-            const schema = route.schema.response?.[String(res.statusCode)];
+            const schema = jsonSchemaOf(route.schema.response?.[String(res.statusCode)]);
             if (schema && res.headers['content-type']?.toString().includes('json')) {
               const parsed = schema.safeParse(res.json());
               if (!parsed.success) throw new Error(`response breaks its schema: ${what}`);

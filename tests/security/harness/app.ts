@@ -13,7 +13,7 @@ export interface RouteInfo {
   /** "GET /api/customers/:id": the key of the matrix (the router is case-insensitive). */
   key: string;
   public: boolean;
-  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType; response?: Record<string, ZodType> };
+  schema: { body?: ZodType; querystring?: ZodType; params?: ZodType; response?: Record<string, unknown> };
 }
 
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url.toLowerCase()}`;
