@@ -3,7 +3,6 @@
 // generation and copy, delete. Messages are those of docs/product.md §2.8.
 import './propositions.css';
 
-import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
@@ -11,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { ApiError, getToken } from '../../api/http';
+import { useInvalidateCustomers } from '../../api/queries/customers';
 import {
   absoluteLink,
   deleteProposition,
@@ -34,7 +34,6 @@ import {
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { bumpCustomersVersionAtom } from '../customers/badgeAtoms';
 import { copyText } from './copyText';
 import { DescriptionEditor } from './DescriptionEditor';
 import { saveBlob } from './saveBlob';
@@ -46,7 +45,8 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 export function PropositionPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const bump = useSetAtom(bumpCustomersVersionAtom);
+  const invalidateCustomers = useInvalidateCustomers();
+  const bump = () => void invalidateCustomers();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [p, setP] = useState<Proposition | null>(null);
   const [status, setStatus] = useState<StatusLabel>(STATUS.none);
