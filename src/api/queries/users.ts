@@ -1,8 +1,9 @@
 // Users, roles, licences and companies as server state (docs/architecture.md, "Server state on the client").
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { type Entreprise, fetchEntreprises } from '../entreprises';
+import type { Entreprise } from '../entreprises';
 import { fetchLicences, fetchLicenceTypes } from '../licences';
+import { entrepriseKeys } from './entreprises';
 import { fetchRoles, fetchUser, fetchUsers, fetchUsersByEntreprise, type User } from '../users';
 
 export const userKeys = {
@@ -14,8 +15,6 @@ export const userKeys = {
   roles: () => ['roles'] as const,
   licenceTypes: () => ['licenceTypes'] as const,
 };
-
-export const entrepriseKeys = { all: ['entreprises'] as const };
 
 export function useUsersQuery() {
   return useQuery({ queryKey: userKeys.list(), queryFn: ({ signal }) => fetchUsers(signal) });
@@ -51,11 +50,6 @@ export function useLicenceTypesQuery() {
     queryFn: ({ signal }) => fetchLicenceTypes(signal),
     staleTime: Infinity,
   });
-}
-
-/** The companies: an Admin's list, or a user's own company (GET /api/Entreprise). */
-export function useEntreprisesQuery() {
-  return useQuery({ queryKey: entrepriseKeys.all, queryFn: ({ signal }) => fetchEntreprises(signal) });
 }
 
 /** A user changed (edited, disabled, licences): his detail, the lists he appears in, his licences. */

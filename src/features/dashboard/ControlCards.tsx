@@ -3,9 +3,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { memo, useEffect, useState } from 'react';
+import { memo } from 'react';
 
-import { type Entreprise, fetchEntreprises } from '../../api/entreprises';
+import type { Entreprise } from '../../api/entreprises';
+import { useEntreprisesQuery } from '../../api/queries/entreprises';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
   COUNTING_LABELS,
@@ -23,6 +25,8 @@ import {
 import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
 import { TimeZoneEditor } from './TimeZoneEditor';
+
+const NO_COMPANIES: Entreprise[] = [];
 
 interface Props {
   /** The company's reporting time zone: its calendar gives "today" and the period's edges. */
@@ -56,18 +60,11 @@ export const ControlCards = memo(function ControlCards({
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
-  const [companies, setCompanies] = useState<Entreprise[]>([]);
-  const now = localNow(timeZone);
-
   // Only Admins load the company list (docs/product.md §1.6); a failure is only logged.
-  useEffect(() => {
-    if (!isAdmin) return;
-    const controller = new AbortController();
-    fetchEntreprises(controller.signal)
-      .then(setCompanies)
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching companies', err));
-    return () => controller.abort();
-  }, [isAdmin]);
+  const companiesQuery = useEntreprisesQuery(isAdmin);
+  useLoggedError(companiesQuery.error, 'Error fetching companies');
+  const companies = (isAdmin && companiesQuery.data) || NO_COMPANIES;
+  const now = localNow(timeZone);
 
   const scopeHint = productsLoading
     ? 'Chargement des produits...'

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import type { Entreprise } from '../../api/entreprises';
-import { useEntreprisesQuery, useUserChanged } from '../../api/queries/users';
+import { useEntreprisesQuery } from '../../api/queries/entreprises';
+import { useUserChanged } from '../../api/queries/users';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
