@@ -3,7 +3,7 @@
 // follows the cursor inside the box (uPlot's legend sits below the canvas, where it was cut off).
 import 'uplot/dist/uPlot.min.css';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
@@ -20,28 +20,25 @@ interface Props {
 export function UPlotChart({ options, data, height, label, tooltip }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const tip = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | null>(null);
-  const width = useRef(0);
   const tooltipOf = useRef(tooltip);
-  tooltipOf.current = tooltip;
-  const [measured, setMeasured] = useState(false);
+  useLayoutEffect(() => {
+    tooltipOf.current = tooltip;
+  }, [tooltip]);
+  // The box's width; null until measured (the chart is drawn at its real size from the start).
+  const [width, setWidth] = useState<number | null>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () => Math.max(200, el.clientWidth);
-    width.current = measure();
-    setMeasured(true);
-    const observer = new ResizeObserver(() => {
-      width.current = measure();
-      chart.current?.setSize({ width: width.current, height });
-    });
+    setWidth(measure());
+    const observer = new ResizeObserver(() => setWidth(measure()));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [height]);
+  }, []);
 
-  const full = useMemo(() => {
-    if (!measured) return null;
+  // Everything but the width: a new width alone only resizes the chart (uplot-react calls setSize).
+  const sized = useMemo(() => {
     const showTip = (u: uPlot) => {
       const el = tip.current;
       const host = box.current;
@@ -66,22 +63,15 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
     };
     return {
       ...options,
-      width: width.current,
       height,
       hooks: { ...options.hooks, setCursor: [...(options.hooks?.setCursor ?? []), showTip] },
     };
-  }, [options, height, measured]);
+  }, [options, height]);
+  const full = useMemo(() => (width === null ? null : { ...sized, width }), [sized, width]);
 
   return (
     <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ height }}>
-      {full && (
-        <UplotReact
-          options={full}
-          data={data}
-          onCreate={(u) => (chart.current = u)}
-          onDelete={() => (chart.current = null)}
-        />
-      )}
+      {full && <UplotReact options={full} data={data} />}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />
     </div>
   );

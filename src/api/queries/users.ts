@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Entreprise } from '../entreprises';
 import { fetchLicences, fetchLicenceTypes } from '../licences';
-import { entrepriseKeys } from './entreprises';
 import { fetchRoles, fetchUser, fetchUsers, fetchUsersByEntreprise, type User } from '../users';
+import { entrepriseKeys } from './entreprises';
 
 export const userKeys = {
   all: ['users'] as const,

@@ -59,7 +59,7 @@ export function ModelsPage() {
           return createModel(form);
         }),
       );
-      navigate(`/options?groupId=${groupId}`);
+      void navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de la création des modèles', err);
       setError(`Erreur: ${(err as Error).message}`);

@@ -65,7 +65,7 @@ export function NuancierPage() {
         ),
       );
       notifySuccess(`Nuancier « ${nuancier.trim()} » enregistré`);
-      navigate(back);
+      void navigate(back);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement du nuancier', err);
       setError(`Erreur: ${(err as Error).message}`);

@@ -53,7 +53,7 @@ export function OptionsPage() {
 
   useEffect(() => {
     // After the state is emptied (the guard then lets the navigation through).
-    if (done) navigate('/dashboard');
+    if (done) void navigate('/dashboard');
   }, [done, navigate]);
 
   const paletteOptions = useMemo(

@@ -44,7 +44,7 @@ export function CustomerCreatePage() {
             throw err;
           }
           notifySuccess('Client ajouté avec succès !');
-          navigate('/customers');
+          void navigate('/customers');
         }}
       />
     </section>

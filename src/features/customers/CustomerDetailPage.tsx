@@ -51,7 +51,7 @@ export function CustomerDetailPage() {
         try {
           await del.mutateAsync(customer.customerId);
           notifySuccess('Client supprimé avec succès !');
-          navigate('/customers');
+          void navigate('/customers');
           forget(customer.customerId);
         } catch (err) {
           console.error(err);

@@ -64,7 +64,7 @@ export function CustomerEditPage() {
             throw err;
           }
           notifySuccess('Client mis à jour avec succès !');
-          navigate(`/customers/${c.customerId}`);
+          void navigate(`/customers/${c.customerId}`);
         }}
       />
     </section>

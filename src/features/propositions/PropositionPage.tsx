@@ -9,8 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { ApiError, getToken } from '../../api/http';
-import { useInvalidateCustomers } from '../../api/queries/customers';
+import { ApiError, getToken, isAbortError } from '../../api/http';
 import {
   absoluteLink,
   deleteProposition,
@@ -22,6 +21,7 @@ import {
   updateProposition,
   updatePropositionStatus,
 } from '../../api/propositions';
+import { useInvalidateCustomers } from '../../api/queries/customers';
 import { formatDateFr } from '../../domain/customer';
 import {
   formatExpiryFr,
@@ -60,7 +60,7 @@ export function PropositionPage() {
       .then((r) => setExpiration(r.expirationDate))
       .catch((err) => {
         // A 404 (no link) is only logged (docs/product.md §2.7).
-        if (err?.name !== 'AbortError') console.warn('Expiration du lien indisponible', err);
+        if (!isAbortError(err)) console.warn('Expiration du lien indisponible', err);
       });
   }, []);
 
@@ -79,7 +79,7 @@ export function PropositionPage() {
         if (found.videoAccessToken) loadExpiration(found.propositionId, controller.signal);
       })
       .catch((err) => {
-        if (err?.name === 'AbortError') return;
+        if (isAbortError(err)) return;
         console.error('Erreur lors de la récupération des données', err);
         setLoad({ state: 'error', message: 'Erreur lors de la récupération des données' });
       });
@@ -132,7 +132,7 @@ export function PropositionPage() {
     run('video', async () => {
       if (!getToken()) {
         notifyError('Vous devez vous reconnecter pour accéder à cette vidéo.');
-        navigate('/login');
+        void navigate('/login');
         return;
       }
       try {
@@ -194,7 +194,7 @@ export function PropositionPage() {
         try {
           await deleteProposition(p.propositionId);
           bump();
-          navigate('/customers/');
+          void navigate('/customers/');
         } catch (err) {
           console.error('Échec de la suppression de la proposition', err);
         }

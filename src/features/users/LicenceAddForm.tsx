@@ -9,8 +9,8 @@ import { useState } from 'react';
 
 import { ApiError } from '../../api/http';
 import { createLicence } from '../../api/licences';
-import { useLicenceTypesQuery } from '../../api/queries/users';
 import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';

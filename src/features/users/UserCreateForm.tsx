@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { ApiError } from '../../api/http';
-import { useRolesQuery, useUserChanged, useUsersByEntrepriseQuery } from '../../api/queries/users';
 import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useRolesQuery, useUserChanged, useUsersByEntrepriseQuery } from '../../api/queries/users';
 import { createUser, type Role, type User } from '../../api/users';
 import { grantsRole } from '../../domain/permissions';
 import {
@@ -79,7 +79,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
       await createUser(toCreatePayload(form, entrepriseId));
       notifySuccess('Utilisateur ajouté avec succès !');
       void changed.created();
-      navigate('/users');
+      void navigate('/users');
     } catch (err) {
       console.error("Erreur lors de l'ajout de l'utilisateur", err);
       if (err instanceof ApiError) {

@@ -11,8 +11,8 @@ import { useNavigate } from 'react-router-dom';
 
 import type { Entreprise } from '../../api/entreprises';
 import { useEntreprisesQuery } from '../../api/queries/entreprises';
-import { useUserChanged } from '../../api/queries/users';
 import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useUserChanged } from '../../api/queries/users';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
