@@ -3,7 +3,7 @@
 // follows the cursor inside the box (uPlot's legend sits below the canvas, where it was cut off).
 import 'uplot/dist/uPlot.min.css';
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
@@ -15,6 +15,37 @@ interface Props {
   label: string;
   /** The tooltip's lines for the bucket under the cursor (null: none). Read at each move, never memoised. */
   tooltip?: (idx: number) => string[] | null;
+}
+
+/** uPlot's setCursor hook drawing the tooltip: it reads the refs when the cursor moves, never while rendering. */
+function tooltipHook(
+  box: RefObject<HTMLDivElement | null>,
+  tip: RefObject<HTMLDivElement | null>,
+  tooltipOf: RefObject<Props['tooltip']>,
+  height: number,
+): (u: uPlot) => void {
+  return (u: uPlot) => {
+    const el = tip.current;
+    const host = box.current;
+    if (!el || !host) return;
+    const idx = u.cursor.idx;
+    const lines = idx == null || u.cursor.left == null || u.cursor.left < 0 ? null : tooltipOf.current?.(idx);
+    if (!lines) {
+      el.hidden = true;
+      return;
+    }
+    el.replaceChildren(
+      ...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })),
+    );
+    el.hidden = false;
+    const over = u.over.getBoundingClientRect();
+    const origin = host.getBoundingClientRect();
+    const x = over.left - origin.left + u.cursor.left!;
+    const y = over.top - origin.top + (u.cursor.top ?? 0);
+    // Next to the cursor, on the side with room, inside the box.
+    const left = x + 12 + el.offsetWidth > host.clientWidth ? x - 12 - el.offsetWidth : x + 12;
+    el.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, Math.min(y - el.offsetHeight / 2, height - el.offsetHeight))}px)`;
+  };
 }
 
 export function UPlotChart({ options, data, height, label, tooltip }: Props) {
@@ -39,28 +70,8 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
 
   // Everything but the width: a new width alone only resizes the chart (uplot-react calls setSize).
   const sized = useMemo(() => {
-    const showTip = (u: uPlot) => {
-      const el = tip.current;
-      const host = box.current;
-      if (!el || !host) return;
-      const idx = u.cursor.idx;
-      const lines = idx == null || u.cursor.left == null || u.cursor.left < 0 ? null : tooltipOf.current?.(idx);
-      if (!lines) {
-        el.hidden = true;
-        return;
-      }
-      el.replaceChildren(
-        ...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })),
-      );
-      el.hidden = false;
-      const over = u.over.getBoundingClientRect();
-      const origin = host.getBoundingClientRect();
-      const x = over.left - origin.left + u.cursor.left!;
-      const y = over.top - origin.top + (u.cursor.top ?? 0);
-      // Next to the cursor, on the side with room, inside the box.
-      const left = x + 12 + el.offsetWidth > host.clientWidth ? x - 12 - el.offsetWidth : x + 12;
-      el.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, Math.min(y - el.offsetHeight / 2, height - el.offsetHeight))}px)`;
-    };
+    // eslint-disable-next-line react-hooks/refs -- the hook reads them as the cursor moves, never while rendering; uPlot takes it only through its options
+    const showTip = tooltipHook(box, tip, tooltipOf, height);
     return {
       ...options,
       height,

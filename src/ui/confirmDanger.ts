@@ -6,7 +6,7 @@ import { confirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog
 export function confirmDanger({
   accept,
   ...options
-}: Omit<ConfirmDialogProps, 'accept'> & { accept(): void | Promise<void> }): void {
+}: Omit<ConfirmDialogProps, 'accept'> & { accept: () => void | Promise<void> }): void {
   confirmDialog({
     header: 'Confirmation',
     icon: 'pi pi-exclamation-triangle',

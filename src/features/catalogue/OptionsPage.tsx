@@ -162,7 +162,7 @@ export function OptionsPage() {
               value={form.typeOption}
               options={[...OPTION_TYPES]}
               allowEmpty={false}
-              onChange={(e) => set({ typeOption: e.value })}
+              onChange={(e) => set({ typeOption: e.value as OptionForm['typeOption'] })}
             />
           </div>
           {form.typeOption === 'Texte' && (
@@ -175,7 +175,7 @@ export function OptionsPage() {
                 value={form.texteMode}
                 options={[...TEXTE_MODES]}
                 allowEmpty={false}
-                onChange={(e) => set({ texteMode: e.value })}
+                onChange={(e) => set({ texteMode: e.value as OptionForm['texteMode'] })}
               />
             </div>
           )}
@@ -245,7 +245,7 @@ export function OptionsPage() {
                 options={paletteOptions}
                 showClear
                 placeholder={paletteOptions.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
-                onChange={(e) => set({ colorTag: e.value ?? null })}
+                onChange={(e) => set({ colorTag: (e.value as string | null) ?? null })}
               />
             </div>
           )}

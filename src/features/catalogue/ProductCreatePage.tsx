@@ -179,7 +179,9 @@ export function ProductCreatePage() {
               value={idCategorie}
               options={categoryOptions}
               placeholder="Sélectionnez une catégorie"
-              onChange={(e) => (e.value === NEW_CATEGORY ? navigate('/creer-categorie') : setIdCategorie(e.value))}
+              onChange={(e) =>
+                e.value === NEW_CATEGORY ? void navigate('/creer-categorie') : setIdCategorie(e.value as number | null)
+              }
               invalid={!!errors.categorie}
               filter={categories.length > 8}
             />
@@ -230,7 +232,7 @@ export function ProductCreatePage() {
               aria-labelledby="placement-label"
               value={placement}
               options={[...PLACEMENTS]}
-              onChange={(e) => setPlacement(e.value ?? null)}
+              onChange={(e) => setPlacement((e.value as Placement | null) ?? null)}
             />
           </div>
           <FilePicker

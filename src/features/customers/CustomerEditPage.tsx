@@ -26,7 +26,12 @@ const FIELDS: FieldDef[] = [
 ];
 
 const valuesOf = (c: CustomerDetail) =>
-  Object.fromEntries(FIELDS.map((f) => [f.name, String(c[f.name as keyof CustomerDetail] ?? '')]));
+  Object.fromEntries(
+    FIELDS.map((f) => {
+      const v: unknown = c[f.name as keyof CustomerDetail];
+      return [f.name, typeof v === 'string' || typeof v === 'number' ? String(v) : ''];
+    }),
+  );
 
 export function CustomerEditPage() {
   const { id } = useParams();

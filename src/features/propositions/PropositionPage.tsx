@@ -47,7 +47,11 @@ export function PropositionPage() {
   const navigate = useNavigate();
   const invalidateCustomers = useInvalidateCustomers();
   const bump = () => void invalidateCustomers();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The load of the proposition `id` names (another id is still loading).
+  const [loaded, setLoad] = useState<Load & { id?: string }>({ state: 'loading' });
+  const validId = !!id && /^\d+$/.test(id);
+  // Links are judged alive against the time the page was opened.
+  const [openedAt] = useState(() => Date.now());
   const [p, setP] = useState<Proposition | null>(null);
   const [status, setStatus] = useState<StatusLabel>(STATUS.none);
   const [expiration, setExpiration] = useState<string | null>(null);
@@ -65,26 +69,28 @@ export function PropositionPage() {
   }, []);
 
   useEffect(() => {
-    if (!id || !/^\d+$/.test(id)) {
-      setLoad({ state: 'error', message: "Impossible de trouver l'ID de la proposition." });
-      return;
-    }
+    if (!id || !validId) return;
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
     fetchProposition(id, controller.signal)
       .then((found) => {
         setP(found);
         setStatus(statusOnLoad(found));
-        setLoad({ state: 'ready' });
+        setLoad({ state: 'ready', id });
         if (found.videoAccessToken) loadExpiration(found.propositionId, controller.signal);
       })
       .catch((err) => {
         if (isAbortError(err)) return;
         console.error('Erreur lors de la récupération des données', err);
-        setLoad({ state: 'error', message: 'Erreur lors de la récupération des données' });
+        setLoad({ state: 'error', message: 'Erreur lors de la récupération des données', id });
       });
     return () => controller.abort();
-  }, [id, loadExpiration]);
+  }, [id, validId, loadExpiration]);
+
+  const load: Load = !validId
+    ? { state: 'error', message: "Impossible de trouver l'ID de la proposition." }
+    : loaded.id === id
+      ? loaded
+      : { state: 'loading' };
 
   if (load.state === 'loading') return <p className="muted">Chargement de la proposition...</p>;
   if (load.state === 'error' || !p)
@@ -160,7 +166,7 @@ export function PropositionPage() {
     });
 
   // An expired link answers 410 to whoever opens it: offer a new one instead of copying it.
-  const linkAlive = !!p.videoAccessToken && new Date(p.videoAccessToken.expiresAt).getTime() > Date.now();
+  const linkAlive = !!p.videoAccessToken && new Date(p.videoAccessToken.expiresAt).getTime() > openedAt;
   const link = linkAlive ? absoluteLink(publicVideoPath(p.videoAccessToken!.token)) : null;
   const onCopy = () =>
     run('copy', async () => {

@@ -93,7 +93,7 @@ export function LicenceAddForm({
             options={types}
             optionLabel="type"
             optionValue="typeLicenceId"
-            onChange={(e) => setTypeId(e.value)}
+            onChange={(e) => setTypeId(e.value as number | null)}
             invalid={!!errors.TypeLicenceId}
           />
         </FormField>

@@ -134,7 +134,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             )}
             optionLabel="nomRole"
             optionValue="roleId"
-            onChange={(e) => set('roleId', e.value)}
+            onChange={(e) => set('roleId', e.value as number | null)}
             invalid={Boolean(shown('roleId'))}
             placeholder="Choisir un rôle"
           />
@@ -149,7 +149,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             inputId="managerId"
             value={values.managerId}
             options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
-            onChange={(e) => set('managerId', e.value ?? null)}
+            onChange={(e) => set('managerId', (e.value as number | null) ?? null)}
             invalid={Boolean(shown('managerId'))}
             placeholder="Aucun manager"
             showClear

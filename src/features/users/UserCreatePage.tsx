@@ -57,7 +57,7 @@ export function UserCreatePage() {
             inputId="entreprise"
             value={choice}
             options={options}
-            onChange={(e) => setChoice(e.value)}
+            onChange={(e) => setChoice(e.value as number | null)}
             placeholder="Choisir une entreprise"
             filter
             emptyFilterMessage="Aucune entreprise trouvée"
