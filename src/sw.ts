@@ -46,6 +46,8 @@ registerRoute(
 
 // 'prompt': the new version waits until the user chooses "Mettre à jour" (never a half-updated app).
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data: unknown = event.data;
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING')
+    void self.skipWaiting();
 });
 clientsClaim();

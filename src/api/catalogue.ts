@@ -25,7 +25,7 @@ export const fetchGroupeModel = (id: number, signal?: AbortSignal) =>
 export async function createProduct(form: FormData): Promise<{ idGroupeModel: number }> {
   const response = await send('POST', '/api/Model/ModelWithGroup', { body: form });
   if (response.status !== 201) throw new ApiError(response.status, `Réponse inattendue (HTTP ${response.status})`);
-  return response.json();
+  return (await response.json()) as { idGroupeModel: number };
 }
 
 /** PUT /api/GroupeModel/{id}: the creation form's fields and files (sent files replace, Retirer empties). */

@@ -34,6 +34,9 @@ export class OfflineWriteError extends ApiError {
   }
 }
 
+/** A request given up by its caller (an AbortController), not a failure to show. */
+export const isAbortError = (err: unknown): boolean => err instanceof Error && err.name === 'AbortError';
+
 const unauthorizedListeners = new Set<() => void>();
 /** Called on any 401, after local storage is wiped (docs/product.md §1.4). */
 export function onUnauthorized(listener: () => void): () => void {

@@ -52,7 +52,7 @@ export function shared<T>(key: string, load: (signal: AbortSignal) => Promise<T>
         leave();
         resolve(value);
       },
-      (error) => {
+      (error: Error) => {
         if (settled) return;
         leave();
         reject(error);

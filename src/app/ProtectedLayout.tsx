@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 
-import { ApiError } from '../api/http';
+import { ApiError, isAbortError } from '../api/http';
 import { fetchCurrentUser } from '../api/users';
 import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
 import { LoadError } from '../ui/LoadError';
@@ -40,12 +40,12 @@ export function ProtectedLayout() {
         setUser(u);
       })
       .catch((err) => {
-        if (err?.name === 'AbortError') return;
+        if (isAbortError(err)) return;
         console.error('Error fetching current user', err);
         if (err instanceof ApiError && err.status === 401) {
           globalThis.localStorage?.clear();
           signedOut();
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         } else {
           setError(CURRENT_USER_ERROR);
           if (err instanceof ApiError && (err.status === 0 || err.status >= 502))
@@ -62,7 +62,7 @@ export function ProtectedLayout() {
     if (user) preloadToast();
   }, [user]);
 
-  const menu = useNarrowMenu();
+  const { open: menuOpen, frameRef, onKeyDown, toggle, close } = useNarrowMenu();
 
   if (!authenticated) return <Navigate to="/login" replace />;
   if (!user) {
@@ -78,10 +78,10 @@ export function ProtectedLayout() {
     return <FullScreenSpinner label="Chargement de votre session…" />;
   }
   return (
-    <div className={`frame${menu.open ? ' menu-open' : ''}`} ref={menu.frameRef} onKeyDown={menu.onKeyDown}>
-      <TopBar open={menu.open} onToggle={menu.toggle} />
+    <div className={`frame${menuOpen ? ' menu-open' : ''}`} ref={frameRef} onKeyDown={onKeyDown}>
+      <TopBar open={menuOpen} onToggle={toggle} />
       <Sidebar id={SIDEBAR_ID} />
-      {menu.open && <div className="menu-backdrop" aria-hidden="true" onClick={menu.close} />}
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={close} />}
       <main className="content" id="contenu">
         <OfflineBanner />
         <ServerDownBanner />

@@ -11,7 +11,7 @@ import { displayName, initials, roleLabel } from '../domain/user';
 import { currentUserAtom } from '../features/auth/atoms';
 import { OwnPasswordModal } from '../features/users/OwnPasswordModal';
 import { PROVIDER } from './brand';
-import { useClientsBadge } from './useClientsBadge';
+import { useCustomersBadge } from './useCustomersBadge';
 import { useLogout } from './useLogout';
 
 function Link({ to, icon, label, badge }: { to: string; icon: string; label: string; badge?: string | null }) {
@@ -36,7 +36,7 @@ function ComingSoon({ icon, label }: { icon: string; label: string }) {
 
 export function Sidebar({ id }: { id?: string }) {
   const user = useAtomValue(currentUserAtom);
-  const badge = useClientsBadge();
+  const badge = useCustomersBadge();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
   return (

@@ -7,22 +7,23 @@ import { useLocation } from 'react-router-dom';
 import { SIDEBAR_ID } from './TopBar';
 
 export function useNarrowMenu() {
-  const [open, setOpen] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // The page the menu was opened on: following a link (another pathname) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   useEffect(() => {
     if (open) frameRef.current?.querySelector<HTMLElement>(`#${SIDEBAR_ID} a`)?.focus();
   }, [open]);
   const close = () => {
-    setOpen(false);
+    setOpenOn(null);
     frameRef.current?.querySelector<HTMLElement>('.menu-button')?.focus();
   };
   return {
     open,
     frameRef,
     close,
-    toggle: () => (open ? close() : setOpen(true)),
+    toggle: () => (open ? close() : setOpenOn(pathname)),
     onKeyDown: (e: KeyboardEvent) => {
       if (open && e.key === 'Escape') close();
     },

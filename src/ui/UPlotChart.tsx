@@ -3,7 +3,7 @@
 // follows the cursor inside the box (uPlot's legend sits below the canvas, where it was cut off).
 import 'uplot/dist/uPlot.min.css';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
@@ -17,71 +17,72 @@ interface Props {
   tooltip?: (idx: number) => string[] | null;
 }
 
+/** uPlot's setCursor hook drawing the tooltip: it reads the refs when the cursor moves, never while rendering. */
+function tooltipHook(
+  box: RefObject<HTMLDivElement | null>,
+  tip: RefObject<HTMLDivElement | null>,
+  tooltipOf: RefObject<Props['tooltip']>,
+  height: number,
+): (u: uPlot) => void {
+  return (u: uPlot) => {
+    const el = tip.current;
+    const host = box.current;
+    if (!el || !host) return;
+    const idx = u.cursor.idx;
+    const lines = idx == null || u.cursor.left == null || u.cursor.left < 0 ? null : tooltipOf.current?.(idx);
+    if (!lines) {
+      el.hidden = true;
+      return;
+    }
+    el.replaceChildren(
+      ...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })),
+    );
+    el.hidden = false;
+    const over = u.over.getBoundingClientRect();
+    const origin = host.getBoundingClientRect();
+    const x = over.left - origin.left + u.cursor.left!;
+    const y = over.top - origin.top + (u.cursor.top ?? 0);
+    // Next to the cursor, on the side with room, inside the box.
+    const left = x + 12 + el.offsetWidth > host.clientWidth ? x - 12 - el.offsetWidth : x + 12;
+    el.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, Math.min(y - el.offsetHeight / 2, height - el.offsetHeight))}px)`;
+  };
+}
+
 export function UPlotChart({ options, data, height, label, tooltip }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const tip = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | null>(null);
-  const width = useRef(0);
   const tooltipOf = useRef(tooltip);
-  tooltipOf.current = tooltip;
-  const [measured, setMeasured] = useState(false);
+  useLayoutEffect(() => {
+    tooltipOf.current = tooltip;
+  }, [tooltip]);
+  // The box's width; null until measured (the chart is drawn at its real size from the start).
+  const [width, setWidth] = useState<number | null>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () => Math.max(200, el.clientWidth);
-    width.current = measure();
-    setMeasured(true);
-    const observer = new ResizeObserver(() => {
-      width.current = measure();
-      chart.current?.setSize({ width: width.current, height });
-    });
+    setWidth(measure());
+    const observer = new ResizeObserver(() => setWidth(measure()));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [height]);
+  }, []);
 
-  const full = useMemo(() => {
-    if (!measured) return null;
-    const showTip = (u: uPlot) => {
-      const el = tip.current;
-      const host = box.current;
-      if (!el || !host) return;
-      const idx = u.cursor.idx;
-      const lines = idx == null || u.cursor.left == null || u.cursor.left < 0 ? null : tooltipOf.current?.(idx);
-      if (!lines) {
-        el.hidden = true;
-        return;
-      }
-      el.replaceChildren(
-        ...lines.map((l, i) => Object.assign(document.createElement(i === 0 ? 'strong' : 'div'), { textContent: l })),
-      );
-      el.hidden = false;
-      const over = u.over.getBoundingClientRect();
-      const origin = host.getBoundingClientRect();
-      const x = over.left - origin.left + u.cursor.left!;
-      const y = over.top - origin.top + (u.cursor.top ?? 0);
-      // Next to the cursor, on the side with room, inside the box.
-      const left = x + 12 + el.offsetWidth > host.clientWidth ? x - 12 - el.offsetWidth : x + 12;
-      el.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, Math.min(y - el.offsetHeight / 2, height - el.offsetHeight))}px)`;
-    };
+  // Everything but the width: a new width alone only resizes the chart (uplot-react calls setSize).
+  const sized = useMemo(() => {
+    // eslint-disable-next-line react-hooks/refs -- the hook reads them as the cursor moves, never while rendering; uPlot takes it only through its options
+    const showTip = tooltipHook(box, tip, tooltipOf, height);
     return {
       ...options,
-      width: width.current,
       height,
       hooks: { ...options.hooks, setCursor: [...(options.hooks?.setCursor ?? []), showTip] },
     };
-  }, [options, height, measured]);
+  }, [options, height]);
+  const full = useMemo(() => (width === null ? null : { ...sized, width }), [sized, width]);
 
   return (
     <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ height }}>
-      {full && (
-        <UplotReact
-          options={full}
-          data={data}
-          onCreate={(u) => (chart.current = u)}
-          onDelete={() => (chart.current = null)}
-        />
-      )}
+      {full && <UplotReact options={full} data={data} />}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />
     </div>
   );

@@ -2,7 +2,11 @@
 // focus on "Annuler" so that Enter (or a hurried Space) cancels instead of destroying.
 import { confirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
 
-export function confirmDanger(options: ConfirmDialogProps): void {
+/** `accept` may be async: it handles its own failures (each caller logs or toasts them). */
+export function confirmDanger({
+  accept,
+  ...options
+}: Omit<ConfirmDialogProps, 'accept'> & { accept: () => void | Promise<void> }): void {
   confirmDialog({
     header: 'Confirmation',
     icon: 'pi pi-exclamation-triangle',
@@ -11,5 +15,6 @@ export function confirmDanger(options: ConfirmDialogProps): void {
     acceptClassName: 'p-button-danger',
     defaultFocus: 'reject',
     ...options,
+    accept: () => void accept(),
   });
 }

@@ -2,14 +2,15 @@
 // The Toast component (and its transitions) is loaded with the first message, not with the first page:
 // messages wait in `pending` until it is mounted.
 import type { ToastMessage } from 'primereact/toast';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 import { OfflineWriteError } from '../api/http';
 
 type Shower = { show(message: ToastMessage): void };
 let current: Shower | null = null;
 const pending: ToastMessage[] = [];
-let wanted: (() => void) | null = null;
+// Whether a message was asked for: the host is loaded from then on (read by AppToast as an external store).
+const askedListeners = new Set<() => void>();
 let asked = false;
 
 // Toasts open top centre (ToastHost.tsx); while the offline banner shows, they open under it instead, so
@@ -28,8 +29,10 @@ export function notify(message: ToastMessage): void {
   const full = { life: 4000, ...message };
   if (current) return current.show(full);
   pending.push(full);
-  asked = true;
-  wanted?.();
+  if (!asked) {
+    asked = true;
+    askedListeners.forEach((l) => l());
+  }
 }
 
 export const notifySuccess = (detail: string) => notify({ severity: 'success', summary: 'Succès', detail });
@@ -52,6 +55,11 @@ export function attachToast(toast: Shower | null): () => void {
   };
 }
 
+function subscribeAsked(listener: () => void): () => void {
+  askedListeners.add(listener);
+  return () => askedListeners.delete(listener);
+}
+
 const loadToastHost = () => import('./ToastHost');
 const ToastHost = lazy(loadToastHost);
 
@@ -66,14 +74,7 @@ export function preloadToast(): void {
 }
 
 export function AppToast() {
-  const [shown, setShown] = useState(asked);
-  useEffect(() => {
-    wanted = () => setShown(true);
-    if (asked) setShown(true);
-    return () => {
-      wanted = null;
-    };
-  }, []);
+  const shown = useSyncExternalStore(subscribeAsked, () => asked);
   return shown ? (
     <Suspense fallback={null}>
       <ToastHost />

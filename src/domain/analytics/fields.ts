@@ -15,10 +15,17 @@ export function isTrue(value: unknown): boolean {
   return value === true || value === 1 || value === 'true' || value === '1';
 }
 
+/** A JSON scalar as text (as String() would); an object or an array, which no field should be, as JSON. */
+export function scalarText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v == null) return String(v);
+  return JSON.stringify(v) ?? '';
+}
+
 export function eventSession(e: Obj): string {
   for (const k of SESSION_KEYS) {
     const v = e[k];
-    if (v !== undefined && v !== null && v !== '') return String(v);
+    if (v !== undefined && v !== null && v !== '') return scalarText(v);
   }
   return UNKNOWN_SESSION;
 }
@@ -42,7 +49,7 @@ export function eventCountry(e: Obj): string {
 export function eventTime(e: Obj): number {
   const v = e.timestamp;
   if (v === undefined || v === null || v === '') return NaN;
-  return typeof v === 'number' ? v : Date.parse(String(v));
+  return typeof v === 'number' ? v : Date.parse(scalarText(v));
 }
 
 export interface ProductRef {
@@ -98,7 +105,7 @@ export function readGeo(data: unknown): GeoItem[] {
         ? o.byCity
         : [];
   return (list as Obj[]).map((i) => ({
-    label: String(i.country ?? i.name ?? i.key ?? i.city ?? UNKNOWN_COUNTRY),
+    label: scalarText(i.country ?? i.name ?? i.key ?? i.city ?? UNKNOWN_COUNTRY),
     value: num(i.count, i.visitorCount, i.value),
   }));
 }
@@ -119,5 +126,5 @@ export function readJourney(data: unknown): JourneyStep[] {
         : Array.isArray(o.steps)
           ? o.steps
           : [];
-  return (list as Obj[]).map((s) => ({ name: String(s.stepName ?? s.name ?? ''), count: num(s.count, s.total) }));
+  return (list as Obj[]).map((s) => ({ name: scalarText(s.stepName ?? s.name ?? ''), count: num(s.count, s.total) }));
 }

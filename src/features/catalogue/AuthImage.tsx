@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 
 import { fetchCatalogueFile } from '../../api/catalogue';
+import { isAbortError } from '../../api/http';
 
 export function AuthImage({ fileKey, alt, className }: { fileKey: string; alt: string; className?: string }) {
   const [url, setUrl] = useState<string | null>(null);
@@ -13,7 +14,7 @@ export function AuthImage({ fileKey, alt, className }: { fileKey: string; alt: s
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
-      .catch((err) => err?.name !== 'AbortError' && console.error('Image du catalogue indisponible', err));
+      .catch((err) => !isAbortError(err) && console.error('Image du catalogue indisponible', err));
     return () => {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);

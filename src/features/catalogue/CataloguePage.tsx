@@ -10,7 +10,9 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { type EntrepriseDetail, fetchEntreprise, updateEntreprise } from '../../api/catalogue';
+import { updateEntreprise } from '../../api/catalogue';
+import { useCatalogueChanged, useCatalogueEntrepriseQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
@@ -22,6 +24,8 @@ export const todayDate = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 const frDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('fr-FR');
 
+const NO_COMPANY = 'User company ID is not available';
+
 const SECTIONS = [
   { title: 'Catégories', Body: CategoriesSection },
   { title: 'Modèles', Body: ModelsSection },
@@ -32,32 +36,21 @@ export function CataloguePage() {
   const user = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
   const entrepriseId = user?.entrepriseId ?? null;
-  const [entreprise, setEntreprise] = useState<EntrepriseDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const entrepriseQuery = useCatalogueEntrepriseQuery(entrepriseId);
+  const entreprise = entrepriseQuery.data ?? null;
+  const catalogue = useCatalogueChanged();
+  const error = entrepriseId === null ? NO_COMPANY : entrepriseQuery.isError ? 'Error fetching entreprise' : null;
+  useEffect(() => {
+    if (entrepriseId === null) console.error(NO_COMPANY);
+  }, [entrepriseId]);
+  useLoggedError(entrepriseQuery.error, 'Error fetching entreprise');
   const [validating, setValidating] = useState(false);
   const [active, setActive] = useState<number[]>([]);
   const [opened, setOpened] = useState<Set<number>>(new Set());
 
-  useEffect(() => {
-    if (entrepriseId === null) {
-      console.error('User company ID is not available');
-      setError('User company ID is not available');
-      return;
-    }
-    const controller = new AbortController();
-    fetchEntreprise(entrepriseId, controller.signal)
-      .then(setEntreprise)
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error('Error fetching entreprise', err);
-        setError('Error fetching entreprise');
-      });
-    return () => controller.abort();
-  }, [entrepriseId]);
-
   async function validateCatalogue() {
     if (!entreprise) {
-      notifyError(entrepriseId === null ? 'User company ID is not available' : 'Error validating catalogue');
+      notifyError(entrepriseId === null ? NO_COMPANY : 'Error validating catalogue');
       return;
     }
     setValidating(true);
@@ -67,7 +60,7 @@ export function CataloguePage() {
         entrepriseId: entreprise.entrepriseId,
         dateValidCatalogue: todayDate(),
       });
-      setEntreprise(updated);
+      catalogue.entrepriseSaved(updated);
       notifySuccess(`Catalogue validé le ${frDate(updated.dateValidCatalogue ?? todayDate())}`);
     } catch (err) {
       console.error('Error validating catalogue', err);

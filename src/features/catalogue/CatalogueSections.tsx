@@ -1,4 +1,5 @@
 // The three expandable sections of /catalogue, each loading its data when first opened (docs/product.md §2.2.11, 8).
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -7,8 +8,15 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { deleteProduct, fetchCategories, fetchCouleurs, fetchGroupeModels, fetchModels } from '../../api/catalogue';
-import { type Category, parentLabel } from '../../domain/category';
+import { deleteProduct } from '../../api/catalogue';
+import {
+  useCatalogueChanged,
+  useCategoriesQuery,
+  useCouleursQuery,
+  useGroupeModelsQuery,
+  useModelsQuery,
+} from '../../api/queries/catalogue';
+import { parentLabel } from '../../domain/category';
 import type { Couleur } from '../../domain/option';
 import { formatEuros, type GroupeModel, type Model } from '../../domain/product';
 import { confirmDanger } from '../../ui/confirmDanger';
@@ -17,23 +25,12 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthImage, downloadCatalogueFile } from './AuthImage';
 import { EmbedCodeButton } from './EmbedCodeButton';
 
-/** Loads once on mount; the error text is the spec's. */
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, errorText: string, version = 0) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** A section's load: its data once read, or the spec's error text (the failure logged once). */
+function useLoad<T>(query: UseQueryResult<T>, errorText: string) {
   useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal)
-      .then(setData)
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error(errorText, err);
-        setError(errorText);
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
-  return { data, error };
+    if (query.error) console.error(errorText, query.error);
+  }, [query.error, errorText]);
+  return { data: query.data ?? null, error: query.isError ? errorText : null };
 }
 
 const Loading = ({ what }: { what: string }) => (
@@ -41,7 +38,7 @@ const Loading = ({ what }: { what: string }) => (
 );
 
 export function CategoriesSection() {
-  const { data, error } = useLoad<Category[]>(fetchCategories, 'Erreur lors de la récupération des catégories');
+  const { data, error } = useLoad(useCategoriesQuery(), 'Erreur lors de la récupération des catégories');
   if (error) return <Message severity="error" text={error} />;
   if (!data) return <Loading what="des catégories" />;
   if (!data.length) return <EmptyState title="Aucune catégorie" />;
@@ -178,9 +175,9 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
 
 export function ModelsSection() {
   const [search, setSearch] = useState('');
-  const [version, setVersion] = useState(0);
-  const groups = useLoad<GroupeModel[]>(fetchGroupeModels, 'Error fetching GroupModels', version);
-  const models = useLoad<Model[]>((signal) => fetchModels(undefined, signal), 'Error fetching Models');
+  const catalogue = useCatalogueChanged();
+  const groups = useLoad(useGroupeModelsQuery(), 'Error fetching GroupModels');
+  const models = useLoad(useModelsQuery(), 'Error fetching Models');
   if (groups.error) return <Message severity="error" text={groups.error} />;
   if (!groups.data) return <Loading what="des modèles" />;
   if (!groups.data.length)
@@ -211,7 +208,7 @@ export function ModelsSection() {
             key={g.idGroupeModel}
             g={g}
             models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)}
-            onDeleted={() => setVersion((v) => v + 1)}
+            onDeleted={() => void catalogue.invalidate()}
           />
         ))}
       </div>
@@ -220,7 +217,7 @@ export function ModelsSection() {
 }
 
 export function CouleursSection() {
-  const { data, error } = useLoad<Couleur[]>(fetchCouleurs, 'Erreur lors de la récupération des couleurs');
+  const { data, error } = useLoad(useCouleursQuery(), 'Erreur lors de la récupération des couleurs');
   if (error) return <Message severity="error" text={error} />;
   if (!data) return <Loading what="des couleurs" />;
   if (!data.length) return <EmptyState title="Aucune couleur" text="Créez un nuancier pour proposer des coloris." />;

@@ -138,7 +138,7 @@ export function CategoryPage() {
                 inputId="category-parent"
                 value={parent}
                 options={parentOptions}
-                onChange={(e) => setParent(e.value ?? NO_PARENT)}
+                onChange={(e) => setParent((e.value as number | null) ?? NO_PARENT)}
               />
             </div>
           </div>

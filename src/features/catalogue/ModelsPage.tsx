@@ -4,10 +4,12 @@ import './catalogue.css';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { createModel, fetchModels } from '../../api/catalogue';
+import { createModel } from '../../api/catalogue';
+import { useModelsQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import { ICON_RULE, type Model, MODEL_3D_RULE, MODEL_MESSAGES } from '../../domain/product';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
@@ -19,25 +21,19 @@ interface Row {
   model3d: File | null;
 }
 let nextKey = 1;
+const NO_MODELS: Model[] = [];
 const newRow = (): Row => ({ key: nextKey++, nom: '', icone: null, model3d: null });
 
 export function ModelsPage() {
   const groupId = useGroupId();
   const navigate = useNavigate();
-  const [existing, setExisting] = useState<Model[]>([]);
+  const existingQuery = useModelsQuery(groupId);
+  const existing = existingQuery.data ?? NO_MODELS;
+  useLoggedError(existingQuery.error, 'Error fetching Models');
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (groupId === null) return;
-    const controller = new AbortController();
-    fetchModels(groupId, controller.signal)
-      .then(setExisting)
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching Models', err));
-    return () => controller.abort();
-  }, [groupId]);
 
   if (groupId === null) return <MissingGroup />;
   const update = (key: number, patch: Partial<Row>) =>
@@ -63,7 +59,7 @@ export function ModelsPage() {
           return createModel(form);
         }),
       );
-      navigate(`/options?groupId=${groupId}`);
+      void navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de la création des modèles', err);
       setError(`Erreur: ${(err as Error).message}`);

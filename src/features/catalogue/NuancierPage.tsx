@@ -65,7 +65,7 @@ export function NuancierPage() {
         ),
       );
       notifySuccess(`Nuancier « ${nuancier.trim()} » enregistré`);
-      navigate(back);
+      void navigate(back);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement du nuancier', err);
       setError(`Erreur: ${(err as Error).message}`);
@@ -105,7 +105,7 @@ export function NuancierPage() {
                 <div className="colour-row">
                   <ColorPicker
                     value={r.valeur.slice(1)}
-                    onChange={(e) => update(r.key, { valeur: `#${String(e.value)}` })}
+                    onChange={(e) => update(r.key, { valeur: `#${e.value as string}` })}
                     aria-label={`Sélecteur de la couleur ${i + 1}`}
                   />
                   <InputText

@@ -10,8 +10,10 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { createOption, fetchCouleurs, fetchGroupeModel } from '../../api/catalogue';
+import { createOption } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
+import { useCouleursQuery, useGroupeModelQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import {
   buildOptionPayload,
   describeOption,
@@ -42,32 +44,26 @@ export function OptionsPage() {
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [productName, setProductName] = useState<string | null>(null);
-  const [palettes, setPalettes] = useState<string[]>([]);
-  const [unknownProduct, setUnknownProduct] = useState(false);
-
-  useEffect(() => {
-    if (groupId === null) return;
-    const controller = new AbortController();
-    fetchGroupeModel(groupId, controller.signal)
-      .then((g) => setProductName(g.nomGroupeModel))
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error('Error fetching GroupModels', err);
-        if (err instanceof ApiError && err.status === 404) setUnknownProduct(true);
-      });
-    fetchCouleurs(controller.signal)
-      .then((list) => setPalettes([...new Set(list.map((c) => c.nuancier).filter((n): n is string => !!n))]))
-      .catch((err) => err?.name !== 'AbortError' && console.error('Erreur lors de la récupération des couleurs', err));
-    return () => controller.abort();
-  }, [groupId]);
+  const product = useGroupeModelQuery(groupId);
+  const productName = product.data?.nomGroupeModel ?? null;
+  const unknownProduct = product.error instanceof ApiError && product.error.status === 404;
+  useLoggedError(product.error, 'Error fetching GroupModels');
+  const couleurs = useCouleursQuery();
+  useLoggedError(couleurs.error, 'Erreur lors de la récupération des couleurs');
 
   useEffect(() => {
     // After the state is emptied (the guard then lets the navigation through).
-    if (done) navigate('/dashboard');
+    if (done) void navigate('/dashboard');
   }, [done, navigate]);
 
-  const paletteOptions = useMemo(() => palettes.map((p) => ({ label: p, value: p })), [palettes]);
+  const paletteOptions = useMemo(
+    () =>
+      [...new Set((couleurs.data ?? []).map((c) => c.nuancier).filter((n): n is string => !!n))].map((p) => ({
+        label: p,
+        value: p,
+      })),
+    [couleurs.data],
+  );
 
   if (groupId === null) return <MissingGroup />;
   if (unknownProduct)
@@ -166,7 +162,7 @@ export function OptionsPage() {
               value={form.typeOption}
               options={[...OPTION_TYPES]}
               allowEmpty={false}
-              onChange={(e) => set({ typeOption: e.value })}
+              onChange={(e) => set({ typeOption: e.value as OptionForm['typeOption'] })}
             />
           </div>
           {form.typeOption === 'Texte' && (
@@ -179,7 +175,7 @@ export function OptionsPage() {
                 value={form.texteMode}
                 options={[...TEXTE_MODES]}
                 allowEmpty={false}
-                onChange={(e) => set({ texteMode: e.value })}
+                onChange={(e) => set({ texteMode: e.value as OptionForm['texteMode'] })}
               />
             </div>
           )}
@@ -248,8 +244,8 @@ export function OptionsPage() {
                 value={form.colorTag}
                 options={paletteOptions}
                 showClear
-                placeholder={palettes.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
-                onChange={(e) => set({ colorTag: e.value ?? null })}
+                placeholder={paletteOptions.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
+                onChange={(e) => set({ colorTag: (e.value as string | null) ?? null })}
               />
             </div>
           )}

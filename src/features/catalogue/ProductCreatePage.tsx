@@ -14,7 +14,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { createProduct, fetchGroupeModel, updateProduct } from '../../api/catalogue';
-import { ApiError } from '../../api/http';
+import { ApiError, isAbortError } from '../../api/http';
 import { categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
 import { type Placement, PLACEMENTS, PRODUCT_FILES, validateProductForm } from '../../domain/product';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
@@ -70,7 +70,7 @@ export function ProductCreatePage() {
         setCurrent({ images: g.cheminImageGroupe.length, loaded: true, missing: false });
       })
       .catch((err) => {
-        if (err?.name === 'AbortError') return;
+        if (isAbortError(err)) return;
         console.error('Erreur lors de la récupération du produit', err);
         setCurrent({ images: 0, loaded: true, missing: true });
       });
@@ -110,11 +110,11 @@ export function ProductCreatePage() {
       if (editId !== null) {
         await updateProduct(editId, form);
         notifySuccess(`Produit « ${nom.trim()} » modifié`);
-        navigate('/catalogue');
+        void navigate('/catalogue');
         return;
       }
       const { idGroupeModel } = await createProduct(form);
-      navigate(`/subdivision?groupId=${idGroupeModel}`);
+      void navigate(`/subdivision?groupId=${idGroupeModel}`);
     } catch (err) {
       console.error('Erreur lors de la création du produit', err);
       // The spec only logs this failure; the server's reason is shown too, so the user can correct it.
@@ -179,7 +179,9 @@ export function ProductCreatePage() {
               value={idCategorie}
               options={categoryOptions}
               placeholder="Sélectionnez une catégorie"
-              onChange={(e) => (e.value === NEW_CATEGORY ? navigate('/creer-categorie') : setIdCategorie(e.value))}
+              onChange={(e) =>
+                e.value === NEW_CATEGORY ? void navigate('/creer-categorie') : setIdCategorie(e.value as number | null)
+              }
               invalid={!!errors.categorie}
               filter={categories.length > 8}
             />
@@ -230,7 +232,7 @@ export function ProductCreatePage() {
               aria-labelledby="placement-label"
               value={placement}
               options={[...PLACEMENTS]}
-              onChange={(e) => setPlacement(e.value ?? null)}
+              onChange={(e) => setPlacement((e.value as Placement | null) ?? null)}
             />
           </div>
           <FilePicker

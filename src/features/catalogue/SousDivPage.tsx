@@ -56,7 +56,7 @@ export function SousDivPage() {
       form.append('Rows', JSON.stringify(rows.map((r) => ({ SousNom: r.sousNom.trim(), Tailles: r.tailles.trim() }))));
       rows.forEach((r, i) => r.icone && form.append(`SousIcone_${i}`, r.icone, r.icone.name));
       await createSousOptions(form);
-      navigate(`/options?groupId=${groupId}`);
+      void navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des subdivisions', err);
       // Row errors come back keyed SousNom_i / SousIcone_i: show each beside its row.

@@ -31,7 +31,7 @@ export function SubdivisionPage() {
         JSON.stringify(DEFAULT_SOUS_OPTIONS.map((d) => ({ SousNom: d.sousNom, Tailles: d.tailles }))),
       );
       await createSousOptions(form);
-      navigate(`/options?groupId=${groupId}`);
+      void navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des sous-options par défaut', err);
       setError(`Erreur: ${(err as Error).message}`);

@@ -2,14 +2,12 @@
 // function/comment; cancel goes back one page; success toast then the list.
 import './customers.css';
 
-import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 
-import { createCustomer } from '../../api/customers';
+import { useCreateCustomerMutation } from '../../api/queries/customers';
 import { customerCreateSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerForm, type FieldDef } from './CustomerForm';
 
 const FIELDS: FieldDef[] = [
@@ -27,7 +25,7 @@ const EMPTY = Object.fromEntries(FIELDS.map((f) => [f.name, '']));
 
 export function CustomerCreatePage() {
   const navigate = useNavigate();
-  const bump = useSetAtom(bumpCustomersVersionAtom);
+  const create = useCreateCustomerMutation();
   return (
     <section>
       <PageTitle>Nouveau client</PageTitle>
@@ -39,15 +37,14 @@ export function CustomerCreatePage() {
         onCancel={() => navigate(-1)}
         onSubmit={async (values) => {
           try {
-            await createCustomer({ ...customerCreateSchema.parse(values), createdAt: new Date().toISOString() });
+            await create.mutateAsync({ ...customerCreateSchema.parse(values), createdAt: new Date().toISOString() });
           } catch (err) {
             console.error(err);
             notifyError("Erreur lors de l'ajout du client.", err);
             throw err;
           }
           notifySuccess('Client ajouté avec succès !');
-          bump();
-          navigate('/customers');
+          void navigate('/customers');
         }}
       />
     </section>

@@ -2,7 +2,6 @@
 // one), edit, delete after confirmation, back; 'Client non trouvé' for an unknown or unreachable id.
 import './customers.css';
 
-import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
@@ -10,14 +9,13 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { deleteCustomer } from '../../api/customers';
+import { useDeleteCustomerMutation, useForgetCustomer } from '../../api/queries/customers';
 import { type CustomerDetail, formatDateFr } from '../../domain/customer';
 import { displayStatus } from '../../domain/proposition';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { StatusTag } from '../propositions/StatusTag';
-import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerNotFound } from './CustomerNotFound';
 import { useCustomer } from './useCustomer';
 
@@ -29,7 +27,8 @@ export function CustomerDetailPage() {
   const { id } = useParams();
   const load = useCustomer(id);
   const navigate = useNavigate();
-  const bump = useSetAtom(bumpCustomersVersionAtom);
+  const del = useDeleteCustomerMutation();
+  const forget = useForgetCustomer();
 
   useEffect(() => {
     if (load.state === 'error') notifyError(DETAIL_ERROR);
@@ -50,10 +49,10 @@ export function CustomerDetailPage() {
       message: DELETE_CUSTOMER_QUESTION,
       accept: async () => {
         try {
-          await deleteCustomer(customer.customerId);
+          await del.mutateAsync(customer.customerId);
           notifySuccess('Client supprimé avec succès !');
-          bump();
-          navigate('/customers');
+          void navigate('/customers');
+          forget(customer.customerId);
         } catch (err) {
           console.error(err);
           notifyError('Erreur lors de la suppression du client.', err);

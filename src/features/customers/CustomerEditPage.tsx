@@ -2,16 +2,14 @@
 // cancel goes to /customers/{id}; success toast then the detail.
 import './customers.css';
 
-import { useSetAtom } from 'jotai';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { updateCustomer } from '../../api/customers';
+import { useUpdateCustomerMutation } from '../../api/queries/customers';
 import { type CustomerDetail, customerEditSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { bumpCustomersVersionAtom } from './badgeAtoms';
 import { CustomerForm, type FieldDef } from './CustomerForm';
 import { CustomerNotFound } from './CustomerNotFound';
 import { useCustomer } from './useCustomer';
@@ -28,13 +26,18 @@ const FIELDS: FieldDef[] = [
 ];
 
 const valuesOf = (c: CustomerDetail) =>
-  Object.fromEntries(FIELDS.map((f) => [f.name, String(c[f.name as keyof CustomerDetail] ?? '')]));
+  Object.fromEntries(
+    FIELDS.map((f) => {
+      const v: unknown = c[f.name as keyof CustomerDetail];
+      return [f.name, typeof v === 'string' || typeof v === 'number' ? String(v) : ''];
+    }),
+  );
 
 export function CustomerEditPage() {
   const { id } = useParams();
   const load = useCustomer(id);
   const navigate = useNavigate();
-  const bump = useSetAtom(bumpCustomersVersionAtom);
+  const update = useUpdateCustomerMutation();
 
   if (load.state === 'loading')
     return (
@@ -59,15 +62,14 @@ export function CustomerEditPage() {
         onCancel={() => navigate(`/customers/${c.customerId}`)}
         onSubmit={async (values) => {
           try {
-            await updateCustomer(c.customerId, customerEditSchema.parse(values));
+            await update.mutateAsync({ id: c.customerId, body: customerEditSchema.parse(values) });
           } catch (err) {
             console.error(err);
             notifyError('Erreur lors de la mise à jour du client.', err);
             throw err;
           }
           notifySuccess('Client mis à jour avec succès !');
-          bump();
-          navigate(`/customers/${c.customerId}`);
+          void navigate(`/customers/${c.customerId}`);
         }}
       />
     </section>

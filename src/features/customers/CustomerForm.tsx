@@ -26,8 +26,8 @@ interface Props {
   initial: FormValues;
   schema: z.ZodType;
   submitLabel: string;
-  onSubmit(values: FormValues): Promise<void>;
-  onCancel(): void;
+  onSubmit: (values: FormValues) => Promise<void>;
+  onCancel: () => void;
 }
 
 export function CustomerForm({ fields, initial, schema, submitLabel, onSubmit, onCancel }: Props) {

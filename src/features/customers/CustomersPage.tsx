@@ -11,7 +11,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { fetchCustomersForCurrentUser } from '../../api/customers';
+import { useCustomersQuery } from '../../api/queries/customers';
 import { type Customer, customerStats, formatDateFr, matchesCustomerSearch } from '../../domain/customer';
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
@@ -25,38 +25,32 @@ import { CustomerName } from './CustomerName';
 
 const PAGE = 10;
 
+const loadErrorMessage = (err: Error) =>
+  err instanceof UnexpectedListFormatError
+    ? 'Format de réponse inattendu'
+    : 'Erreur lors de la récupération des clients';
+
+// Zeros and "no customer yet" would pass for an empty database: a failure says what failed.
+const loadErrorText = (err: Error) =>
+  err instanceof UnexpectedListFormatError || !err.message
+    ? loadErrorMessage(err)
+    : `${loadErrorMessage(err)} : ${err.message}`;
+
 export function CustomersPage() {
   const navigate = useNavigate();
-  const [customers, setCustomers] = useState<Customer[]>([]);
-  const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const query = useCustomersQuery();
+  const customers = useMemo(() => query.data ?? [], [query.data]);
+  const loading = query.isPending || (query.isError && query.isFetching);
+  const loadError = query.isError ? loadErrorText(query.error) : null;
 
+  // Said once per failed load, as a toast too (the badge reads the same query and says nothing).
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchCustomersForCurrentUser(controller.signal)
-      .then((list) => {
-        setCustomers(list);
-        setLoadError(null);
-      })
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error('Error fetching customers', err);
-        const message =
-          err instanceof UnexpectedListFormatError
-            ? 'Format de réponse inattendu'
-            : 'Erreur lors de la récupération des clients';
-        notifyError(message);
-        // Zeros and "no customer yet" would pass for an empty database.
-        setLoadError(
-          `${message}${err instanceof Error && err.message && !(err instanceof UnexpectedListFormatError) ? ` : ${err.message}` : ''}`,
-        );
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [attempt]);
+    if (query.error) {
+      console.error('Error fetching customers', query.error);
+      notifyError(loadErrorMessage(query.error));
+    }
+  }, [query.error]);
 
   const shown = useMemo(() => customers.filter((c) => matchesCustomerSearch(c, search)), [customers, search]);
   const stats = useMemo(() => customerStats(customers), [customers]);
@@ -71,7 +65,7 @@ export function CustomersPage() {
         Clients
       </PageTitle>
       {loadError ? (
-        <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
+        <LoadError text={loadError} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StatGrid>

@@ -7,10 +7,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { fetchCustomersForUser } from '../../api/customers';
+import { useUserCustomersQuery } from '../../api/queries/customers';
 import { type Customer, customerStats, formatDateFr } from '../../domain/customer';
 import { UnexpectedListFormatError } from '../../domain/list';
 import { EmptyState } from '../../ui/EmptyState';
@@ -23,25 +23,17 @@ import { CustomerName } from './CustomerName';
 export function UserCustomersPage() {
   const { userId } = useParams();
   const navigate = useNavigate();
-  const [customers, setCustomers] = useState<Customer[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
+  const query = useUserCustomersQuery(userId ?? '');
+  const customers = useMemo(() => query.data ?? [], [query.data]);
+  const loading = query.isPending;
+  const error = query.error
+    ? query.error instanceof UnexpectedListFormatError
+      ? 'Unexpected response format'
+      : 'Error fetching customers'
+    : null;
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchCustomersForUser(userId ?? '', controller.signal)
-      .then(setCustomers)
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        const message =
-          err instanceof UnexpectedListFormatError ? 'Unexpected response format' : 'Error fetching customers';
-        console.error(message, err);
-        setError(message);
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [userId]);
+    if (query.error) console.error(error, query.error);
+  }, [query.error, error]);
 
   const stats = useMemo(() => customerStats(customers), [customers]);
 

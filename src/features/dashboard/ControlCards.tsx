@@ -3,9 +3,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { memo, useEffect, useState } from 'react';
+import { memo } from 'react';
 
-import { type Entreprise, fetchEntreprises } from '../../api/entreprises';
+import type { Entreprise } from '../../api/entreprises';
+import { useEntreprisesQuery } from '../../api/queries/entreprises';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
   COUNTING_LABELS,
@@ -17,12 +19,15 @@ import {
   monthOptions,
   PERIOD_LABELS,
   PERIODS,
+  type Selection,
   weekChoices,
   yearOptions,
 } from '../../domain/analytics/selection';
 import { chooseCompanyAtom, selectionAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
 import { TimeZoneEditor } from './TimeZoneEditor';
+
+const NO_COMPANIES: Entreprise[] = [];
 
 interface Props {
   /** The company's reporting time zone: its calendar gives "today" and the period's edges. */
@@ -56,18 +61,11 @@ export const ControlCards = memo(function ControlCards({
   const s = useAtomValue(selectionAtom);
   const update = useSetAtom(updateSelectionAtom);
   const chooseCompany = useSetAtom(chooseCompanyAtom);
-  const [companies, setCompanies] = useState<Entreprise[]>([]);
-  const now = localNow(timeZone);
-
   // Only Admins load the company list (docs/product.md §1.6); a failure is only logged.
-  useEffect(() => {
-    if (!isAdmin) return;
-    const controller = new AbortController();
-    fetchEntreprises(controller.signal)
-      .then(setCompanies)
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching companies', err));
-    return () => controller.abort();
-  }, [isAdmin]);
+  const companiesQuery = useEntreprisesQuery(isAdmin);
+  useLoggedError(companiesQuery.error, 'Error fetching companies');
+  const companies = (isAdmin && companiesQuery.data) || NO_COMPANIES;
+  const now = localNow(timeZone);
 
   const scopeHint = productsLoading
     ? 'Chargement des produits...'
@@ -96,7 +94,7 @@ export const ControlCards = memo(function ControlCards({
               inputId="dashboard-company"
               value={s.companyId}
               options={companies.map((c) => ({ label: c.nomEntreprise, value: c.entrepriseId }))}
-              onChange={(e) => chooseCompany(e.value ?? null)}
+              onChange={(e) => chooseCompany((e.value as number | null) ?? null)}
               placeholder="-- Choisir une entreprise --"
               showClear
               filter={companies.length > 8}
@@ -110,7 +108,7 @@ export const ControlCards = memo(function ControlCards({
             inputId="dashboard-scope"
             value={s.scope}
             options={scopeOptions}
-            onChange={(e) => update({ scope: e.value })}
+            onChange={(e) => update({ scope: e.value as Selection['scope'] })}
             disabled={s.companyId === null || productsLoading}
             filter={products.length > 8}
             // A company may have hundreds of products: only the visible options are rendered.
@@ -128,7 +126,7 @@ export const ControlCards = memo(function ControlCards({
             inputId="dashboard-metric"
             value={s.metric}
             options={METRICS.map((m) => ({ label: METRIC_LABELS[m].label, value: m }))}
-            onChange={(e) => update({ metric: e.value })}
+            onChange={(e) => update({ metric: e.value as Selection['metric'] })}
           />
         </Field>
         <Field id="dashboard-counting" label="Type de comptage">
@@ -136,7 +134,7 @@ export const ControlCards = memo(function ControlCards({
             inputId="dashboard-counting"
             value={s.counting}
             options={COUNTINGS.map((c) => ({ label: COUNTING_LABELS[c], value: c }))}
-            onChange={(e) => update({ counting: e.value })}
+            onChange={(e) => update({ counting: e.value as Selection['counting'] })}
           />
         </Field>
       </section>
@@ -150,7 +148,7 @@ export const ControlCards = memo(function ControlCards({
             inputId="dashboard-period"
             value={s.period}
             options={PERIODS.map((p) => ({ label: PERIOD_LABELS[p], value: p }))}
-            onChange={(e) => update({ period: e.value })}
+            onChange={(e) => update({ period: e.value as Selection['period'] })}
           />
         </Field>
         {s.period === 'custom' && <PeriodRange s={s} now={now} update={update} />}
@@ -160,7 +158,7 @@ export const ControlCards = memo(function ControlCards({
               inputId="dashboard-year"
               value={s.year}
               options={yearOptions(now).map((y) => ({ label: String(y), value: y }))}
-              onChange={(e) => update({ year: e.value, month: 12, week: 9 })}
+              onChange={(e) => update({ year: e.value as number, month: 12, week: 9 })}
               disabled={!periodUsesYear}
             />
           </Field>
@@ -169,7 +167,7 @@ export const ControlCards = memo(function ControlCards({
               inputId="dashboard-month"
               value={s.month}
               options={monthOptions(s.year, now).map((m) => ({ label: MONTH_NAMES[m - 1], value: m }))}
-              onChange={(e) => update({ month: e.value, week: 9 })}
+              onChange={(e) => update({ month: e.value as number, week: 9 })}
               disabled={!periodUsesMonth}
             />
           </Field>
@@ -180,7 +178,7 @@ export const ControlCards = memo(function ControlCards({
               inputId="dashboard-week"
               value={s.week}
               options={weekChoices(s.year, s.month, now).map((w) => ({ label: w.label, value: w.week }))}
-              onChange={(e) => update({ week: e.value })}
+              onChange={(e) => update({ week: e.value as number })}
               disabled={s.period !== 'week'}
             />
           </Field>

@@ -71,7 +71,7 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
         inputId="dashboard-timezone"
         value={value}
         options={TIME_ZONES}
-        onChange={(e) => setValue(e.value)}
+        onChange={(e) => setValue(e.value as string)}
         filter
         disabled={saving}
       />

@@ -92,64 +92,68 @@ export function useDashboardView(
   const startedAt = useRef(0);
 
   /** Starts the view for (s, p) unless it is the one already started (or `retry`/'refresh' asks again). */
-  const start = useRef((s: Selection, p: Products, retry?: number[], mode: StartMode = retry ? 'retry' : 'select') => {
-    const k = viewKey(s, p);
-    if (k === started.current && mode === 'select') return;
-    started.current = k;
-    const gen = ++generation.current;
-    startedAt.current = Date.now();
-    const silent = mode === 'refresh';
-    // Clearing the company, or its products still loading: nothing to ask the worker.
-    if (!silent) store.set(progressAtom, null);
-    if (s.companyId === null || p.loading) {
-      inFlight.current = false;
-      setState({ view: null, loading: p.loading, failed: false, viewKey: k });
-      return;
-    }
-    const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
-    const current = () => gen === generation.current;
-    if (!silent) setState((old) => ({ ...old, loading: true, failed: false }));
-    inFlight.current = true;
-    // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
-    // must not bring the bar back once the view is finished (it would stay).
-    let finished = false;
-    const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
-      finished = true;
-      inFlight.current = false;
-      if (!silent) store.set(progressAtom, null);
-      setState({ ...next, viewKey: k });
-    };
-    const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
-    computeView(
-      {
-        generation: gen,
-        productIds,
-        scope,
-        metric,
-        counting,
-        period,
-        year,
-        month,
-        week,
-        from,
-        to,
-        compare,
-        timeZone: p.timeZone,
-        retry,
-        companyId: s.companyId,
-        refresh: silent,
+  // One function for the hook's life (a state initialiser, not a ref read while rendering).
+  const [start] = useState(
+    () =>
+      (s: Selection, p: Products, retry?: number[], mode: StartMode = retry ? 'retry' : 'select') => {
+        const k = viewKey(s, p);
+        if (k === started.current && mode === 'select') return;
+        started.current = k;
+        const gen = ++generation.current;
+        startedAt.current = Date.now();
+        const silent = mode === 'refresh';
+        // Clearing the company, or its products still loading: nothing to ask the worker.
+        if (!silent) store.set(progressAtom, null);
+        if (s.companyId === null || p.loading) {
+          inFlight.current = false;
+          setState({ view: null, loading: p.loading, failed: false, viewKey: k });
+          return;
+        }
+        const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
+        const current = () => gen === generation.current;
+        if (!silent) setState((old) => ({ ...old, loading: true, failed: false }));
+        inFlight.current = true;
+        // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
+        // must not bring the bar back once the view is finished (it would stay).
+        let finished = false;
+        const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
+          finished = true;
+          inFlight.current = false;
+          if (!silent) store.set(progressAtom, null);
+          setState({ ...next, viewKey: k });
+        };
+        const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
+        computeView(
+          {
+            generation: gen,
+            productIds,
+            scope,
+            metric,
+            counting,
+            period,
+            year,
+            month,
+            week,
+            from,
+            to,
+            compare,
+            timeZone: p.timeZone,
+            retry,
+            companyId: s.companyId,
+            refresh: silent,
+          },
+          (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
+          // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
+          (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
+        )
+          .then((view) => current() && finish({ view, loading: false, failed: false }))
+          .catch((err) => {
+            if (!current() || (err as Error)?.name === SUPERSEDED) return;
+            console.error('Error loading analytics', err);
+            finish({ view: null, loading: false, failed: true });
+          });
       },
-      (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
-      // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
-      (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
-    )
-      .then((view) => current() && finish({ view, loading: false, failed: false }))
-      .catch((err) => {
-        if (!current() || (err as Error)?.name === SUPERSEDED) return;
-        console.error('Error loading analytics', err);
-        finish({ view: null, loading: false, failed: true });
-      });
-  }).current;
+  );
 
   // Every REFRESH_EVERY_MS while the page is visible, and at once when it becomes visible again after that
   // long: the current selection revalidated (a view still computing is left to finish).

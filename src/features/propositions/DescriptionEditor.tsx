@@ -7,8 +7,8 @@ import { useState } from 'react';
 interface Props {
   description: string | null;
   editing: boolean;
-  onSave(text: string): Promise<void>;
-  onCancel(): void;
+  onSave: (text: string) => Promise<void>;
+  onCancel: () => void;
 }
 
 export function DescriptionEditor({ description, editing, onSave, onCancel }: Props) {

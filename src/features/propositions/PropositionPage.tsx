@@ -3,14 +3,13 @@
 // generation and copy, delete. Messages are those of docs/product.md §2.8.
 import './propositions.css';
 
-import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { ApiError, getToken } from '../../api/http';
+import { ApiError, getToken, isAbortError } from '../../api/http';
 import {
   absoluteLink,
   deleteProposition,
@@ -22,6 +21,7 @@ import {
   updateProposition,
   updatePropositionStatus,
 } from '../../api/propositions';
+import { useInvalidateCustomers } from '../../api/queries/customers';
 import { formatDateFr } from '../../domain/customer';
 import {
   formatExpiryFr,
@@ -34,7 +34,6 @@ import {
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { bumpCustomersVersionAtom } from '../customers/badgeAtoms';
 import { copyText } from './copyText';
 import { DescriptionEditor } from './DescriptionEditor';
 import { saveBlob } from './saveBlob';
@@ -46,8 +45,13 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 export function PropositionPage() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const bump = useSetAtom(bumpCustomersVersionAtom);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const invalidateCustomers = useInvalidateCustomers();
+  const bump = () => void invalidateCustomers();
+  // The load of the proposition `id` names (another id is still loading).
+  const [loaded, setLoad] = useState<Load & { id?: string }>({ state: 'loading' });
+  const validId = !!id && /^\d+$/.test(id);
+  // Links are judged alive against the time the page was opened.
+  const [openedAt] = useState(() => Date.now());
   const [p, setP] = useState<Proposition | null>(null);
   const [status, setStatus] = useState<StatusLabel>(STATUS.none);
   const [expiration, setExpiration] = useState<string | null>(null);
@@ -60,31 +64,33 @@ export function PropositionPage() {
       .then((r) => setExpiration(r.expirationDate))
       .catch((err) => {
         // A 404 (no link) is only logged (docs/product.md §2.7).
-        if (err?.name !== 'AbortError') console.warn('Expiration du lien indisponible', err);
+        if (!isAbortError(err)) console.warn('Expiration du lien indisponible', err);
       });
   }, []);
 
   useEffect(() => {
-    if (!id || !/^\d+$/.test(id)) {
-      setLoad({ state: 'error', message: "Impossible de trouver l'ID de la proposition." });
-      return;
-    }
+    if (!id || !validId) return;
     const controller = new AbortController();
-    setLoad({ state: 'loading' });
     fetchProposition(id, controller.signal)
       .then((found) => {
         setP(found);
         setStatus(statusOnLoad(found));
-        setLoad({ state: 'ready' });
+        setLoad({ state: 'ready', id });
         if (found.videoAccessToken) loadExpiration(found.propositionId, controller.signal);
       })
       .catch((err) => {
-        if (err?.name === 'AbortError') return;
+        if (isAbortError(err)) return;
         console.error('Erreur lors de la récupération des données', err);
-        setLoad({ state: 'error', message: 'Erreur lors de la récupération des données' });
+        setLoad({ state: 'error', message: 'Erreur lors de la récupération des données', id });
       });
     return () => controller.abort();
-  }, [id, loadExpiration]);
+  }, [id, validId, loadExpiration]);
+
+  const load: Load = !validId
+    ? { state: 'error', message: "Impossible de trouver l'ID de la proposition." }
+    : loaded.id === id
+      ? loaded
+      : { state: 'loading' };
 
   if (load.state === 'loading') return <p className="muted">Chargement de la proposition...</p>;
   if (load.state === 'error' || !p)
@@ -132,7 +138,7 @@ export function PropositionPage() {
     run('video', async () => {
       if (!getToken()) {
         notifyError('Vous devez vous reconnecter pour accéder à cette vidéo.');
-        navigate('/login');
+        void navigate('/login');
         return;
       }
       try {
@@ -160,7 +166,7 @@ export function PropositionPage() {
     });
 
   // An expired link answers 410 to whoever opens it: offer a new one instead of copying it.
-  const linkAlive = !!p.videoAccessToken && new Date(p.videoAccessToken.expiresAt).getTime() > Date.now();
+  const linkAlive = !!p.videoAccessToken && new Date(p.videoAccessToken.expiresAt).getTime() > openedAt;
   const link = linkAlive ? absoluteLink(publicVideoPath(p.videoAccessToken!.token)) : null;
   const onCopy = () =>
     run('copy', async () => {
@@ -194,7 +200,7 @@ export function PropositionPage() {
         try {
           await deleteProposition(p.propositionId);
           bump();
-          navigate('/customers/');
+          void navigate('/customers/');
         } catch (err) {
           console.error('Échec de la suppression de la proposition', err);
         }

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { CALENDAR_LOCALE } from './calendarFr';
@@ -25,12 +25,6 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
-  useEffect(() => {
-    if (visible) {
-      setDate(parseDate(initial));
-      setError(null);
-    }
-  }, [visible, initial]);
 
   async function save() {
     setSaving(true);

@@ -88,7 +88,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
             inputId="entreprise-TimeZone"
             value={timeZone}
             options={TIME_ZONES}
-            onChange={(e) => setTimeZone(e.value)}
+            onChange={(e) => setTimeZone(e.value as string)}
             filter
             invalid={!!serverErrors.TimeZone}
           />

@@ -5,15 +5,19 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { ApiError } from '../../api/http';
-import { createLicence, fetchLicenceTypes } from '../../api/licences';
+import { createLicence } from '../../api/licences';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { CALENDAR_LOCALE } from './calendarFr';
 import { FormField } from './FormField';
+
+const NO_TYPES: LicenceType[] = [];
 
 const inAYear = () => {
   const d = new Date();
@@ -30,25 +34,17 @@ export function LicenceAddForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const [types, setTypes] = useState<LicenceType[]>([]);
-  const [typeId, setTypeId] = useState<number | null>(null);
+  const typesQuery = useLicenceTypesQuery();
+  const types = typesQuery.data ?? NO_TYPES;
+  useLoggedError(typesQuery.error, 'Error fetching licence types');
+  const [chosenTypeId, setTypeId] = useState<number | null>(null);
+  const typeId = chosenTypeId ?? types[0]?.typeLicenceId ?? null;
   const [key, setKey] = useState('');
   const [activation, setActivation] = useState<Date | null>(() => new Date());
   const [expiration, setExpiration] = useState<Date | null>(inAYear);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const { ref, failed } = useFocusFirstInvalid();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchLicenceTypes(controller.signal)
-      .then((list) => {
-        setTypes(list);
-        setTypeId((t) => t ?? list[0]?.typeLicenceId ?? null);
-      })
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching licence types', err));
-    return () => controller.abort();
-  }, []);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -97,7 +93,7 @@ export function LicenceAddForm({
             options={types}
             optionLabel="type"
             optionValue="typeLicenceId"
-            onChange={(e) => setTypeId(e.value)}
+            onChange={(e) => setTypeId(e.value as number | null)}
             invalid={!!errors.TypeLicenceId}
           />
         </FormField>

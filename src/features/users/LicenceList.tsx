@@ -100,7 +100,9 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
           )}
         </DataTable>
       )}
+      {/* Keyed by the licence: each opening starts from its stored date, without an old error. */}
       <DateModal
+        key={`expiry-${expiryOf?.licenceId ?? ''}`}
         header="Modifier la date d'expiration"
         label="Date d'expiration"
         initial={expiryOf?.dateExpiration ?? null}
@@ -109,6 +111,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
         onSave={(d) => update(() => updateLicenceExpiry(expiryOf!.licenceId, d))}
       />
       <DateModal
+        key={`activation-${activationOf?.licenceId ?? ''}`}
         header="Modifier la date d'activation"
         label="Date d'activation"
         initial={activationOf?.dateActivation ?? null}

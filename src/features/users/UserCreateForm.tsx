@@ -6,11 +6,13 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { ApiError } from '../../api/http';
-import { createUser, fetchRoles, fetchUsersByEntreprise, type Role, type User } from '../../api/users';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useRolesQuery, useUserChanged, useUsersByEntrepriseQuery } from '../../api/queries/users';
+import { createUser, type Role, type User } from '../../api/users';
 import { grantsRole } from '../../domain/permissions';
 import {
   createFieldOf,
@@ -27,6 +29,8 @@ import { currentUserAtom } from '../auth/atoms';
 import { FormField } from './FormField';
 
 type Errors = Partial<Record<UserFormField, string>>;
+const NO_ROLES: Role[] = [];
+const NO_USERS: User[] = [];
 
 export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   const navigate = useNavigate();
@@ -34,34 +38,21 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   const [values, setValues] = useState<UserFormValues>(emptyUserForm);
   const [touched, setTouched] = useState<Partial<Record<UserFormField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Errors>({});
-  const [roles, setRoles] = useState<Role[]>([]);
-  const [managers, setManagers] = useState<User[]>([]);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchRoles(controller.signal)
-      .then((list) => {
-        setRoles(list);
-        // A sensible default: the spec does not validate the role, the server needs one.
-        const vendeur = list.find((r) => r.nomRole === 'Vendeur') ?? list[0];
-        setValues((v) => (v.roleId ? v : { ...v, roleId: vendeur?.roleId ?? null }));
-      })
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching roles', err));
-    return () => controller.abort();
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setValues((v) => ({ ...v, managerId: null }));
-    fetchUsersByEntreprise(entrepriseId, controller.signal)
-      .then(setManagers)
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching users', err));
-    return () => controller.abort();
-  }, [entrepriseId]);
+  const changed = useUserChanged();
+  const rolesQuery = useRolesQuery();
+  const roles = rolesQuery.data ?? NO_ROLES;
+  useLoggedError(rolesQuery.error, 'Error fetching roles');
+  // The form is keyed by its company (UserCreatePage): a new company starts with no manager chosen.
+  const managersQuery = useUsersByEntrepriseQuery(entrepriseId);
+  const managers = managersQuery.data ?? NO_USERS;
+  useLoggedError(managersQuery.error, 'Error fetching users');
+  // A sensible default: the spec does not validate the role, the server needs one.
+  const defaultRoleId = (roles.find((r) => r.nomRole === 'Vendeur') ?? roles[0])?.roleId ?? null;
+  const form: UserFormValues = values.roleId ? values : { ...values, roleId: defaultRoleId };
 
   const { ref: formRef, failed } = useFocusFirstInvalid();
-  const errors: Errors = { ...userFormErrors(values), ...serverErrors };
+  const errors: Errors = { ...userFormErrors(form), ...serverErrors };
   const shown = (f: UserFormField) => (touched[f] ? errors[f] : undefined);
 
   function set<K extends UserFormField>(field: K, value: UserFormValues[K]) {
@@ -82,12 +73,13 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
       roleId: true,
       managerId: true,
     });
-    if (Object.keys(userFormErrors(values)).length) return failed();
+    if (Object.keys(userFormErrors(form)).length) return failed();
     setSaving(true);
     try {
-      await createUser(toCreatePayload(values, entrepriseId));
+      await createUser(toCreatePayload(form, entrepriseId));
       notifySuccess('Utilisateur ajouté avec succès !');
-      navigate('/users');
+      void changed.created();
+      void navigate('/users');
     } catch (err) {
       console.error("Erreur lors de l'ajout de l'utilisateur", err);
       if (err instanceof ApiError) {
@@ -129,7 +121,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
         <FormField id="roleId" label="Rôle" error={shown('roleId')}>
           <Dropdown
             inputId="roleId"
-            value={values.roleId}
+            value={form.roleId}
             // Admin is offered only in the provider's company (docs/permissions.md).
             options={roles.filter(
               (r) =>
@@ -142,7 +134,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             )}
             optionLabel="nomRole"
             optionValue="roleId"
-            onChange={(e) => set('roleId', e.value)}
+            onChange={(e) => set('roleId', e.value as number | null)}
             invalid={Boolean(shown('roleId'))}
             placeholder="Choisir un rôle"
           />
@@ -157,7 +149,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
             inputId="managerId"
             value={values.managerId}
             options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
-            onChange={(e) => set('managerId', e.value ?? null)}
+            onChange={(e) => set('managerId', (e.value as number | null) ?? null)}
             invalid={Boolean(shown('managerId'))}
             placeholder="Aucun manager"
             showClear

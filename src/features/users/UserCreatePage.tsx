@@ -6,10 +6,13 @@ import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { type Entreprise, fetchEntreprises } from '../../api/entreprises';
+import type { Entreprise } from '../../api/entreprises';
+import { useEntreprisesQuery } from '../../api/queries/entreprises';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useUserChanged } from '../../api/queries/users';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
@@ -18,20 +21,16 @@ import { FormField } from './FormField';
 import { UserCreateForm } from './UserCreateForm';
 
 const NEW_ENTREPRISE = -1;
+const NO_ENTREPRISES: Entreprise[] = [];
 
 export function UserCreatePage() {
   const me = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
-  const [entreprises, setEntreprises] = useState<Entreprise[]>([]);
+  const entreprisesQuery = useEntreprisesQuery();
+  const entreprises = entreprisesQuery.data ?? NO_ENTREPRISES;
+  useLoggedError(entreprisesQuery.error, 'Error fetching entreprises');
+  const changed = useUserChanged();
   const [choice, setChoice] = useState<number | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchEntreprises(controller.signal)
-      .then(setEntreprises)
-      .catch((err) => err?.name !== 'AbortError' && console.error('Error fetching entreprises', err));
-    return () => controller.abort();
-  }, []);
 
   const back = <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate('/users')} />;
   if (me?.role !== ADMIN_ROLE) {
@@ -58,7 +57,7 @@ export function UserCreatePage() {
             inputId="entreprise"
             value={choice}
             options={options}
-            onChange={(e) => setChoice(e.value)}
+            onChange={(e) => setChoice(e.value as number | null)}
             placeholder="Choisir une entreprise"
             filter
             emptyFilterMessage="Aucune entreprise trouvée"
@@ -68,7 +67,7 @@ export function UserCreatePage() {
       {choice === NEW_ENTREPRISE && (
         <EntrepriseForm
           onCreated={(created) => {
-            setEntreprises((list) => [...list, created]);
+            changed.entrepriseCreated(created);
             setChoice(created.entrepriseId);
           }}
         />

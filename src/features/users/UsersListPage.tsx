@@ -13,7 +13,8 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { fetchUsers, type User } from '../../api/users';
+import { useUsersQuery } from '../../api/queries/users';
+import type { User } from '../../api/users';
 import { can } from '../../domain/permissions';
 import { initials } from '../../domain/user';
 import { EmptyState } from '../../ui/EmptyState';
@@ -31,35 +32,20 @@ import { searchUsers, userStats } from './userSearch';
 export function UsersListPage() {
   const me = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
-  const [users, setUsers] = useState<User[]>([]);
-  const [loading, setLoading] = useState(true);
   const [search, setSearch] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const query = useUsersQuery();
+  const users = useMemo(() => query.data ?? [], [query.data]);
+  const loading = query.isPending || (query.isError && query.isFetching);
+  // Zeros and "no user yet" would pass for an empty database.
+  const loadError = query.error
+    ? `Erreur lors de la récupération des utilisateurs${query.error.message ? ` : ${query.error.message}` : ''}`
+    : null;
 
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchUsers(controller.signal)
-      .then((list) => {
-        setUsers(list);
-        setLoadError(null);
-      })
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error('Error fetching users', err);
-        notifyError('Erreur lors de la récupération des utilisateurs');
-        // Zeros and "no user yet" would pass for an empty database.
-        setLoadError(
-          `Erreur lors de la récupération des utilisateurs${err instanceof Error && err.message ? ` : ${err.message}` : ''}`,
-        );
-      })
-      .finally(() => {
-        // Under StrictMode the first, aborted load must not end the loading state.
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [attempt]);
+    if (!query.error) return;
+    console.error('Error fetching users', query.error);
+    notifyError('Erreur lors de la récupération des utilisateurs');
+  }, [query.error]);
 
   const shown = useMemo(() => searchUsers(users, search), [users, search]);
   const stats = useMemo(() => userStats(users), [users]);
@@ -81,7 +67,7 @@ export function UsersListPage() {
         Utilisateurs
       </PageTitle>
       {loadError ? (
-        <LoadError text={loadError} onRetry={() => setAttempt((a) => a + 1)} />
+        <LoadError text={loadError} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <StatGrid>

@@ -1,48 +1,35 @@
-// Loads a user and his licences for the details screens; reload after each change.
-import { useCallback, useEffect, useState } from 'react';
+// Loads a user and his licences for the details screens; each change stores or reloads them.
+import { useEffect } from 'react';
 
-import { fetchLicences } from '../../api/licences';
-import { fetchUser, type User } from '../../api/users';
+import { useLicencesQuery, useUserChanged, useUserQuery } from '../../api/queries/users';
+import type { User } from '../../api/users';
 import type { Licence } from '../../domain/licence';
 import { notifyError } from '../../ui/toast';
 
-export function useUserDetails(userId: number) {
-  const [user, setUser] = useState<User | null>(null);
-  const [licences, setLicences] = useState<Licence[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+const NO_LICENCES: Licence[] = [];
 
-  const reloadLicences = useCallback(
-    (signal?: AbortSignal) =>
-      fetchLicences(userId, signal)
-        .then(setLicences)
-        .catch((err) => {
-          if (err?.name === 'AbortError') return;
-          console.error('Error fetching licences', err);
-          notifyError('Erreur lors de la récupération des informations');
-        }),
-    [userId],
-  );
+export function useUserDetails(userId: number) {
+  const userQuery = useUserQuery(userId);
+  // His licences once he is known (a failed user load says so alone).
+  const licencesQuery = useLicencesQuery(userId, userQuery.isSuccess);
+  const changed = useUserChanged();
 
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    fetchUser(userId, controller.signal)
-      .then((u) => {
-        setUser(u);
-        return reloadLicences(controller.signal);
-      })
-      .catch((err) => {
-        if (err?.name === 'AbortError') return;
-        console.error("Erreur lors de la récupération de l'utilisateur", err);
-        setError("Erreur lors de la récupération de l'utilisateur");
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [userId, reloadLicences]);
+    if (userQuery.error) console.error("Erreur lors de la récupération de l'utilisateur", userQuery.error);
+  }, [userQuery.error]);
+  useEffect(() => {
+    if (!licencesQuery.error) return;
+    console.error('Error fetching licences', licencesQuery.error);
+    notifyError('Erreur lors de la récupération des informations');
+  }, [licencesQuery.error]);
 
-  return { user, setUser, licences, reloadLicences, error, loading };
+  return {
+    user: userQuery.data ?? null,
+    /** The user as the server answered a change. */
+    setUser: (user: User) => void changed.saved(user),
+    licences: licencesQuery.data ?? NO_LICENCES,
+    reloadLicences: () => changed.licences(userId),
+    error: userQuery.isError ? "Erreur lors de la récupération de l'utilisateur" : null,
+    loading: userQuery.isPending || (userQuery.isSuccess && licencesQuery.isPending),
+  };
 }
