@@ -12,8 +12,11 @@ export const SERVER_DOWN_MESSAGE =
 export const SERVER_BACK_MESSAGE = 'Connexion au serveur rétablie.';
 const RETRY_MS = 3000;
 
-/** One probe: HEAD is never answered by the service worker's cache, so only the server can say "up". */
-async function probe(): Promise<void> {
+/**
+ * One probe: HEAD is never answered by the service worker's cache, so only the server can say "up". A
+ * probe that gets no answer marks the server down (src/api/http.ts), which shows this banner.
+ */
+export async function probeServer(): Promise<void> {
   try {
     await send('HEAD', '/api/User/current');
     setServerDown(false);
@@ -36,7 +39,7 @@ export function ServerDownBanner() {
 
   useEffect(() => {
     if (!down) return;
-    const timer = setInterval(() => void probe(), RETRY_MS);
+    const timer = setInterval(() => void probeServer(), RETRY_MS);
     return () => {
       clearInterval(timer);
       // Back up (not merely leaving the page while the server is still down).
@@ -55,7 +58,7 @@ export function ServerDownBanner() {
         disabled={checking}
         onClick={() => {
           setChecking(true);
-          void probe().finally(() => setChecking(false));
+          void probeServer().finally(() => setChecking(false));
         }}
       >
         Réessayer maintenant
