@@ -9,6 +9,7 @@ interface URL {
   readonly pathname: string;
   readonly search: string;
 }
+// eslint-disable-next-line no-var -- a global the runtime provides is declared with var, as lib.dom.d.ts does
 declare var URL: { prototype: URL; new (url: string, base?: string | URL): URL };
 
 interface URLSearchParams {
@@ -18,6 +19,7 @@ interface URLSearchParams {
   delete(name: string): void;
   toString(): string;
 }
+// eslint-disable-next-line no-var -- a global the runtime provides is declared with var, as lib.dom.d.ts does
 declare var URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string | Record<string, string> | URLSearchParams): URLSearchParams;
@@ -26,9 +28,11 @@ declare var URLSearchParams: {
 interface TextEncoder {
   encode(input?: string): Uint8Array;
 }
+// eslint-disable-next-line no-var -- a global the runtime provides is declared with var, as lib.dom.d.ts does
 declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 
 interface TextDecoder {
   decode(input?: ArrayBufferView | ArrayBuffer): string;
 }
+// eslint-disable-next-line no-var -- a global the runtime provides is declared with var, as lib.dom.d.ts does
 declare var TextDecoder: { prototype: TextDecoder; new (label?: string): TextDecoder };

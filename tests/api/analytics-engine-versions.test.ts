@@ -10,6 +10,7 @@ import type { ViewRequest } from '../../src/domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { urlOf } from '../helpers/requestUrl';
 
 let t: TestApp;
 let token: string;
@@ -20,7 +21,7 @@ const calls: Array<{ url: string; status: number }> = [];
 const types: string[] = [];
 
 const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = String(input);
+  const url = urlOf(input);
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
   if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
@@ -32,7 +33,7 @@ const serverFetch = (async (input: string | URL | Request, init?: RequestInit) =
 
 /** Another server of the contract: it has no versions route (the real server's 404 for an unknown path). */
 const noVersionsFetch = ((input: string | URL | Request, init?: RequestInit) =>
-  serverFetch(String(input).replace(/\/versions$/, '/versions-inconnue'), init)) as typeof fetch;
+  serverFetch(urlOf(input).replace(/\/versions$/, '/versions-inconnue'), init)) as typeof fetch;
 
 const productCalls = () => calls.filter((c) => c.url.includes('/ProductStatistics/Product/'));
 const versionCalls = () => calls.filter((c) => c.url.endsWith('/versions') || c.url.endsWith('/versions-inconnue'));

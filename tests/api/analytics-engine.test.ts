@@ -7,6 +7,7 @@ import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view
 import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { urlOf } from '../helpers/requestUrl';
 
 let t: TestApp;
 let token: string;
@@ -15,7 +16,7 @@ const calls: Array<{ url: string; status: number }> = [];
 
 /** fetch() answered by the real server through app.inject. */
 const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = String(input);
+  const url = urlOf(input);
   const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
   calls.push({ url, status: res.statusCode });
   return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
@@ -26,7 +27,7 @@ const serverFetch = (async (input: string | URL | Request, init?: RequestInit) =
 
 /** What another server of the contract answers: the spec's list (it ignores ?format=columns). */
 const listFetch = ((input: string | URL | Request, init?: RequestInit) =>
-  serverFetch(String(input).replace('?format=columns', ''), init)) as typeof fetch;
+  serverFetch(urlOf(input).replace('?format=columns', ''), init)) as typeof fetch;
 
 beforeAll(async () => {
   t = await createTestApp();

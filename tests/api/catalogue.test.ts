@@ -92,7 +92,7 @@ describe('categories', () => {
 
   it("answers 404 for another company's category, and 400 for a non-numeric id", async () => {
     const theirs = (await values('/api/Categorie', atelier))[0];
-    expect((await t.call('DELETE', `/api/Categorie/${theirs.id}`, maison)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/Categorie/${Number(theirs.id)}`, maison)).statusCode).toBe(404);
     expect(
       (await t.call('POST', '/api/Categorie', maison, { Nom_categorie: 'Intrus', Id_categorie_mere: theirs.id }))
         .statusCode,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { rowsOf } from '../../server/db/client';
 import { createEventWriter } from '../../server/routes/collect/eventWriter';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { writeMmdb } from '../helpers/mmdb';
@@ -50,8 +51,7 @@ function collect(
   });
 }
 
-type Rows = { rows: Array<Record<string, unknown>> };
-const query = async (q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as Rows).rows;
+const query = async (q: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.database.db.execute(q));
 const totalEvents = async () => Number((await query(sql`select count(*)::int as n from product_events`))[0].n);
 const productEvents = async (token: string, id: number) =>
   (await t.call('GET', `/api/ProductStatistics/Product/${id}`, token)).json().$values as Array<Record<string, unknown>>;
@@ -212,11 +212,9 @@ describe('POST /api/collect accepted batches', () => {
 
 describe('POST /api/collect country', () => {
   const countriesOf = async (sessionId: string, app = t) =>
-    (
-      (await app.database.db.execute(
-        sql`select country from product_events where user_session_id = ${sessionId}`,
-      )) as unknown as Rows
-    ).rows.map((r) => r.country);
+    rowsOf<Record<string, unknown>>(
+      await app.database.db.execute(sql`select country from product_events where user_session_id = ${sessionId}`),
+    ).map((r) => r.country);
 
   it('comes from the region of Accept-Language by default, and is unknown (null) without one', async () => {
     const cases: Array<[string | undefined, string | null]> = [
@@ -254,7 +252,7 @@ describe('POST /api/collect country', () => {
       // A bare database (no demo data) with one company and one product: its key is the database's.
       geo = await createTestApp({ seed: false });
       const geoQuery = async (q: ReturnType<typeof sql>) =>
-        ((await geo!.database.db.execute(q)) as unknown as Rows).rows;
+        rowsOf<Record<string, unknown>>(await geo!.database.db.execute(q));
       const [company] = await geoQuery(
         sql`insert into entreprises (nom_entreprise) values ('Géo') returning entreprise_id as id`,
       );

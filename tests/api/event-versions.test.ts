@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { rowsOf } from '../../server/db/client';
 import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../server/db/schema';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -94,11 +95,11 @@ describe('event versions', () => {
   });
 
   it('give every product with events a version (the seed, the migration) and renew them all on a truncate', async () => {
-    const { rows } = (await t.database.db.execute(sql`
+    const rows = rowsOf<{ missing: number }>(
+      await t.database.db.execute(sql`
       select count(*)::int as missing from (select distinct produit_id from product_events) e
-      where not exists (select 1 from product_event_versions v where v.produit_id = e.produit_id)`)) as unknown as {
-      rows: Array<{ missing: number }>;
-    };
+      where not exists (select 1 from product_event_versions v where v.produit_id = e.produit_id)`),
+    );
     expect(rows[0].missing).toBe(0);
     // A throw-away company in a transaction rolled back: the truncate must not touch the other tests' data.
     const before = await t.database.db.select().from(productEventVersions);
@@ -128,13 +129,13 @@ async function answered(productId: number): Promise<string[]> {
 
 /** The same, read from the events table. */
 async function stored(productId: number): Promise<string[]> {
-  const { rows } = (await t.database.db.execute(sql`
+  const rows = rowsOf<{ ts_ms: string | number; session_no: number; flags: number; country: string }>(
+    await t.database.db.execute(sql`
     select e.ts_ms, e.session_no, e.flags, k.country from product_events e
     join groupe_models g on g.id_groupe_model = e.produit_id
     join analytics_countries k on k.entreprise_id = g.entreprise_id and k.country_no = e.country_no
-    where e.produit_id = ${productId}`)) as unknown as {
-    rows: Array<{ ts_ms: string | number; session_no: number; flags: number; country: string }>;
-  };
+    where e.produit_id = ${productId}`),
+  );
   return rows.map((r) => `${Number(r.ts_ms)} ${r.session_no} ${r.flags} ${r.country}`).sort();
 }
 
@@ -216,12 +217,12 @@ describe('kept answers', () => {
   });
 
   it('match the events of every seeded product', async () => {
-    const { rows } = (await t.database.db.execute(sql`
+    const rows = rowsOf<{ produit_id: number; n: number; kept: number }>(
+      await t.database.db.execute(sql`
       select e.produit_id, count(*)::int as n,
              (select coalesce(sum(array_length(string_to_array(c.time, ','), 1)), 0)::int from product_event_columns c where c.produit_id = e.produit_id) as kept
-      from product_events e group by e.produit_id`)) as unknown as {
-      rows: Array<{ produit_id: number; n: number; kept: number }>;
-    };
+      from product_events e group by e.produit_id`),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.kept).toBe(r.n);
     const one = rows[0].produit_id;

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { rowsOf } from '../../server/db/client';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { multipart, type Part } from './catalogueHelpers';
 
@@ -21,13 +22,7 @@ const post = (url: string, parts: Part[]) => {
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
 };
 const count = async (table: string) =>
-  Number(
-    (
-      (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: Array<{ n: number }>;
-      }
-    ).rows[0].n,
-  );
+  Number(rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
 
 describe('multipart text fields', () => {
   it.each([

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { rowsOf } from '../../server/db/client';
 import { analyticsSessions, groupeModels, productEvents } from '../../server/db/schema';
 import { event, newCompany as companyOf } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -101,14 +102,16 @@ describe('session numbers', () => {
   });
 
   it('cover every seeded event: the demo companies are numbered densely from 0', async () => {
-    const { rows } = (await t.database.db.execute(sql`
+    const rows = rowsOf<{ sessions: number; wrong: number; size: number }>(
+      await t.database.db.execute(sql`
       select g.entreprise_id, count(distinct coalesce(nullif(e.user_session_id, ''), 'unknown'))::int as sessions,
              count(*) filter (where s.session_no is distinct from e.session_no)::int as wrong,
              (select max(session_no) + 1 from analytics_sessions a where a.entreprise_id = g.entreprise_id)::int as size
       from product_events e join groupe_models g on g.id_groupe_model = e.produit_id
       join entreprises c on c.entreprise_id = g.entreprise_id and c.nom_entreprise not like 'Numéros %'
       left join analytics_sessions s on s.entreprise_id = g.entreprise_id and s.user_session_id = coalesce(nullif(e.user_session_id, ''), 'unknown')
-      group by g.entreprise_id`)) as unknown as { rows: Array<{ sessions: number; wrong: number; size: number }> };
+      group by g.entreprise_id`),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.wrong).toBe(0);
@@ -168,14 +171,16 @@ describe('country numbers', () => {
   });
 
   it('cover every seeded event: the demo companies are numbered densely from 0', async () => {
-    const { rows } = (await t.database.db.execute(sql`
+    const rows = rowsOf<{ countries: number; wrong: number; size: number }>(
+      await t.database.db.execute(sql`
       select g.entreprise_id, count(distinct coalesce(e.country, ''))::int as countries,
              count(*) filter (where k.country_no is distinct from e.country_no)::int as wrong,
              (select max(country_no) + 1 from analytics_countries a where a.entreprise_id = g.entreprise_id)::int as size
       from product_events e join groupe_models g on g.id_groupe_model = e.produit_id
       join entreprises c on c.entreprise_id = g.entreprise_id and c.nom_entreprise not like 'Numéros %' and c.nom_entreprise not like 'Pays %'
       left join analytics_countries k on k.entreprise_id = g.entreprise_id and k.country = coalesce(e.country, '')
-      group by g.entreprise_id`)) as unknown as { rows: Array<{ countries: number; wrong: number; size: number }> };
+      group by g.entreprise_id`),
+    );
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
       expect(r.wrong).toBe(0);

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { insertCompany } from '../../bench/synthetic';
+import { rowsOf } from '../../server/db/client';
 import { productEvents } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -44,11 +45,15 @@ const answers = async (productId: number) => ({
 async function counted(productId: number) {
   const db = t.database.db;
   const one = async (where: ReturnType<typeof sql>) => {
-    const result = (await db.execute(sql`
+    const result = {
+      rows: rowsOf<Record<string, number>>(
+        await db.execute(sql`
       select count(*)::int as "totalEvents", count(*) filter (where consultation)::int as "totalConsultations",
         count(*) filter (where iframe_interaction)::int as "totalIframes", count(*) filter (where ar_try)::int as "totalARTries",
         count(*) filter (where conversion)::int as "totalConversions"
-      from product_events where ${where}`)) as unknown as { rows: Array<Record<string, number>> };
+      from product_events where ${where}`),
+      ),
+    };
     return result.rows[0];
   };
   return {

@@ -137,7 +137,7 @@ describe('the public viewer', () => {
     await expect.poll(() => page.locator('.prix').textContent()).toMatch(/149,90\s€/);
     // model-viewer's `loaded`: the GLB was fetched, parsed and is shown.
     await page.waitForFunction(
-      () => (document.querySelector('model-viewer') as (HTMLElement & { loaded?: boolean }) | null)?.loaded === true,
+      () => document.querySelector<HTMLElement & { loaded?: boolean }>('model-viewer')?.loaded === true,
       null,
       { timeout: 60_000 },
     );
