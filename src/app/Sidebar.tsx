@@ -10,7 +10,7 @@ import { can } from '../domain/permissions';
 import { displayName, initials, roleLabel } from '../domain/user';
 import { currentUserAtom } from '../features/auth/atoms';
 import { OwnPasswordModal } from '../features/users/OwnPasswordModal';
-import { PROVIDER } from './brand';
+import { PROVIDER } from '../ui/brand';
 import { useCustomersBadge } from './useCustomersBadge';
 import { useLogout } from './useLogout';
 

@@ -1,6 +1,6 @@
 // Below 1024 px the sidebar folds away (styles.css, "Narrow screens"): this bar at the top of the frame
 // holds the brand and the "Menu" button that opens it (docs/back-office.md).
-import { PROVIDER } from './brand';
+import { PROVIDER } from '../ui/brand';
 
 export const SIDEBAR_ID = 'navigation-laterale';
 

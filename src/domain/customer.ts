@@ -141,8 +141,8 @@ export function matchesCustomerSearch(customer: Pick<Customer, 'nom' | 'prenom' 
 /** The four cards of /customers (docs/product.md §2.2.2); the first three also serve /users/{id}/customers (docs/product.md §2.2.5). */
 export function customerStats(list: ReadonlyArray<Pick<Customer, 'propositionCount'>>) {
   const totalPropositions = list.reduce((s, c) => s + (Number(c.propositionCount) || 0), 0);
-  const actifs = list.filter((c) => (Number(c.propositionCount) || 0) > 0).length;
-  return { totalClients: list.length, totalPropositions, actifs, sansProposition: list.length - actifs };
+  const active = list.filter((c) => (Number(c.propositionCount) || 0) > 0).length;
+  return { totalClients: list.length, totalPropositions, active, withoutProposition: list.length - active };
 }
 
 /** The badge of a row: 'Aucune proposition', '1 proposition', 'n propositions'. */

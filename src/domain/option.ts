@@ -46,7 +46,7 @@ export const emptyOptionForm = (): OptionForm => ({
   colorTag: null,
 });
 
-/** The option payload of spec 3. idModel carries the product group of the page (its groupId). */
+/** The option payload of docs/product.md §2.3. idModel carries the product group of the page (its groupId). */
 export interface OptionPayload {
   idModel: number;
   typeOption: OptionType;
@@ -167,7 +167,7 @@ export const optionSchema = z.object({
 });
 export type Option = z.infer<typeof optionSchema>;
 
-/** Sub-options (spec 3: SousNom, SousIcone, IdModel) and the defaults stored when a model has no subdivision. */
+/** Sub-options (docs/product.md §2.3: SousNom, SousIcone, IdModel) and the defaults stored when a model has no subdivision. */
 export const SOUS_OPTION_MESSAGES = { sousNom: 'Le nom de la subdivision est requis' } as const;
 export const DEFAULT_SOUS_OPTIONS = [{ sousNom: 'Standard', tailles: 'Toutes' }] as const;
 
@@ -180,7 +180,7 @@ export const sousOptionSchema = z.object({
 });
 export type SousOption = z.infer<typeof sousOptionSchema>;
 
-/** A colour (spec 3: nom or nomCouleur, description), part of a palette (nuancier). */
+/** A colour (docs/product.md §2.3: nom or nomCouleur, description), part of a palette (nuancier). */
 export const COULEUR_MESSAGES = {
   nuancier: 'Le nom du nuancier est requis',
   couleurs: 'Ajoutez au moins une couleur',

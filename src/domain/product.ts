@@ -106,7 +106,7 @@ export const productFieldsSchema = z.object({
   RefPrimaire: optionalText(100, 'Référence primaire'),
   RefSecondaire: optionalText(100, 'Référence secondaire'),
   Specification: optionalText(4000, 'Spécification', true),
-  // The form only warns when no placement is chosen: the submission still proceeds (spec 5).
+  // The form only warns when no placement is chosen: the submission still proceeds (docs/product.md §2.5).
   Placement: z
     .union([z.enum(PLACEMENTS), z.literal('')])
     .optional()
@@ -138,7 +138,7 @@ export interface ProductForm {
   images: unknown[];
 }
 
-/** The form's checks of spec 5: blocking errors, and the placement warning that does not block. */
+/** The form's checks of docs/product.md §2.5: blocking errors, and the placement warning that does not block. */
 export function validateProductForm(form: ProductForm): {
   errors: Partial<Record<'nom' | 'categorie' | 'images', string>>;
   warning: string | null;
@@ -174,7 +174,7 @@ export const groupeModelSchema = z.object({
 });
 export type GroupeModel = z.infer<typeof groupeModelSchema>;
 
-/** A model (spec 3): one variant of a product group. */
+/** A model (docs/product.md §2.3): one variant of a product group. */
 export const modelSchema = z.object({
   id: z.number(),
   idGroupeModel: z.number(),

@@ -119,8 +119,8 @@ describe('customer list helpers', () => {
   });
 
   it('computes the four cards', () => {
-    expect(customerStats(list)).toEqual({ totalClients: 3, totalPropositions: 4, actifs: 2, sansProposition: 1 });
-    expect(customerStats([])).toEqual({ totalClients: 0, totalPropositions: 0, actifs: 0, sansProposition: 0 });
+    expect(customerStats(list)).toEqual({ totalClients: 3, totalPropositions: 4, active: 2, withoutProposition: 1 });
+    expect(customerStats([])).toEqual({ totalClients: 0, totalPropositions: 0, active: 0, withoutProposition: 0 });
   });
 
   it('words the proposition badge', () => {

@@ -1,5 +1,5 @@
 // GET /api/Model (the company's models, optionally of one product group) and POST /api/Model
-// (multipart new-model payload of spec 3: Nom, Icone, Model3d, plus IdGroupeModel, the product it belongs to).
+// (multipart new-model payload of docs/product.md §2.3: Nom, Icone, Model3d, plus IdGroupeModel, the product it belongs to).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 

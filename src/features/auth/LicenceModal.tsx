@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 
-import { PROVIDER } from '../../app/brand';
+import { PROVIDER } from '../../ui/brand';
 
 /** "Activation de la licence": opened when login fails for licence reasons (docs/product.md §1.2). */
 export function LicenceModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {

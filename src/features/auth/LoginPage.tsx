@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 
-import { LOGO_URL, PROVIDER } from '../../app/brand';
+import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
 import { currentDevice, isRestrictedDevice } from './device';
 import { isLicenceError } from './loginError';

@@ -11,8 +11,11 @@ async function productPage(mode: 'create' | 'edit') {
 export const catalogueRoutes: RouteObject[] = [
   { path: '/products', lazy: async () => productPage('create') },
   { path: '/products/:id/edit', lazy: async () => productPage('edit') },
-  { path: '/subdivision', lazy: async () => ({ Component: (await import('./SubdivisionPage')).SubdivisionPage }) },
-  { path: '/sousdiv', lazy: async () => ({ Component: (await import('./SousDivPage')).SousDivPage }) },
+  {
+    path: '/subdivision',
+    lazy: async () => ({ Component: (await import('./SubdivisionQuestionPage')).SubdivisionQuestionPage }),
+  },
+  { path: '/sousdiv', lazy: async () => ({ Component: (await import('./SubdivisionsPage')).SubdivisionsPage }) },
   { path: '/options', lazy: async () => ({ Component: (await import('./OptionsPage')).OptionsPage }) },
   { path: '/nuancier', lazy: async () => ({ Component: (await import('./NuancierPage')).NuancierPage }) },
   { path: '/modeles', lazy: async () => ({ Component: (await import('./ModelsPage')).ModelsPage }) },

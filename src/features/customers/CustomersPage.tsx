@@ -71,8 +71,13 @@ export function CustomersPage() {
           <StatGrid>
             <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" loading={loading} />
             <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" loading={loading} />
-            <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" loading={loading} />
-            <StatCard label="Sans Proposition" value={stats.sansProposition} icon="pi-user-minus" loading={loading} />
+            <StatCard label="Clients Actifs" value={stats.active} icon="pi-check-circle" loading={loading} />
+            <StatCard
+              label="Sans Proposition"
+              value={stats.withoutProposition}
+              icon="pi-user-minus"
+              loading={loading}
+            />
           </StatGrid>
           <div className="card">
             <IconField iconPosition="left" className="cust-search">

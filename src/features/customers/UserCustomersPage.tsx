@@ -53,7 +53,7 @@ export function UserCustomersPage() {
           <StatGrid>
             <StatCard label="Total Clients" value={stats.totalClients} icon="pi-users" />
             <StatCard label="Total Propositions" value={stats.totalPropositions} icon="pi-file" />
-            <StatCard label="Clients Actifs" value={stats.actifs} icon="pi-check-circle" />
+            <StatCard label="Clients Actifs" value={stats.active} icon="pi-check-circle" />
           </StatGrid>
           <div className="card">
             {customers.length === 0 ? (

@@ -6,10 +6,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
-import { LOGO_URL, PROVIDER } from '../../app/brand';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS } from '../../domain/analytics/view';
 import { ADMIN_ROLE } from '../../domain/auth';
+import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts } from './AnalysisCharts';

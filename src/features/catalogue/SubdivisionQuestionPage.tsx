@@ -11,7 +11,7 @@ import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
 
-export function SubdivisionPage() {
+export function SubdivisionQuestionPage() {
   const groupId = useGroupId();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);

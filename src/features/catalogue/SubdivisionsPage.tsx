@@ -25,7 +25,7 @@ interface Row {
 let nextKey = 1;
 const newRow = (): Row => ({ key: nextKey++, sousNom: '', icone: null, tailles: '' });
 
-export function SousDivPage() {
+export function SubdivisionsPage() {
   const groupId = useGroupId();
   const navigate = useNavigate();
   const [rows, setRows] = useState<Row[]>(() => [newRow()]);
