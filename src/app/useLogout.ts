@@ -10,9 +10,10 @@ export function useLogout() {
   const signedOut = useSetAtom(signedOutAtom);
   return useCallback(async () => {
     await logoutOnServer();
-    // Caches first, while nothing is navigating away, then the session itself.
-    await clearUserCaches();
+    // The session ends first: the signed-in pages unmount, so no query refetches while the caches are
+    // emptied (a refetch would put the user's answers back into the service worker's cache).
     signedOut();
+    await clearUserCaches();
     window.location.reload();
   }, [signedOut]);
 }
