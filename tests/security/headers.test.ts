@@ -79,9 +79,9 @@ describe('errors raised before any route, in the API shape', () => {
       const socket = net.connect(port, '127.0.0.1', () =>
         socket.write(`GET /api/User/current HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
       );
-      let out = '';
-      socket.on('data', (d: Buffer) => (out += d.toString('latin1')));
-      socket.on('close', () => resolve(out));
+      const chunks: Buffer[] = [];
+      socket.on('data', (d: Buffer) => chunks.push(d));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
       socket.on('error', reject);
     });
     const [head, body] = raw.split('\r\n\r\n');
