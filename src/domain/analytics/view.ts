@@ -1,7 +1,7 @@
 // What the analytics engine sends back to the screen: small figures, never raw events.
 import type { GeoItem } from './fields';
 import type { FunnelStep } from './rules';
-import type { Counting, Metric, Period, Scope } from './selection';
+import type { Counting, Metric, Period, Scope, Selection } from './selection';
 
 /** What the worker needs to compute a view (the company's products come from the main thread). */
 export interface ViewRequest {
@@ -101,3 +101,14 @@ export const EMPTY_STATS: StatFigures = { consultations: 0, interactions: 0, arT
 /** Failure kinds that cross the worker boundary by name (Comlink keeps only name and message). */
 export const UNAUTHORIZED = 'Unauthorized';
 export const SUPERSEDED = 'Superseded';
+
+/** The request of a selection's view: what the worker computes for it (the screen and the CSV export alike). */
+export function viewRequestOf(
+  s: Selection,
+  productIds: number[],
+  timeZone: string | undefined,
+  generation = 0,
+): ViewRequest {
+  const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
+  return { generation, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone };
+}

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
-import { EMPTY_STATS } from '../../domain/analytics/view';
+import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
@@ -82,27 +82,15 @@ export function DashboardPage() {
   const filePrefix = `visio3d_${slug(isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany)}_${periodSlug(selection)}`;
   const downloadCsv = () => {
     setExporting(true);
-    const { scope, metric, counting, period, year, month, week, from, to, compare } = selection;
-    const request = {
-      generation: 0,
-      productIds: products.map((p) => p.id),
-      scope,
-      metric,
-      counting,
-      period,
-      year,
-      month,
-      week,
-      from,
-      to,
-      compare,
-      timeZone,
-    };
     exportCsv(
-      request,
+      viewRequestOf(
+        selection,
+        products.map((p) => p.id),
+        timeZone,
+      ),
       Object.fromEntries(products.map((p) => [p.id, p.name])),
       isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
-      METRIC_LABELS[metric].label,
+      METRIC_LABELS[selection.metric].label,
     )
       .then(({ blob, fileName }) => download(blob, fileName))
       .catch((err) => console.error('Export CSV', err))

@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
-import { type DashboardView, SUPERSEDED } from '../../domain/analytics/view';
+import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
 
@@ -122,22 +122,9 @@ export function useDashboardView(
           if (!silent) store.set(progressAtom, null);
           setState({ ...next, viewKey: k });
         };
-        const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
         computeView(
           {
-            generation: gen,
-            productIds,
-            scope,
-            metric,
-            counting,
-            period,
-            year,
-            month,
-            week,
-            from,
-            to,
-            compare,
-            timeZone: p.timeZone,
+            ...viewRequestOf(s, productIds, p.timeZone, gen),
             retry,
             companyId: s.companyId,
             refresh: silent,
