@@ -308,6 +308,50 @@ describe('tally: every metric from one pass', () => {
   }, 120_000);
 });
 
+describe('tally: the ranking over more products than its session stamps cycle through', () => {
+  it('counts each product’s distinct sessions as the plain rules do, past 2 047 products and 255 events', () => {
+    // The ranking marks a session's flags per product with an 11-bit stamp that restarts every 2 047
+    // products: sessions shared by products 2 047 apart must not carry one's flags into the other.
+    const flags = (i: number): Partial<Ev> => ({
+      consultation: i % 2 === 0,
+      iframeInteraction: i % 3 === 0,
+      ar_Try: i % 5 === 0,
+      conversion: i % 7 === 0,
+    });
+    const ev = (p: number, session: string, f: Partial<Ev>): Ev => ({
+      timestamp: new Date(Date.UTC(2025, 0, 1 + (p % 300))).toISOString(),
+      userSessionId: session,
+      country: 'FR',
+      consultation: false,
+      iframeInteraction: false,
+      ar_Try: false,
+      conversion: false,
+      ...f,
+    });
+    const all = { consultation: true, iframeInteraction: true, ar_Try: true, conversion: true };
+    // Session `own{p mod 2047}` is seen by products p and p + 2047 only (every flag in the first cycle);
+    // `s{…}` sessions are shared by many products.
+    const products: Ev[][] = Array.from({ length: 4_200 }, (_, p) => [
+      ev(p, `own${p % 2047}`, p < 2047 ? all : flags(p)),
+      ...Array.from({ length: p % 3 }, (_, k) => ev(p, `s${(p * 7 + k) % 13}`, flags(p + k))),
+      // A few products with more events than the ranking's packed counters hold between two emptyings.
+      ...Array.from({ length: p % 1000 === 5 ? 1_500 : 0 }, (_, k) => ev(p, `big${k % 700}`, flags(k))),
+    ]);
+    const d = new SessionDictionary();
+    const records = products.map((evs, i) => d.store(toColumns(i + 1, evs)));
+    for (const counting of ['unique_users', 'total'] as const) {
+      const r: Req = { scope: 'all', metric: 'consultation', counting, period: 'year', year: 2025, month: 1, week: 1 };
+      const t = tally(records, r, now, new Numbering('UTC'));
+      const { perProduct } = plain(products, r, 'UTC');
+      expect(
+        Array.from({ length: products.length }, (_, i) =>
+          Array.from(t.perProduct.slice(i * RANK_FIELDS, (i + 1) * RANK_FIELDS)),
+        ),
+      ).toEqual(perProduct);
+    }
+  });
+});
+
 describe('Tallies: passes reused while the records stay the same', () => {
   const d = new SessionDictionary();
   const ev = (ts: string, session: string, flags: Partial<Ev>): Ev => ({
