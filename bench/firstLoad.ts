@@ -45,7 +45,9 @@ export async function measureFirstLoad(baseUrl: string): Promise<Record<keyof ty
     const out = {} as Record<keyof typeof FIRST_LOAD_BUDGETS, number>;
     for (const path of Object.keys(FIRST_LOAD_BUDGETS) as (keyof typeof FIRST_LOAD_BUDGETS)[]) {
       // A fresh profile per page: nothing cached, no service worker yet (a first visit).
-      const context = await browser.newContext({ baseURL: baseUrl });
+      // No service worker: its background precache is not the page's, and Playwright never sees the requests
+      // it replays end (so "networkidle" would not come).
+      const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
       if (path !== '/login') await context.addInitScript((t) => localStorage.setItem('token', t), token);
       const page = await context.newPage();
       const { total, files } = await scriptBytes(page, async () => {

@@ -14,11 +14,13 @@ import { createRoot } from 'react-dom/client';
 
 import { queryClient } from './api/queryClient';
 import { App } from './app/App';
+import { askCurrentUserEarly } from './app/earlyUser';
 import { registerUserCacheCleaner } from './app/userCaches';
 import { registerServiceWorker } from './pwa/register';
 import { accessiblePassThrough } from './ui/accessiblePassThrough';
 
 document.documentElement.dataset.build = __BUILD_ID__;
+askCurrentUserEarly();
 registerServiceWorker();
 // Server state read for the signed-in user goes with the session (logout and any 401).
 registerUserCacheCleaner(() => queryClient.clear());

@@ -11,6 +11,7 @@ import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features
 import { LoadError } from '../ui/LoadError';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { preloadToast } from '../ui/toast';
+import { earlyCurrentUser, forgetEarlyCurrentUser } from './earlyUser';
 import { FullScreenSpinner } from './FullScreenSpinner';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
@@ -34,13 +35,18 @@ export function ProtectedLayout() {
     if (!authenticated || user) return;
     const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
-    fetchCurrentUser(controller.signal)
+    // The first load takes the answer main.tsx asked for early (kept across StrictMode's second run).
+    const answer = (attempt === 0 && earlyCurrentUser()) || fetchCurrentUser(controller.signal);
+    answer
       .then((u) => {
+        if (controller.signal.aborted) return;
+        forgetEarlyCurrentUser();
         setError(null);
         setUser(u);
       })
       .catch((err) => {
-        if (isAbortError(err)) return;
+        if (controller.signal.aborted || isAbortError(err)) return;
+        forgetEarlyCurrentUser();
         console.error('Error fetching current user', err);
         if (err instanceof ApiError && err.status === 401) {
           globalThis.localStorage?.clear();
