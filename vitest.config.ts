@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on
-// PostgreSQL when TEST_DATABASE_URL is set) and e2e (the built app in the system Chromium through npm
-// start's server).
+// Projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on PostgreSQL
+// when TEST_DATABASE_URL is set), e2e (the built app in the system Chromium through npm start's server),
+// security, and lighthouse (run alone after the others: see package.json "test").
 export default defineConfig({
   test: {
     // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
@@ -23,12 +23,24 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // The Lighthouse budgets share the e2e server (one seeded database, one build).
-          include: ['tests/e2e/**/*.test.ts', 'tests/lighthouse/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        // The Lighthouse budgets (docs/performance.md): run by `npm test` after the other projects, alone on
+        // the machine, since their performance scores depend on what else runs (their own e2e server).
+        test: {
+          name: 'lighthouse',
+          include: ['tests/lighthouse/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 900_000,
           hookTimeout: 300_000,
         },
       },

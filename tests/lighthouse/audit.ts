@@ -102,8 +102,12 @@ export async function auditMedian(
   const token = page.as ? await tokenFor(baseUrl, page.as) : undefined;
   const all: LhResult[] = [];
   for (let i = 0; i < runs; i++) all.push(await auditRetried(baseUrl, page, token));
-  return { median: computeMedianRun(all as Parameters<typeof computeMedianRun>[0]) as LhResult, all };
+  return { median: medianRun(all), all };
 }
+
+/** Lighthouse's own choice of the median run (closest to the median FCP and TTI), as LHCI makes it. */
+export const medianRun = (all: LhResult[]): LhResult =>
+  computeMedianRun(all as Parameters<typeof computeMedianRun>[0]) as LhResult;
 
 export const score = (lhr: LhResult, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 export const clsOf = (lhr: LhResult) => lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
