@@ -55,7 +55,11 @@ async function open(path: string, token: string | null): Promise<Page> {
     await page.goto(`${baseUrl()}/logo.svg`);
     await page.evaluate((t) => localStorage.setItem('token', t), token);
   }
-  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'networkidle0' });
+  // The network's quiet, waited for at most a few seconds: once the service worker takes control, the
+  // page asks its API answers again through it (src/pwa/replayThroughWorker.ts), requests the driver never
+  // sees end, so "networkidle0" never came on a machine fast enough for the worker to take control early.
+  await page.goto(`${baseUrl()}${path}`, { waitUntil: 'load' });
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: 8_000 }).catch(() => undefined);
   return page;
 }
 
