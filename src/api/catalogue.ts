@@ -1,15 +1,22 @@
 // Calls of the catalogue (docs/product.md §2.7 "Catalogue"): categories, product groups, models, options,
 // sub-options, colours, the company's catalogue date, and downloads of stored catalogue files.
+import type { z } from 'zod';
+
 import type { Category, CategoryCreate } from '../domain/category';
+import type { entrepriseDetailSchema } from '../domain/entreprise';
 import type { Couleur, CouleurPayload, Option, OptionPayload, SousOption } from '../domain/option';
 import { fileUrl, type GroupeModel, type Model } from '../domain/product';
+import type { ContractAnswer } from './contract';
 import { ApiError, http, send } from './http';
 
-export interface EntrepriseDetail {
-  entrepriseId: number;
-  nomEntreprise: string;
-  dateValidCatalogue: string | null;
-}
+/**
+ * One company with its settings (GET and PUT /api/Entreprise/{id}): the route's response schema
+ * (src/domain/entreprise.ts); the settings are this server's additions.
+ */
+export type EntrepriseDetail = ContractAnswer<
+  z.infer<typeof entrepriseDetailSchema>,
+  'quoteUrl' | 'frameOrigins' | 'timeZone'
+>;
 
 export const fetchCategories = (signal?: AbortSignal) =>
   http.list<Category>('/api/Categorie', 'categories', { signal });
@@ -49,7 +56,8 @@ export const createCouleur = (payload: CouleurPayload) => http.post<Couleur>('/a
 
 export const fetchEntreprise = (id: number, signal?: AbortSignal) =>
   http.get<EntrepriseDetail>(`/api/Entreprise/${id}`, { signal });
-export const updateEntreprise = (e: EntrepriseDetail) =>
+/** PUT /api/Entreprise/{id}: the fields sent change, the others stay (the catalogue sends its date). */
+export const updateEntreprise = (e: Pick<EntrepriseDetail, 'entrepriseId'> & Partial<EntrepriseDetail>) =>
   http.put<EntrepriseDetail>(`/api/Entreprise/${e.entrepriseId}`, e);
 
 /** A stored catalogue file as a Blob (the bearer header is needed, so no plain <a href>). */

@@ -1,19 +1,23 @@
-import type { EntrepriseCreateInput } from '../domain/entreprise';
+import type { z } from 'zod';
+
+import type { entrepriseCreatedSchema, EntrepriseCreateInput, entrepriseSchema } from '../domain/entreprise';
+import type { ContractAnswer } from './contract';
 import { http } from './http';
 
-export interface Entreprise {
-  entrepriseId: number;
-  nomEntreprise: string;
-  dateValidCatalogue?: string | null;
-  /** Reporting time zone of the dashboard (absent from another server of the contract: Europe/Paris). */
-  timeZone?: string;
-}
+/**
+ * A company of the list (GET /api/Entreprise): the route's response schema (src/domain/entreprise.ts);
+ * `timeZone` is this server's addition (absent: Europe/Paris).
+ */
+export type Entreprise = ContractAnswer<z.infer<typeof entrepriseSchema>, 'timeZone'>;
+/** A company just created: the list's fields and its contact data. */
+export type EntrepriseCreated = z.infer<typeof entrepriseCreatedSchema>;
 
 export const fetchEntreprises = (signal?: AbortSignal) =>
   http.list<Entreprise>('/api/Entreprise', 'entreprises', { signal });
 
 /** POST /api/Entreprise (Admin): NomEntreprise, Adresse, Telephone, Siret. */
-export const createEntreprise = (payload: EntrepriseCreateInput) => http.post<Entreprise>('/api/Entreprise', payload);
+export const createEntreprise = (payload: EntrepriseCreateInput) =>
+  http.post<EntrepriseCreated>('/api/Entreprise', payload);
 
 /** PUT /api/Entreprise/{id} with the reporting time zone alone (an Admin's setting, docs/dashboard.md). */
 export const updateEntrepriseTimeZone = (entrepriseId: number, timeZone: string) =>

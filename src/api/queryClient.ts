@@ -4,6 +4,8 @@
 // page shows its offline message instead of waiting.
 import { QueryClient } from '@tanstack/react-query';
 
+import { revokeObjectUrls } from './queries/objectUrls';
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
@@ -15,3 +17,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+revokeObjectUrls(queryClient.getQueryCache());

@@ -1,31 +1,19 @@
 // Users (docs/product.md §2.7, "Users and companies"): lists, one user, roles, creation and the Admin edits.
+import type { z } from 'zod';
+
 import type { OwnPasswordChange } from '../domain/ownPassword';
-import type { CurrentUser } from '../domain/user';
+import type { CurrentUser, userSchema } from '../domain/user';
 import type { InlineField, UserCreateInput } from '../domain/userForm';
+import type { ContractAnswer } from './contract';
 import { http } from './http';
 
 export const fetchCurrentUser = (signal?: AbortSignal) => http.get<CurrentUser>('/api/User/current', { signal });
 
-/** A user as the API answers it (docs/product.md §2.3). */
-export interface User {
-  userId: number;
-  nom: string;
-  prenom: string;
-  /** null for a colleague whose contacts the reader's role may not read (docs/permissions.md). */
-  mail: string | null;
-  mobile: string | null;
-  fonction: string | null;
-  roleId?: number;
-  nomRole: string;
-  role?: string;
-  nomEntreprise: string;
-  entrepriseId: number;
-  createdAt: string;
-  managerId: number | null;
-  isActive: boolean;
-  /** Whether a licence is in force now (our server's addition, docs/api.md); absent from other servers. */
-  licenceEnVigueur?: boolean;
-}
+/**
+ * A user as the API answers him: the routes' response schema (src/domain/user.ts); `roleId` and
+ * `licenceEnVigueur` are this server's additions (undefined: the server does not say).
+ */
+export type User = ContractAnswer<z.infer<typeof userSchema>, 'roleId' | 'licenceEnVigueur'>;
 
 export interface Role {
   roleId: number;

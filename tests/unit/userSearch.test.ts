@@ -18,6 +18,7 @@ const user = (
   prenom,
   mail,
   nomRole,
+  role: nomRole,
   nomEntreprise,
   entrepriseId: 1,
   mobile: null,

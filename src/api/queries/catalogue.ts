@@ -2,17 +2,21 @@
 // written step by step by the product flow pages (product, models, options, subdivisions, palettes) and by
 // other people of the company: its queries are read again on each visit (staleTime 0), the cache only
 // shares one request between the readers of a page and keeps the last answer on screen meanwhile.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import {
   type EntrepriseDetail,
+  fetchCatalogueFile,
   fetchCategories,
   fetchCouleurs,
   fetchEntreprise,
   fetchGroupeModel,
   fetchGroupeModels,
   fetchModels,
+  updateEntreprise,
 } from '../catalogue';
+import { useEntrepriseSaved } from './entreprises';
+import { objectUrlKeys, objectUrlQuery } from './objectUrls';
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,
@@ -77,13 +81,31 @@ export function useCatalogueEntrepriseQuery(id: number | null) {
   });
 }
 
+/** A stored catalogue file (a product's image) as an object URL. */
+export function useCatalogueFileUrlQuery(fileKey: string) {
+  return useQuery(
+    objectUrlQuery(objectUrlKeys.catalogueFile(fileKey), (signal) => fetchCatalogueFile(fileKey, signal)),
+  );
+}
+
 export function useCatalogueChanged() {
   const client = useQueryClient();
   return {
     /** Something of the catalogue changed: whatever is on screen is read again. */
     invalidate: () => client.invalidateQueries({ queryKey: catalogueKeys.all }),
-    /** The company as the server answered its catalogue validation. */
-    entrepriseSaved: (entreprise: EntrepriseDetail) =>
-      client.setQueryData(catalogueKeys.entreprise(entreprise.entrepriseId), entreprise),
   };
+}
+
+/** 'Ajouter Nuancier': the company's catalogue date, stored as the server answered it (here and in the list). */
+export function useValidateCatalogueMutation() {
+  const client = useQueryClient();
+  const listSaved = useEntrepriseSaved();
+  return useMutation({
+    mutationFn: (change: Pick<EntrepriseDetail, 'entrepriseId' | 'nomEntreprise' | 'dateValidCatalogue'>) =>
+      updateEntreprise(change),
+    onSuccess: (saved) => {
+      client.setQueryData(catalogueKeys.entreprise(saved.entrepriseId), saved);
+      listSaved(saved);
+    },
+  });
 }

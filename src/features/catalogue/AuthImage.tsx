@@ -1,25 +1,12 @@
-// An image of the catalogue: fetched with the bearer token (an <img src> cannot send it), shown as a blob URL.
-import { useEffect, useState } from 'react';
-
+// An image of the catalogue: fetched with the bearer token (an <img src> cannot send it), shown through the
+// object URL its query holds (src/api/queries/objectUrls.ts).
 import { fetchCatalogueFile } from '../../api/catalogue';
-import { isAbortError } from '../../api/http';
+import { useCatalogueFileUrlQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 
 export function AuthImage({ fileKey, alt, className }: { fileKey: string; alt: string; className?: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    fetchCatalogueFile(fileKey, controller.signal)
-      .then((blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch((err) => !isAbortError(err) && console.error('Image du catalogue indisponible', err));
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [fileKey]);
+  const { data: url, error } = useCatalogueFileUrlQuery(fileKey);
+  useLoggedError(error, 'Image du catalogue indisponible');
   return url ? (
     <img src={url} alt={alt} className={className} />
   ) : (

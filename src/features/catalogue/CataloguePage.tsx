@@ -10,8 +10,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { updateEntreprise } from '../../api/catalogue';
-import { useCatalogueChanged, useCatalogueEntrepriseQuery } from '../../api/queries/catalogue';
+import { useCatalogueEntrepriseQuery, useValidateCatalogueMutation } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
@@ -38,13 +37,12 @@ export function CataloguePage() {
   const entrepriseId = user?.entrepriseId ?? null;
   const entrepriseQuery = useCatalogueEntrepriseQuery(entrepriseId);
   const entreprise = entrepriseQuery.data ?? null;
-  const catalogue = useCatalogueChanged();
+  const validation = useValidateCatalogueMutation();
   const error = entrepriseId === null ? NO_COMPANY : entrepriseQuery.isError ? 'Error fetching entreprise' : null;
   useEffect(() => {
     if (entrepriseId === null) console.error(NO_COMPANY);
   }, [entrepriseId]);
   useLoggedError(entrepriseQuery.error, 'Error fetching entreprise');
-  const [validating, setValidating] = useState(false);
   const [active, setActive] = useState<number[]>([]);
   const [opened, setOpened] = useState<Set<number>>(new Set());
 
@@ -53,20 +51,16 @@ export function CataloguePage() {
       notifyError(entrepriseId === null ? NO_COMPANY : 'Error validating catalogue');
       return;
     }
-    setValidating(true);
     try {
-      const updated = await updateEntreprise({
+      const updated = await validation.mutateAsync({
         nomEntreprise: entreprise.nomEntreprise,
         entrepriseId: entreprise.entrepriseId,
         dateValidCatalogue: todayDate(),
       });
-      catalogue.entrepriseSaved(updated);
       notifySuccess(`Catalogue validé le ${frDate(updated.dateValidCatalogue ?? todayDate())}`);
     } catch (err) {
       console.error('Error validating catalogue', err);
       notifyError('Error validating catalogue', err);
-    } finally {
-      setValidating(false);
     }
   }
 
@@ -77,7 +71,12 @@ export function CataloguePage() {
         actions={
           <>
             {can(user?.role, 'entreprise.settings') && (
-              <Button label="Ajouter Nuancier" icon="pi pi-palette" onClick={validateCatalogue} loading={validating} />
+              <Button
+                label="Ajouter Nuancier"
+                icon="pi pi-palette"
+                onClick={validateCatalogue}
+                loading={validation.isPending}
+              />
             )}
             <Button label="Créer un produit" icon="pi pi-plus" outlined onClick={() => navigate('/products')} />
             {can(user?.role, 'catalogue.structure') && (

@@ -1,288 +1,30 @@
-// /proposition/{id} (docs/product.md §2.2.6): description (inline edit), status badge (on-load override, then each
-// client transition pushed with updateStatus), dates, PDF download, video played in the page, share link
-// generation and copy, delete. Messages are those of docs/product.md §2.8.
+// /proposition/{id} (docs/product.md §2.2.6): the proposition's load, its failure, then PropositionView.
 import './propositions.css';
 
-import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 
-import { ApiError, getToken, isAbortError } from '../../api/http';
-import {
-  absoluteLink,
-  deleteProposition,
-  downloadPdf,
-  fetchLinkExpiration,
-  fetchProposition,
-  fetchVideo,
-  generateVideoLink,
-  updateProposition,
-  updatePropositionStatus,
-} from '../../api/propositions';
-import { useInvalidateCustomers } from '../../api/queries/customers';
-import { formatDateFr } from '../../domain/customer';
-import {
-  formatExpiryFr,
-  type Proposition,
-  publicVideoPath,
-  STATUS,
-  type StatusLabel,
-  statusOnLoad,
-} from '../../domain/proposition';
-import { confirmDanger } from '../../ui/confirmDanger';
-import { PageTitle } from '../../ui/PageTitle';
-import { notifyError, notifySuccess } from '../../ui/toast';
-import { copyText } from './copyText';
-import { DescriptionEditor } from './DescriptionEditor';
-import { saveBlob } from './saveBlob';
-import { StatusTag } from './StatusTag';
-import { VideoPanel } from './VideoPanel';
+import { isPropositionId, usePropositionQuery } from '../../api/queries/propositions';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { PropositionView } from './PropositionView';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready' };
+const LOAD_ERROR = 'Erreur lors de la récupération des données';
 
 export function PropositionPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
-  const invalidateCustomers = useInvalidateCustomers();
-  const bump = () => void invalidateCustomers();
-  // The load of the proposition `id` names (another id is still loading).
-  const [loaded, setLoad] = useState<Load & { id?: string }>({ state: 'loading' });
-  const validId = !!id && /^\d+$/.test(id);
-  // Links are judged alive against the time the page was opened.
-  const [openedAt] = useState(() => Date.now());
-  const [p, setP] = useState<Proposition | null>(null);
-  const [status, setStatus] = useState<StatusLabel>(STATUS.none);
-  const [expiration, setExpiration] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
-  const [video, setVideo] = useState<Blob | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { data, error } = usePropositionQuery(id);
+  useLoggedError(error, LOAD_ERROR);
 
-  const loadExpiration = useCallback((propositionId: number, signal?: AbortSignal) => {
-    fetchLinkExpiration(propositionId, signal)
-      .then((r) => setExpiration(r.expirationDate))
-      .catch((err) => {
-        // A 404 (no link) is only logged (docs/product.md §2.7).
-        if (!isAbortError(err)) console.warn('Expiration du lien indisponible', err);
-      });
-  }, []);
+  if (!isPropositionId(id)) return <LoadFailed message="Impossible de trouver l'ID de la proposition." />;
+  if (error) return <LoadFailed message={LOAD_ERROR} />;
+  if (!data) return <p className="muted">Chargement de la proposition...</p>;
+  return <PropositionView key={id} proposition={data} />;
+}
 
-  useEffect(() => {
-    if (!id || !validId) return;
-    const controller = new AbortController();
-    fetchProposition(id, controller.signal)
-      .then((found) => {
-        setP(found);
-        setStatus(statusOnLoad(found));
-        setLoad({ state: 'ready', id });
-        if (found.videoAccessToken) loadExpiration(found.propositionId, controller.signal);
-      })
-      .catch((err) => {
-        if (isAbortError(err)) return;
-        console.error('Erreur lors de la récupération des données', err);
-        setLoad({ state: 'error', message: 'Erreur lors de la récupération des données', id });
-      });
-    return () => controller.abort();
-  }, [id, validId, loadExpiration]);
-
-  const load: Load = !validId
-    ? { state: 'error', message: "Impossible de trouver l'ID de la proposition." }
-    : loaded.id === id
-      ? loaded
-      : { state: 'loading' };
-
-  if (load.state === 'loading') return <p className="muted">Chargement de la proposition...</p>;
-  if (load.state === 'error' || !p)
-    return (
-      <div className="card prop-error" role="alert">
-        <h2>Erreur</h2>
-        <p>{load.state === 'error' ? load.message : 'Erreur lors de la récupération des données'}</p>
-      </div>
-    );
-
-  /** A client transition: shown at once, pushed to the server (a failure is only logged). */
-  const transition = (next: StatusLabel) => {
-    if (next === status) return;
-    setStatus(next);
-    updatePropositionStatus(p.propositionId, next)
-      .then(() => bump())
-      .catch((err) => console.error('Échec de la mise à jour du statut', err));
-  };
-
-  const run = async (name: string, action: () => Promise<void>) => {
-    setBusy(name);
-    try {
-      await action();
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const onPdf = () =>
-    run('pdf', async () => {
-      try {
-        const blob = await downloadPdf(p.propositionId);
-        if (blob.size === 0) {
-          notifyError('Le fichier PDF est vide.');
-          return;
-        }
-        saveBlob(blob, `Devis_${p.propositionId}.pdf`);
-      } catch (err) {
-        console.error(err);
-        notifyError('Erreur lors du téléchargement du document.');
-      }
-    });
-
-  const onWatch = () =>
-    run('video', async () => {
-      if (!getToken()) {
-        notifyError('Vous devez vous reconnecter pour accéder à cette vidéo.');
-        void navigate('/login');
-        return;
-      }
-      try {
-        setVideo(await fetchVideo(p.propositionId));
-        transition(STATUS.viewed);
-      } catch (err) {
-        console.error(err);
-        window.alert(`Erreur lors du chargement de la vidéo (HTTP ${err instanceof ApiError ? err.status : 0})`);
-      }
-    });
-
-  const onGenerate = () =>
-    run('link', async () => {
-      try {
-        await generateVideoLink(p.propositionId);
-        const fresh = await fetchProposition(p.propositionId);
-        setP(fresh);
-        loadExpiration(fresh.propositionId);
-        notifySuccess('Le lien a été généré avec succès. Vous pouvez maintenant le copier.');
-        transition(STATUS.sent);
-      } catch (err) {
-        console.error(err);
-        notifyError('Erreur lors de la génération du lien sécurisé.', err);
-      }
-    });
-
-  // An expired link answers 410 to whoever opens it: offer a new one instead of copying it.
-  const linkAlive = !!p.videoAccessToken && new Date(p.videoAccessToken.expiresAt).getTime() > openedAt;
-  const link = linkAlive ? absoluteLink(publicVideoPath(p.videoAccessToken!.token)) : null;
-  const onCopy = () =>
-    run('copy', async () => {
-      if (!link) return;
-      try {
-        await copyText(link);
-        notifySuccess('Lien copié dans le presse-papier!');
-        transition(STATUS.sent);
-      } catch (err) {
-        console.error('Copie du lien impossible', err);
-      }
-    });
-
-  const onSaveDescription = async (text: string) => {
-    try {
-      setP(await updateProposition(p, text));
-      setEditing(false);
-      notifySuccess('Description mise à jour avec succès !');
-      bump();
-    } catch (err) {
-      console.error('Échec de la mise à jour de la description', err);
-      // The editor stays open with the text typed, and says why (offline, refused, server down).
-      throw err;
-    }
-  };
-
-  const onDelete = () =>
-    confirmDanger({
-      message: 'Voulez-vous vraiment supprimer cette proposition ?',
-      accept: async () => {
-        try {
-          await deleteProposition(p.propositionId);
-          bump();
-          void navigate('/customers/');
-        } catch (err) {
-          console.error('Échec de la suppression de la proposition', err);
-        }
-      },
-    });
-
+function LoadFailed({ message }: { message: string }) {
   return (
-    <section>
-      <ConfirmDialog />
-      <PageTitle
-        actions={
-          <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate(`/customers/${p.customerId}`)} />
-        }
-      >
-        Proposition n° {p.propositionId}
-      </PageTitle>
-      <div className="card">
-        <DescriptionEditor
-          key={String(editing)}
-          description={p.description}
-          editing={editing}
-          onSave={onSaveDescription}
-          onCancel={() => setEditing(false)}
-        />
-        <dl className="prop-grid">
-          <div>
-            <dt>Statut</dt>
-            <dd>
-              <StatusTag label={status} />
-            </dd>
-          </div>
-          <div>
-            <dt>Date de création</dt>
-            <dd>{formatDateFr(p.dateCreation)}</dd>
-          </div>
-          {p.videoAccessToken && (
-            <div>
-              <dt>Date d'expiration</dt>
-              <dd>{formatExpiryFr(expiration ?? p.videoAccessToken.expiresAt)}</dd>
-            </div>
-          )}
-          {p.videoAccessToken && (
-            <div>
-              <dt>Vues</dt>
-              <dd>{p.videoAccessToken.viewCount ? p.videoAccessToken.viewCount : 'Aucune vue'}</dd>
-            </div>
-          )}
-        </dl>
-        <div className="prop-actions">
-          <Button label="Télécharger PDF" icon="pi pi-file-pdf" onClick={onPdf} loading={busy === 'pdf'} />
-          {p.cheminVideo && (
-            <Button label="Regarder Vidéo" icon="pi pi-play" onClick={onWatch} loading={busy === 'video'} />
-          )}
-          {linkAlive ? (
-            <Button label="Copier Lien" icon="pi pi-copy" outlined onClick={onCopy} loading={busy === 'copy'} />
-          ) : (
-            p.cheminVideo && (
-              <Button label="Générer Lien" icon="pi pi-link" outlined onClick={onGenerate} loading={busy === 'link'} />
-            )
-          )}
-          {!editing && (
-            <Button
-              label="Modifier"
-              icon="pi pi-pencil"
-              severity="secondary"
-              outlined
-              onClick={() => setEditing(true)}
-            />
-          )}
-          <Button label="Supprimer" icon="pi pi-trash" severity="danger" outlined onClick={onDelete} />
-        </div>
-        {p.cheminVideo && !p.videoAccessToken && <p className="muted">Aucun lien n'a été généré</p>}
-        {link && (
-          <div className="prop-link">
-            <label htmlFor="prop-share-link" className="sr-only">
-              Lien de partage
-            </label>
-            <InputText id="prop-share-link" value={link} readOnly onFocus={(e) => e.currentTarget.select()} />
-          </div>
-        )}
-        {video && <VideoPanel blob={video} />}
-      </div>
-    </section>
+    <div className="card prop-error" role="alert">
+      <h2>Erreur</h2>
+      <p>{message}</p>
+    </div>
   );
 }

@@ -1,9 +1,5 @@
-// The video played in the page from the downloaded blob, with a link saving it as video.mp4.
-import { useEffect, useMemo } from 'react';
-
-export function VideoPanel({ blob }: { blob: Blob }) {
-  const url = useMemo(() => URL.createObjectURL(blob), [blob]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+// The video played in the page from its downloaded object URL, with a link saving it as video.mp4.
+export function VideoPanel({ url }: { url: string }) {
   return (
     <div className="prop-video">
       <video src={url} controls autoPlay playsInline aria-label="Vidéo de la proposition" />
