@@ -3,28 +3,16 @@
 import { z } from 'zod';
 
 import { dbId } from './dbId';
-import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
+import { DIGIT, PASSWORD_SPECIAL, UPPERCASE } from './patterns';
+import { mailSchema, mobileSchema, nomSchema, prenomSchema } from './person';
 import { boundedText } from './text';
 
 export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial';
 /** The special characters the password must contain one of (docs/product.md §2.9). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
-const name = (required: string, invalid: string) => boundedText({ required, max: 50, invalid, pattern: NAME });
-
-export const nomSchema = name('Nom requis', 'Nom invalide (50 caractères max, lettres et espaces seulement)');
-export const prenomSchema = name('Prénom requis', 'Prénom invalide (50 caractères max, lettres et espaces seulement)');
-
-export const mailSchema = boundedText({ required: 'Email requis', max: 255, invalid: 'Email invalide', pattern: MAIL })
-  // Mails are unique whatever their case: stored and compared lower-cased.
-  .transform((s) => s.toLowerCase());
-
-export const mobileSchema = boundedText({
-  required: 'Numéro de mobile requis',
-  max: 10,
-  invalid: 'Numéro de mobile invalide (10 chiffres)',
-  pattern: TEN_DIGITS,
-});
+/** Mails are unique whatever their case: a user's is stored and compared lower-cased. */
+const userMailSchema = mailSchema.transform((s) => s.toLowerCase());
 
 // Checks run in the spec's order; the first one that fails gives the field its message (each later one is
 // skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
@@ -50,7 +38,7 @@ export const userCreateSchema = z.object({
   RoleId: id('Rôle requis'),
   Nom: nomSchema,
   Prenom: prenomSchema,
-  Mail: mailSchema,
+  Mail: userMailSchema,
   Password: passwordSchema,
   ManagerId: id('Manager invalide').nullish(),
   Fonction: fonctionSchema.nullish(),
@@ -100,7 +88,7 @@ export function userFieldError(field: UserFormField, values: UserFormValues): st
     case 'prenom':
       return firstError(prenomSchema, values.prenom);
     case 'mail':
-      return firstError(mailSchema, values.mail);
+      return firstError(userMailSchema, values.mail);
     case 'mobile':
       return firstError(mobileSchema, values.mobile);
     case 'password':
@@ -172,7 +160,7 @@ export const inlineFieldSchemas = {
   fonction: z.object({ fonction: fonctionSchema }),
   nom: z.object({ nom: nomSchema }),
   prenom: z.object({ prenom: prenomSchema }),
-  mail: z.object({ mail: mailSchema }),
+  mail: z.object({ mail: userMailSchema }),
   mobile: z.object({ mobile: mobileSchema }),
 } as const;
 export type InlineField = keyof typeof inlineFieldSchemas;
