@@ -85,16 +85,6 @@ export const customerEditSchema = z.object({
 });
 export type CustomerEdit = z.input<typeof customerEditSchema>;
 
-/** The first message of each field of a failed parse, as the forms show them. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
-    out[field] ??= issue.message;
-  }
-  return out;
-}
-
 /** Lower-cased, accents removed: the search of /customers ignores both. */
 export function foldForSearch(text: string | null | undefined): string {
   return (text ?? '')

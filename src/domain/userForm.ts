@@ -12,7 +12,7 @@ export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre 
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
 /** Mails are unique whatever their case: a user's is stored and compared lower-cased. */
-const userMailSchema = mailSchema.transform((s) => s.toLowerCase());
+export const userMailSchema = mailSchema.transform((s) => s.toLowerCase());
 
 // Checks run in the spec's order; the first one that fails gives the field its message (each later one is
 // skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
