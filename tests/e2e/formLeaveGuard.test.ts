@@ -17,7 +17,7 @@ const leaveDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: '
 describe('customer form', () => {
   it('focuses the first invalid field, and guards unsaved changes', async () => {
     const { page, context, errors } = await newPage(browser);
-    await signIn(page, 'vendeur2@demo.fr');
+    await signIn(page, 'vendeur@demo.fr');
 
     // Untouched: the sidebar leaves at once.
     await page.goto('/customers/create');
