@@ -14,7 +14,8 @@ import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/lock';
 import { entreprises, roles, typeLicences, userJourneySteps, users } from '../server/db/schema';
 import { ADMIN_ROLE, ROLE_NAMES } from '../src/domain/auth';
-import { mailSchema, nomSchema, passwordSchema, prenomSchema } from '../src/domain/userForm';
+import { nomSchema, prenomSchema } from '../src/domain/person';
+import { passwordSchema, userMailSchema } from '../src/domain/userForm';
 
 const LICENCE_TYPES = ['Standard', 'Premium', 'Essai'];
 const JOURNEY_STEPS = [
@@ -65,7 +66,7 @@ function check<T>(
 }
 
 async function main() {
-  const mail = check(mailSchema, await value('ADMIN_MAIL', 'Email de l’administrateur : '));
+  const mail = check(userMailSchema, await value('ADMIN_MAIL', 'Email de l’administrateur : '));
   const prenom = check(prenomSchema, await value('ADMIN_PRENOM', 'Prénom : ', false, 'Admin'));
   const nom = check(nomSchema, await value('ADMIN_NOM', 'Nom : ', false, 'Administrateur'));
   const password = await value(

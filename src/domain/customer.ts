@@ -3,7 +3,8 @@
 import { z } from 'zod';
 
 import { dbId } from './dbId';
-import { MAIL, NAME, OPTIONAL_POSTAL_CODE, OPTIONAL_TEN_DIGITS, TEN_DIGITS } from './patterns';
+import { OPTIONAL_POSTAL_CODE } from './patterns';
+import { mailSchema, mobileSchema, nomSchema, optionalMobileSchema, PERSON_MESSAGES, prenomSchema } from './person';
 import { propositionSchema } from './proposition';
 import { boundedText, optionalText, textInvalid } from './text';
 
@@ -29,14 +30,7 @@ export const customerDetailSchema = customerSchema.extend({ propositions: z.arra
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const CUSTOMER_MESSAGES = {
-  nomRequired: 'Nom requis',
-  nomInvalid: 'Nom invalide (50 caractères max, lettres et espaces seulement)',
-  prenomRequired: 'Prénom requis',
-  prenomInvalid: 'Prénom invalide (50 caractères max, lettres et espaces seulement)',
-  mailRequired: 'Email requis',
-  mailInvalid: 'Email invalide',
-  mobileRequired: 'Numéro de mobile requis',
-  mobileInvalid: 'Numéro de mobile invalide (10 chiffres)',
+  ...PERSON_MESSAGES,
   compagnyRequired: "Nom de l'entreprise requis",
   // Spec 2 section 9 gives the rule (5 digits) but no wording: ours follows the mobile message's pattern.
   postalCodeInvalid: 'Code postal invalide (5 chiffres)',
@@ -50,22 +44,6 @@ const TEXT_INVALID = {
   commentaire: textInvalid('Commentaire', 1000),
 } as const;
 
-const personName = (requiredMessage: string, invalid: string) =>
-  boundedText({ required: requiredMessage, max: 50, invalid, pattern: NAME });
-
-const mail = boundedText({
-  required: CUSTOMER_MESSAGES.mailRequired,
-  max: 255,
-  invalid: CUSTOMER_MESSAGES.mailInvalid,
-  pattern: MAIL,
-});
-const mobile = boundedText({
-  required: CUSTOMER_MESSAGES.mobileRequired,
-  max: 10,
-  invalid: CUSTOMER_MESSAGES.mobileInvalid,
-  pattern: TEN_DIGITS,
-});
-
 /** Optional, but 5 digits once trimmed when given. */
 const postalCode = z
   .string()
@@ -77,10 +55,10 @@ const postalCode = z
 
 /** POST /api/Customers/NewCustomer (docs/product.md §2.5 and §2.7). createdAt is accepted and ignored: the server dates it. */
 export const customerCreateSchema = z.object({
-  nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
-  prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
-  mail,
-  mobile,
+  nom: nomSchema,
+  prenom: prenomSchema,
+  mail: mailSchema,
+  mobile: mobileSchema,
   compagny: boundedText({ required: CUSTOMER_MESSAGES.compagnyRequired, max: 255, invalid: TEXT_INVALID.compagny }),
   adress: optionalText(255, TEXT_INVALID.adress),
   city: optionalText(100, TEXT_INVALID.city),
@@ -96,32 +74,16 @@ export type CustomerCreate = z.input<typeof customerCreateSchema>;
  */
 export const customerEditSchema = z.object({
   customerId: dbId().optional(),
-  nom: personName(CUSTOMER_MESSAGES.nomRequired, CUSTOMER_MESSAGES.nomInvalid),
-  prenom: personName(CUSTOMER_MESSAGES.prenomRequired, CUSTOMER_MESSAGES.prenomInvalid),
-  mail,
-  mobile: z
-    .string()
-    .trim()
-    .max(10, { error: CUSTOMER_MESSAGES.mobileInvalid, abort: true })
-    .regex(OPTIONAL_TEN_DIGITS, CUSTOMER_MESSAGES.mobileInvalid)
-    .nullish()
-    .transform((v) => v ?? ''),
+  nom: nomSchema,
+  prenom: prenomSchema,
+  mail: mailSchema,
+  mobile: optionalMobileSchema,
   adress: optionalText(255, TEXT_INVALID.adress),
   city: optionalText(100, TEXT_INVALID.city),
   postalCode,
   commentaire: optionalText(1000, TEXT_INVALID.commentaire, true),
 });
 export type CustomerEdit = z.input<typeof customerEditSchema>;
-
-/** The first message of each field of a failed parse, as the forms show them. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || '_';
-    out[field] ??= issue.message;
-  }
-  return out;
-}
 
 /** Lower-cased, accents removed: the search of /customers ignores both. */
 export function foldForSearch(text: string | null | undefined): string {

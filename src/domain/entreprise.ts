@@ -102,14 +102,6 @@ export const entrepriseCreatedSchema = z.object({
   timeZone: z.string(),
 });
 
-/** Every field message of the new-company form. */
-export function entrepriseFormErrors(values: EntrepriseCreateInput): Record<string, string> {
-  const r = entrepriseCreateSchema.safeParse(values);
-  const out: Record<string, string> = {};
-  if (!r.success) for (const issue of r.error.issues) out[String(issue.path[0])] ??= issue.message;
-  return out;
-}
-
 /** An https origin alone ("https://www.example.fr"), as a CSP `frame-ancestors` source names it. */
 export function isHttpsOrigin(value: string): boolean {
   try {

@@ -3,28 +3,17 @@
 import { z } from 'zod';
 
 import { dbId } from './dbId';
-import { DIGIT, MAIL, NAME, PASSWORD_SPECIAL, TEN_DIGITS, UPPERCASE } from './patterns';
+import { DIGIT, PASSWORD_SPECIAL, UPPERCASE } from './patterns';
+import { mailSchema, mobileSchema, nomSchema, prenomSchema } from './person';
 import { boundedText } from './text';
 
+export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
 export const PASSWORD_HINT = 'Minimum 10 caractères, une majuscule, un chiffre et un caractère spécial';
 /** The special characters the password must contain one of (docs/product.md §2.9). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
-const name = (required: string, invalid: string) => boundedText({ required, max: 50, invalid, pattern: NAME });
-
-export const nomSchema = name('Nom requis', 'Nom invalide (50 caractères max, lettres et espaces seulement)');
-export const prenomSchema = name('Prénom requis', 'Prénom invalide (50 caractères max, lettres et espaces seulement)');
-
-export const mailSchema = boundedText({ required: 'Email requis', max: 255, invalid: 'Email invalide', pattern: MAIL })
-  // Mails are unique whatever their case: stored and compared lower-cased.
-  .transform((s) => s.toLowerCase());
-
-export const mobileSchema = boundedText({
-  required: 'Numéro de mobile requis',
-  max: 10,
-  invalid: 'Numéro de mobile invalide (10 chiffres)',
-  pattern: TEN_DIGITS,
-});
+/** Mails are unique whatever their case: a user's is stored and compared lower-cased. */
+export const userMailSchema = mailSchema.transform((s) => s.toLowerCase());
 
 // Checks run in the spec's order; the first one that fails gives the field its message (each later one is
 // skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
@@ -38,8 +27,6 @@ export const passwordSchema = z
   .regex(DIGIT, { error: 'Le mot de passe doit contenir au moins un chiffre', abort: true })
   .regex(PASSWORD_SPECIAL, { error: 'Le mot de passe doit contenir au moins un caractère spécial', abort: true });
 
-export const PASSWORD_MISMATCH = 'Les mots de passe ne correspondent pas';
-
 export const fonctionSchema = boundedText({ max: 255, invalid: 'Fonction invalide (255 caractères max)' });
 
 const id = (message: string) => dbId(message);
@@ -50,7 +37,7 @@ export const userCreateSchema = z.object({
   RoleId: id('Rôle requis'),
   Nom: nomSchema,
   Prenom: prenomSchema,
-  Mail: mailSchema,
+  Mail: userMailSchema,
   Password: passwordSchema,
   ManagerId: id('Manager invalide').nullish(),
   Fonction: fonctionSchema.nullish(),
@@ -87,42 +74,34 @@ export const emptyUserForm = (): UserFormValues => ({
   isActive: true,
 });
 
-function firstError(schema: z.ZodType, value: unknown): string | undefined {
-  const r = schema.safeParse(value);
-  return r.success ? undefined : r.error.issues[0]?.message;
-}
+/**
+ * The confirmation equal to the password. Parsed beside the fields (an intersection), not as a refinement
+ * of their object: a refused password aborts its object's refinements, and the mismatch must still show.
+ */
+export const passwordConfirmation = <K extends string>(password: K) =>
+  z.object({ [password]: z.string(), confirmation: z.string() } as Record<K | 'confirmation', z.ZodString>).refine(
+    (v) => {
+      const values = v as unknown as Record<string, string>;
+      return values.confirmation === values[password];
+    },
+    { path: ['confirmation'], error: PASSWORD_MISMATCH },
+  );
 
-/** The message of one field of the form, or undefined when it is valid. */
-export function userFieldError(field: UserFormField, values: UserFormValues): string | undefined {
-  switch (field) {
-    case 'nom':
-      return firstError(nomSchema, values.nom);
-    case 'prenom':
-      return firstError(prenomSchema, values.prenom);
-    case 'mail':
-      return firstError(mailSchema, values.mail);
-    case 'mobile':
-      return firstError(mobileSchema, values.mobile);
-    case 'password':
-      return firstError(passwordSchema, values.password);
-    case 'confirmation':
-      return values.confirmation === values.password ? undefined : PASSWORD_MISMATCH;
-    default:
-      return undefined;
-  }
-}
-
-const CHECKED: UserFormField[] = ['nom', 'prenom', 'mail', 'mobile', 'password', 'confirmation'];
-
-/** Every field message of the form: submission is blocked while this is not empty. */
-export function userFormErrors(values: UserFormValues): Partial<Record<UserFormField, string>> {
-  const errors: Partial<Record<UserFormField, string>> = {};
-  for (const f of CHECKED) {
-    const message = userFieldError(f, values);
-    if (message) errors[f] = message;
-  }
-  return errors;
-}
+/** The creation form's rules: each field's the server's, and the confirmation equal to the password. */
+export const userFormSchema = z.intersection(
+  z.object({
+    roleId: z.number().nullable(),
+    fonction: fonctionSchema,
+    nom: nomSchema,
+    prenom: prenomSchema,
+    mail: userMailSchema,
+    mobile: mobileSchema,
+    managerId: z.number().nullable(),
+    password: passwordSchema,
+    isActive: z.boolean(),
+  }),
+  passwordConfirmation('password'),
+);
 
 /** The create payload of the form, for a chosen company. */
 export function toCreatePayload(values: UserFormValues, entrepriseId: number): UserCreateInput {
@@ -156,30 +135,15 @@ export const createFieldOf: Record<string, UserFormField> = {
 export const passwordChangeSchema = z.object({ newPassword: passwordSchema });
 
 /** The password-change modal: new password and confirmation, the creation form's rules. */
-export function passwordChangeErrors(
-  newPassword: string,
-  confirmation: string,
-): { newPassword?: string; confirmation?: string } {
-  const out: { newPassword?: string; confirmation?: string } = {};
-  const p = firstError(passwordSchema, newPassword);
-  if (p) out.newPassword = p;
-  if (confirmation !== newPassword) out.confirmation = PASSWORD_MISMATCH;
-  return out;
-}
+export const passwordChangeFormSchema = z.intersection(passwordChangeSchema, passwordConfirmation('newPassword'));
 
 /** The inline-editable fields of docs/product.md §2.2.16, each with its body schema (PUT /api/User/{id}/{field}). */
 export const inlineFieldSchemas = {
   fonction: z.object({ fonction: fonctionSchema }),
   nom: z.object({ nom: nomSchema }),
   prenom: z.object({ prenom: prenomSchema }),
-  mail: z.object({ mail: mailSchema }),
+  mail: z.object({ mail: userMailSchema }),
   mobile: z.object({ mobile: mobileSchema }),
 } as const;
 export type InlineField = keyof typeof inlineFieldSchemas;
 export const INLINE_FIELDS = Object.keys(inlineFieldSchemas) as InlineField[];
-
-/** The message of one inline edit, or undefined. */
-export function inlineFieldError(field: InlineField, value: string): string | undefined {
-  const r = inlineFieldSchemas[field].safeParse({ [field]: value });
-  return r.success ? undefined : r.error.issues[0]?.message;
-}

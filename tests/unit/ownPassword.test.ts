@@ -1,9 +1,17 @@
 // The 'Modifier mon mot de passe' modal's checks: current password required, the policy, the confirmation.
 import { describe, expect, it } from 'vitest';
 
-import { ownPasswordChangeSchema, ownPasswordErrors } from '../../src/domain/ownPassword';
+import { ownPasswordChangeSchema, ownPasswordFormSchema } from '../../src/domain/ownPassword';
 
-describe('ownPasswordErrors', () => {
+/** The modal's messages, the first of each field. */
+function ownPasswordErrors(currentPassword: string, newPassword: string, confirmation: string) {
+  const out: Record<string, string> = {};
+  const issues = ownPasswordFormSchema.safeParse({ currentPassword, newPassword, confirmation }).error?.issues ?? [];
+  for (const issue of issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('the own password modal', () => {
   it('names each missing or invalid field in French', () => {
     expect(ownPasswordErrors('', '', 'x')).toEqual({
       currentPassword: 'Mot de passe actuel requis',

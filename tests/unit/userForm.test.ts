@@ -1,16 +1,16 @@
 // Every user-creation rule and message of docs/product.md §2.5, and the SIRET / phone rules of a new company.
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 
-import { entrepriseFormErrors, isValidSiret } from '../../src/domain/entreprise';
+import { entrepriseCreateSchema, isValidSiret } from '../../src/domain/entreprise';
 import {
   emptyUserForm,
-  inlineFieldError,
+  inlineFieldSchemas,
   PASSWORD_HINT,
-  passwordChangeErrors,
+  passwordChangeFormSchema,
   toCreatePayload,
   userCreateSchema,
-  userFieldError,
-  userFormErrors,
+  userFormSchema,
   type UserFormValues,
 } from '../../src/domain/userForm';
 
@@ -24,8 +24,17 @@ const valid: UserFormValues = {
   password: 'Motdepasse1!',
   confirmation: 'Motdepasse1!',
 };
-const err = (field: keyof UserFormValues, value: string, base = valid) =>
-  userFieldError(field, { ...base, [field]: value });
+/** The first message of each field of a failed parse, as the forms show them. */
+const messagesOf = (schema: z.ZodType, value: unknown) => {
+  const out: Record<string, string> = {};
+  for (const issue of schema.safeParse(value).error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+  return out;
+};
+const userFormErrors = (values: UserFormValues) => messagesOf(userFormSchema, values);
+const err = (field: keyof UserFormValues, value: string, base = valid): string | undefined =>
+  userFormErrors({ ...base, [field]: value })[field];
+const inlineFieldError = (field: keyof typeof inlineFieldSchemas, value: string): string | undefined =>
+  messagesOf(inlineFieldSchemas[field], { [field]: value })[field];
 
 describe('user form rules', () => {
   it('accepts a valid form, the activation box checked by default', () => {
@@ -112,6 +121,8 @@ describe('user form rules', () => {
   });
 
   it('the password change modal and the inline edits use the same rules', () => {
+    const passwordChangeErrors = (newPassword: string, confirmation: string) =>
+      messagesOf(passwordChangeFormSchema, { newPassword, confirmation });
     expect(passwordChangeErrors('Motdepasse1!', 'Motdepasse1!')).toEqual({});
     expect(passwordChangeErrors('court', 'autre')).toEqual({
       newPassword: 'Mot de passe invalide (10 à 255 caractères)',
@@ -136,6 +147,7 @@ describe('new company rules', () => {
   });
 
   it('gives each field its message', () => {
+    const entrepriseFormErrors = (values: object) => messagesOf(entrepriseCreateSchema, values);
     expect(entrepriseFormErrors({ NomEntreprise: '', Adresse: '', Telephone: '012', Siret: '123' })).toEqual({
       NomEntreprise: "Nom de l'entreprise requis",
       Telephone: 'Numéro de téléphone invalide (10 chiffres)',

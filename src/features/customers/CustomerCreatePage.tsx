@@ -37,15 +37,15 @@ export function CustomerCreatePage() {
         onCancel={() => navigate(-1)}
         onSubmit={async (values) => {
           try {
-            await create.mutateAsync({ ...customerCreateSchema.parse(values), createdAt: new Date().toISOString() });
+            await create.mutateAsync({ ...values, createdAt: new Date().toISOString() });
           } catch (err) {
             console.error(err);
             notifyError("Erreur lors de l'ajout du client.", err);
             throw err;
           }
           notifySuccess('Client ajouté avec succès !');
-          void navigate('/customers');
         }}
+        onSaved={() => void navigate('/customers')}
       />
     </section>
   );

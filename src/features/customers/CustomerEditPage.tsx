@@ -62,15 +62,15 @@ export function CustomerEditPage() {
         onCancel={() => navigate(`/customers/${c.customerId}`)}
         onSubmit={async (values) => {
           try {
-            await update.mutateAsync({ id: c.customerId, body: customerEditSchema.parse(values) });
+            await update.mutateAsync({ id: c.customerId, body: values });
           } catch (err) {
             console.error(err);
             notifyError('Erreur lors de la mise à jour du client.', err);
             throw err;
           }
           notifySuccess('Client mis à jour avec succès !');
-          void navigate(`/customers/${c.customerId}`);
         }}
+        onSaved={() => void navigate(`/customers/${c.customerId}`)}
       />
     </section>
   );

@@ -1,15 +1,17 @@
-// The customer form of /customers/create and /customers/edit/{id} (docs/product.md §2.2.4): the domain's zod schema
-// gives each field its message of docs/product.md §2.5; nothing is sent while one is wrong. Field messages
-// the server answers (400) are shown the same way.
+// The customer form of /customers/create and /customers/edit/{id} (docs/product.md §2.2.4): the domain's zod
+// schema, the one the server parses with, gives each field its message of docs/product.md §2.5; nothing is
+// sent while one is wrong. Field messages the server answers (400) are shown the same way.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { type FormEvent, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
-import { fieldMessages } from '../../domain/customer';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { FormField } from '../../ui/FormField';
+import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
+import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 
 export interface FieldDef {
   name: string;
@@ -21,87 +23,74 @@ export interface FieldDef {
 
 export type FormValues = Record<string, string>;
 
-interface Props {
+interface Props<Out> {
   fields: FieldDef[];
   initial: FormValues;
-  schema: z.ZodType;
+  /** The domain's schema of the request body, the server's own. */
+  schema: z.ZodType<Out, Record<string, unknown>>;
   submitLabel: string;
-  onSubmit: (values: FormValues) => Promise<void>;
+  /** Sends the parsed values; throws when they were not saved (the form then stays, guarded). */
+  onSubmit: (values: Out) => Promise<void>;
+  /** After a save: where to go. */
+  onSaved: () => void;
   onCancel: () => void;
 }
 
-export function CustomerForm({ fields, initial, schema, submitLabel, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const { ref, failed } = useFocusFirstInvalid();
-
-  const change = (name: string, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors(({ [name]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error));
-      failed();
-      return;
-    }
-    setBusy(true);
+export function CustomerForm<Out>({ fields, initial, schema, submitLabel, onSubmit, onSaved, onCancel }: Props<Out>) {
+  const form = useForm<Record<string, unknown>, unknown, Out>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+  });
+  const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
-        setErrors(err.fieldErrors);
-        failed();
-      }
-    } finally {
-      setBusy(false);
+      if (err instanceof ApiError) showServerFieldErrors(form.setError, err.fieldErrors);
+      throw err;
     }
-  };
+  });
 
   return (
-    <form className="card" onSubmit={submit} noValidate ref={ref}>
-      <div className="cust-form-grid">
-        {fields.map((f) => {
-          const id = `customer-${f.name}`;
-          const error = errors[f.name];
-          const common = {
-            id,
-            name: f.name,
-            value: values[f.name] ?? '',
-            invalid: !!error,
-            'aria-invalid': !!error,
-            'aria-describedby': error ? `${id}-error` : undefined,
-          };
-          return (
-            <div key={f.name} className={`cust-field${f.wide ? ' wide' : ''}`}>
-              <label htmlFor={id}>{f.label}</label>
-              {f.type === 'textarea' ? (
-                <InputTextarea {...common} rows={3} autoResize onChange={(e) => change(f.name, e.target.value)} />
-              ) : (
-                <InputText
-                  {...common}
-                  type={f.type ?? 'text'}
-                  autoComplete={f.autoComplete}
-                  onChange={(e) => change(f.name, e.target.value)}
-                />
-              )}
-              {error && (
-                <small className="cust-field-error" id={`${id}-error`} role="alert">
-                  {error}
-                </small>
-              )}
-            </div>
-          );
-        })}
-      </div>
-      <div className="cust-form-actions">
-        <Button type="button" label="Annuler" severity="secondary" outlined onClick={onCancel} disabled={busy} />
-        <Button type="submit" label={submitLabel} icon="pi pi-check" loading={busy} />
-      </div>
-    </form>
+    <FormProvider {...form}>
+      {/* A failed save was already told (toast, field messages): nothing more to do with its error. */}
+      <form className="card" onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate>
+        <FormLeaveGuard onSaved={onSaved} />
+        <div className="cust-form-grid">
+          {fields.map((f) => (
+            <FormField
+              key={f.name}
+              name={f.name}
+              id={`customer-${f.name}`}
+              label={f.label}
+              className={f.wide ? 'wide' : undefined}
+            >
+              {(a11y) =>
+                f.type === 'textarea' ? (
+                  <InputTextarea {...form.register(f.name)} {...a11y} rows={3} autoResize />
+                ) : (
+                  <InputText
+                    {...form.register(f.name)}
+                    {...a11y}
+                    type={f.type ?? 'text'}
+                    autoComplete={f.autoComplete}
+                  />
+                )
+              }
+            </FormField>
+          ))}
+        </div>
+        <div className="cust-form-actions">
+          <Button
+            type="button"
+            label="Annuler"
+            severity="secondary"
+            outlined
+            onClick={onCancel}
+            disabled={form.formState.isSubmitting}
+          />
+          <Button type="submit" label={submitLabel} icon="pi pi-check" loading={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,20 +1,27 @@
 // The new-company form of docs/product.md §2.2.14: name, address, phone (10 digits), SIRET; 'Ajouter l'entreprise'.
+// The server's schema checks it (each field's message once the field is left); a SIRET already known (409)
+// and the fields the server refuses are shown beside them.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 
 import { createEntreprise, type Entreprise } from '../../api/entreprises';
 import { ApiError } from '../../api/http';
-import { DEFAULT_TIME_ZONE, entrepriseFormErrors } from '../../domain/entreprise';
+import { DEFAULT_TIME_ZONE, entrepriseCreateSchema } from '../../domain/entreprise';
 import { can } from '../../domain/permissions';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { FormField } from '../../ui/FormField';
+import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
+import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
-import { FormField } from './FormField';
 
-type Field = 'NomEntreprise' | 'Adresse' | 'Telephone' | 'Siret';
+const FIELDS = ['NomEntreprise', 'Adresse', 'Telephone', 'Siret', 'TimeZone'] as const;
+type Field = (typeof FIELDS)[number];
+const fieldOf = (serverField: string) => FIELDS.find((f) => f === serverField);
 
 /** The IANA zones of the browser, for the dashboard's reporting time zone. */
 const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [
@@ -23,80 +30,75 @@ const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).sup
 
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
   const me = useAtomValue(currentUserAtom);
-  const [values, setValues] = useState<Required<Record<Field, string>>>({
-    NomEntreprise: '',
-    Adresse: '',
-    Telephone: '',
-    Siret: '',
+  const form = useForm<z.input<typeof entrepriseCreateSchema>, unknown, z.output<typeof entrepriseCreateSchema>>({
+    resolver: zodResolver(entrepriseCreateSchema),
+    defaultValues: { NomEntreprise: '', Adresse: '', Telephone: '', Siret: '', TimeZone: DEFAULT_TIME_ZONE },
+    mode: 'onTouched',
   });
-  const [timeZone, setTimeZone] = useState(DEFAULT_TIME_ZONE);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
-  const errors = { ...entrepriseFormErrors(values), ...serverErrors };
-
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => ({ ...t, [field]: true }));
-    setServerErrors({});
-  };
-
-  async function submit() {
-    setTouched({ NomEntreprise: true, Adresse: true, Telephone: true, Siret: true });
-    if (Object.keys(entrepriseFormErrors(values)).length) return failed();
-    setSaving(true);
+  const submit = form.handleSubmit(async (values) => {
+    let created: Entreprise;
     try {
-      onCreated(await createEntreprise({ ...values, TimeZone: timeZone }));
+      created = await createEntreprise(values);
     } catch (err) {
       // A field the server refused is shown beside it; any other failure says what failed.
       console.error('Error creating entreprise', err);
       const fields = err instanceof ApiError ? (err.status === 409 ? { Siret: err.message } : err.fieldErrors) : {};
-      setServerErrors(fields);
-      if (Object.keys(fields).length) failed();
-      else notifyError(`L'entreprise n'a pas été créée : ${(err as Error).message}`, err);
-    } finally {
-      setSaving(false);
+      if (!showServerFieldErrors(form.setError, fields, fieldOf))
+        notifyError(`L'entreprise n'a pas été créée : ${(err as Error).message}`, err);
+      throw err;
     }
-  }
+    onCreated(created);
+  });
 
-  const field = (id: Field, label: string, props: Record<string, unknown> = {}) => (
-    <FormField id={`entreprise-${id}`} label={label} error={touched[id] ? errors[id] : undefined}>
-      <InputText
-        id={`entreprise-${id}`}
-        value={values[id]}
-        onChange={(e) => set(id, e.target.value)}
-        onBlur={() => setTouched((t) => ({ ...t, [id]: true }))}
-        invalid={Boolean(touched[id] && errors[id])}
-        {...props}
-      />
+  const field = (name: Exclude<Field, 'TimeZone'>, label: string, props: Record<string, unknown> = {}) => (
+    <FormField name={name} id={`entreprise-${name}`} label={label}>
+      {(a11y) => <InputText {...form.register(name)} {...a11y} {...props} />}
     </FormField>
   );
 
   // Creating a client company is the provider's (docs/permissions.md); the server refuses it to others.
   if (!can(me?.role, 'entreprise.create')) return null;
   return (
-    <div className="card" ref={ref}>
-      <h2>Nouvelle entreprise</h2>
-      <div className="form-grid">
-        {field('NomEntreprise', "Nom de l'entreprise")}
-        {field('Adresse', 'Adresse')}
-        {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
-        {field('Siret', 'SIRET', { inputMode: 'numeric' })}
-        <FormField id="entreprise-TimeZone" label="Fuseau horaire des statistiques" error={serverErrors.TimeZone}>
-          <Dropdown
-            inputId="entreprise-TimeZone"
-            value={timeZone}
-            options={TIME_ZONES}
-            onChange={(e) => setTimeZone(e.value as string)}
-            filter
-            invalid={!!serverErrors.TimeZone}
+    <FormProvider {...form}>
+      <div className="card">
+        <FormLeaveGuard />
+        <h2>Nouvelle entreprise</h2>
+        <div className="form-grid">
+          {field('NomEntreprise', "Nom de l'entreprise")}
+          {field('Adresse', 'Adresse')}
+          {field('Telephone', 'Téléphone', { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]{10}' })}
+          {field('Siret', 'SIRET', { inputMode: 'numeric' })}
+          <FormField name="TimeZone" id="entreprise-TimeZone" label="Fuseau horaire des statistiques">
+            {({ id, invalid }) => (
+              <Controller
+                name="TimeZone"
+                control={form.control}
+                render={({ field: f }) => (
+                  <Dropdown
+                    inputId={id}
+                    focusInputRef={f.ref}
+                    value={f.value}
+                    options={TIME_ZONES}
+                    onChange={(e) => f.onChange(e.value as string)}
+                    filter
+                    invalid={invalid}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="form-actions">
+          {/* Not a <form>: it sits beside the user's form on the page. A failed save was already told. */}
+          <Button
+            type="button"
+            label="Ajouter l'entreprise"
+            icon="pi pi-building"
+            loading={form.formState.isSubmitting}
+            onClick={(e) => void submit(e).catch(() => undefined)}
           />
-        </FormField>
+        </div>
       </div>
-      <div className="form-actions">
-        <Button type="button" label="Ajouter l'entreprise" icon="pi pi-building" loading={saving} onClick={submit} />
-      </div>
-    </div>
+    </FormProvider>
   );
 }

@@ -1,14 +1,16 @@
 // One inline-editable field of docs/product.md §2.2.16: the value, a pencil, then an input with 'Sauver' / 'Annuler'.
 // The message of the shared rule shows before any call; a refused save shows the server's reason (a mail
 // already used, a field message, offline) under the field, and focus goes back to the field to fix it.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
 import { updateUserField, type User } from '../../api/users';
-import { type InlineField, inlineFieldError } from '../../domain/userForm';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { type InlineField, inlineFieldSchemas } from '../../domain/userForm';
 
 interface Props {
   user: User;
@@ -21,31 +23,30 @@ interface Props {
 export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
   const current = user[field] ?? '';
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(current);
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const id = `edit-${field}`;
-  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
+  // The route's own body schema ({field: value}).
+  const schema = inlineFieldSchemas[field] as z.ZodType<Record<string, string>, Record<string, unknown>>;
+  const form = useForm<Record<string, unknown>, unknown, Record<string, string>>({
+    resolver: zodResolver(schema),
+    defaultValues: { [field]: current },
+  });
+  const error = form.formState.errors[field]?.message;
 
-  async function save() {
-    const message = inlineFieldError(field, value);
-    if (message) {
-      setError(message);
-      return failed();
-    }
-    setSaving(true);
+  const save = form.handleSubmit(async (values) => {
     try {
-      onSaved(await updateUserField(user.userId, field, value));
+      onSaved(await updateUserField(user.userId, field, values[field]));
       setEditing(false);
     } catch (err) {
       console.error(`Error updating ${field}`, err);
-      if (err instanceof ApiError && err.fieldErrors[field]) setError(err.fieldErrors[field]);
-      else setError(err instanceof Error && err.message ? err.message : "La modification n'a pas été enregistrée.");
-      failed();
-    } finally {
-      setSaving(false);
+      const message =
+        err instanceof ApiError && err.fieldErrors[field]
+          ? err.fieldErrors[field]
+          : err instanceof Error && err.message
+            ? err.message
+            : "La modification n'a pas été enregistrée.";
+      form.setError(field, { type: 'server', message }, { shouldFocus: true });
     }
-  }
+  });
 
   return (
     <div className="detail">
@@ -54,19 +55,16 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
       </label>
       {editing ? (
         <>
-          <div className="detail-edit" ref={ref}>
+          <div className="detail-edit">
             <InputText
+              {...form.register(field)}
               id={id}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(undefined);
-              }}
               invalid={Boolean(error)}
+              aria-invalid={Boolean(error)}
               aria-describedby={error ? `${id}-error` : undefined}
               autoFocus
             />
-            <Button label="Sauver" size="small" loading={saving} onClick={save} />
+            <Button label="Sauver" size="small" loading={form.formState.isSubmitting} onClick={save} />
             <Button
               label="Annuler"
               size="small"
@@ -74,8 +72,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
               outlined
               onClick={() => {
                 setEditing(false);
-                setValue(current);
-                setError(undefined);
+                form.reset({ [field]: current });
               }}
             />
           </div>
@@ -96,7 +93,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
               size="small"
               aria-label={`Modifier ${label.toLowerCase()}`}
               onClick={() => {
-                setValue(current);
+                form.reset({ [field]: current });
                 setEditing(true);
               }}
             />

@@ -1,29 +1,48 @@
 // The add-licence form (docs/product.md §2.2.15): type, key, activation and expiration dates. Activation defaults to
-// now and expiry to a year later, the usual case. The shared schema (src/domain/licence.ts) checks the form
-// before sending, and each field shows its message (its own or the server's); focus goes to the first.
+// now and expiry to a year later, the usual case. The request body the form builds is checked with the shared
+// schema (src/domain/licence.ts) before sending, and each field shows its message (its own or the server's);
+// focus goes to the first.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
 import { createLicence } from '../../api/licences';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { FormField } from '../../ui/FormField';
+import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { CALENDAR_LOCALE } from './calendarFr';
-import { FormField } from './FormField';
 
 const NO_TYPES: LicenceType[] = [];
+
+interface Values {
+  TypeLicenceId: number | null;
+  LicenceKey: string;
+  DateActivation: Date | null;
+  DateExpiration: Date | null;
+}
+type Body = z.output<typeof licenceCreateSchema>;
 
 const inAYear = () => {
   const d = new Date();
   d.setFullYear(d.getFullYear() + 1);
   return d;
 };
+
+const CALENDAR = {
+  showTime: true,
+  hourFormat: '24',
+  dateFormat: 'dd/mm/yy',
+  locale: CALENDAR_LOCALE,
+  showIcon: true,
+} as const;
 
 export function LicenceAddForm({
   userId,
@@ -37,106 +56,102 @@ export function LicenceAddForm({
   const typesQuery = useLicenceTypesQuery();
   const types = typesQuery.data ?? NO_TYPES;
   useLoggedError(typesQuery.error, 'Error fetching licence types');
-  const [chosenTypeId, setTypeId] = useState<number | null>(null);
-  const typeId = chosenTypeId ?? types[0]?.typeLicenceId ?? null;
-  const [key, setKey] = useState('');
-  const [activation, setActivation] = useState<Date | null>(() => new Date());
-  const [expiration, setExpiration] = useState<Date | null>(inAYear);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const { ref, failed } = useFocusFirstInvalid();
+  const defaultTypeId = types[0]?.typeLicenceId ?? null;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const payload = {
-      UserId: userId,
-      TypeLicenceId: typeId ?? 0,
-      Type: types.find((t) => t.typeLicenceId === typeId)?.type ?? null,
-      LicenceKey: key.trim(),
-      DateActivation: activation?.toISOString() ?? null,
-      DateExpiration: expiration?.toISOString() ?? null,
-      CreatedAt: new Date().toISOString(),
-    };
-    const parsed = licenceCreateSchema.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      failed();
-      return;
-    }
-    setErrors({});
-    setSaving(true);
+  // The schema checks the body (same field names as the form), built from the form's values.
+  const bodyResolver = zodResolver(licenceCreateSchema);
+  const resolver: Resolver<Values, unknown, Body> = (values, context, options) => {
+    const typeId = values.TypeLicenceId ?? defaultTypeId;
+    return bodyResolver(
+      {
+        UserId: userId,
+        TypeLicenceId: typeId ?? 0,
+        Type: types.find((t) => t.typeLicenceId === typeId)?.type ?? null,
+        LicenceKey: values.LicenceKey,
+        DateActivation: values.DateActivation?.toISOString() ?? null,
+        DateExpiration: values.DateExpiration?.toISOString() ?? null,
+        CreatedAt: new Date().toISOString(),
+      },
+      context,
+      options as never,
+    );
+  };
+  const form = useForm<Values, unknown, Body>({
+    resolver,
+    defaultValues: { TypeLicenceId: null, LicenceKey: '', DateActivation: new Date(), DateExpiration: inAYear() },
+  });
+
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await createLicence(payload);
-      notifySuccess('Licence créée');
-      onDone();
+      await createLicence(body);
     } catch (err) {
       console.error('Error creating licence', err);
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) {
-        setErrors(err.fieldErrors);
-        failed();
-      }
+      if (err instanceof ApiError) showServerFieldErrors(form.setError, err.fieldErrors, (f) => f as keyof Values);
       // The server's own words ("Clé de licence requise", …), not a generic failure.
       notifyError(`Erreur lors de la création de licence : ${(err as Error).message}`, err);
-    } finally {
-      setSaving(false);
+      return;
     }
-  }
+    notifySuccess('Licence créée');
+    onDone();
+  });
+
+  const date = (name: 'DateActivation' | 'DateExpiration', id: string, label: string) => (
+    <FormField name={name} id={id} label={label}>
+      {({ invalid }) => (
+        <Controller
+          name={name}
+          control={form.control}
+          render={({ field }) => (
+            <Calendar
+              inputId={id}
+              inputRef={field.ref}
+              value={field.value}
+              onChange={(e) => field.onChange((e.value as Date) ?? null)}
+              {...CALENDAR}
+              invalid={invalid}
+            />
+          )}
+        />
+      )}
+    </FormField>
+  );
 
   return (
-    <form className="card" onSubmit={submit} aria-label="Ajouter une licence" noValidate ref={ref}>
-      <h2>Ajouter une licence</h2>
-      <div className="form-grid">
-        <FormField id="licence-type" label="Type de licence" error={errors.TypeLicenceId}>
-          <Dropdown
-            inputId="licence-type"
-            value={typeId}
-            options={types}
-            optionLabel="type"
-            optionValue="typeLicenceId"
-            onChange={(e) => setTypeId(e.value as number | null)}
-            invalid={!!errors.TypeLicenceId}
-          />
-        </FormField>
-        <FormField id="licence-key" label="Clé de licence" error={errors.LicenceKey}>
-          <InputText
-            id="licence-key"
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-            invalid={!!errors.LicenceKey}
-            aria-describedby={errors.LicenceKey ? 'licence-key-error' : undefined}
-          />
-        </FormField>
-        <FormField id="licence-activation" label="Date d'activation" error={errors.DateActivation}>
-          <Calendar
-            inputId="licence-activation"
-            value={activation}
-            onChange={(e) => setActivation((e.value as Date) ?? null)}
-            showTime
-            hourFormat="24"
-            dateFormat="dd/mm/yy"
-            locale={CALENDAR_LOCALE}
-            showIcon
-            invalid={!!errors.DateActivation}
-          />
-        </FormField>
-        <FormField id="licence-expiration" label="Date d'expiration" error={errors.DateExpiration}>
-          <Calendar
-            inputId="licence-expiration"
-            value={expiration}
-            onChange={(e) => setExpiration((e.value as Date) ?? null)}
-            showTime
-            hourFormat="24"
-            dateFormat="dd/mm/yy"
-            locale={CALENDAR_LOCALE}
-            showIcon
-            invalid={!!errors.DateExpiration}
-          />
-        </FormField>
-      </div>
-      <div className="form-actions">
-        <Button type="button" label="Annuler" severity="secondary" outlined onClick={onCancel} />
-        <Button type="submit" label="Ajouter" icon="pi pi-plus" loading={saving} />
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form className="card" onSubmit={(e) => void submit(e)} aria-label="Ajouter une licence" noValidate>
+        <h2>Ajouter une licence</h2>
+        <div className="form-grid">
+          <FormField name="TypeLicenceId" id="licence-type" label="Type de licence">
+            {({ id, invalid }) => (
+              <Controller
+                name="TypeLicenceId"
+                control={form.control}
+                render={({ field }) => (
+                  <Dropdown
+                    inputId={id}
+                    focusInputRef={field.ref}
+                    value={field.value ?? defaultTypeId}
+                    options={types}
+                    optionLabel="type"
+                    optionValue="typeLicenceId"
+                    onChange={(e) => field.onChange(e.value as number | null)}
+                    invalid={invalid}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+          <FormField name="LicenceKey" id="licence-key" label="Clé de licence">
+            {(a11y) => <InputText {...form.register('LicenceKey')} {...a11y} />}
+          </FormField>
+          {date('DateActivation', 'licence-activation', "Date d'activation")}
+          {date('DateExpiration', 'licence-expiration', "Date d'expiration")}
+        </div>
+        <div className="form-actions">
+          <Button type="button" label="Annuler" severity="secondary" outlined onClick={onCancel} />
+          <Button type="submit" label="Ajouter" icon="pi pi-plus" loading={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </FormProvider>
   );
 }

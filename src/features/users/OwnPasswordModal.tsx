@@ -1,82 +1,51 @@
 // 'Modifier mon mot de passe', for every user: the current password, the new one (the creation form's
 // rules) and its confirmation. The server answers a fresh token: this session goes on, the others end.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 
 import { ApiError } from '../../api/http';
 import { changeOwnPassword } from '../../api/users';
-import { ownPasswordErrors } from '../../domain/ownPassword';
+import { ownPasswordFormSchema } from '../../domain/ownPassword';
 import { PASSWORD_HINT } from '../../domain/userForm';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { FormField } from '../../ui/FormField';
+import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { loginSucceededAtom } from '../auth/atoms';
-import { FormField } from './FormField';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
+const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmation: '' };
 
 export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const keepSession = useSetAtom(loginSucceededAtom);
-  const [values, setValues] = useState<Record<Field, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmation: '',
-  });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-  const { ref, failed } = useFocusFirstInvalid();
-  const check = () => ownPasswordErrors(values.currentPassword, values.newPassword, values.confirmation);
-  const errors = { ...(submitted ? check() : {}), ...serverErrors };
+  const form = useForm({ resolver: zodResolver(ownPasswordFormSchema), defaultValues: EMPTY });
 
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setServerErrors({});
-  };
   const close = () => {
-    setValues({ currentPassword: '', newPassword: '', confirmation: '' });
-    setSubmitted(false);
-    setServerErrors({});
+    form.reset(EMPTY);
     onHide();
   };
 
-  async function save() {
-    setSubmitted(true);
-    if (Object.keys(check()).length) return failed();
-    setSaving(true);
+  const save = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const { token } = await changeOwnPassword({
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      });
+      const { token } = await changeOwnPassword({ currentPassword, newPassword });
       keepSession(token);
-      notifySuccess('Mot de passe mis à jour avec succès !');
-      close();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length) {
-        setServerErrors(err.fieldErrors);
-        failed();
-      } else {
+      if (!(err instanceof ApiError && err.status === 400 && showServerFieldErrors(form.setError, err.fieldErrors))) {
         console.error('Error changing own password', err);
         notifyError('Erreur lors de la mise à jour du mot de passe.', err);
       }
-    } finally {
-      setSaving(false);
+      return;
     }
-  }
+    notifySuccess('Mot de passe mis à jour avec succès !');
+    close();
+  });
 
-  const field = (id: Field, label: string, autoComplete: string, hint?: string) => (
-    <FormField id={`own-${id}`} label={label} hint={hint} error={errors[id]}>
-      <InputText
-        id={`own-${id}`}
-        type="password"
-        autoComplete={autoComplete}
-        value={values[id]}
-        invalid={Boolean(errors[id])}
-        onChange={(e) => set(id, e.target.value)}
-      />
+  const field = (name: Field, label: string, autoComplete: string, hint?: string) => (
+    <FormField name={name} id={`own-${name}`} label={label} hint={hint}>
+      {(a11y) => <InputText {...form.register(name)} {...a11y} type="password" autoComplete={autoComplete} />}
     </FormField>
   );
 
@@ -89,15 +58,17 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
       footer={
         <>
           <Button label="Annuler" severity="secondary" outlined onClick={close} />
-          <Button label="Enregistrer" icon="pi pi-check" loading={saving} onClick={save} />
+          <Button label="Enregistrer" icon="pi pi-check" loading={form.formState.isSubmitting} onClick={save} />
         </>
       }
     >
-      <form className="modal-body" ref={ref} onSubmit={(e) => (e.preventDefault(), void save())}>
-        {field('currentPassword', 'Mot de passe actuel', 'current-password')}
-        {field('newPassword', 'Nouveau mot de passe', 'new-password', PASSWORD_HINT)}
-        {field('confirmation', 'Confirmer le mot de passe', 'new-password')}
-      </form>
+      <FormProvider {...form}>
+        <form className="modal-body" onSubmit={save} noValidate>
+          {field('currentPassword', 'Mot de passe actuel', 'current-password')}
+          {field('newPassword', 'Nouveau mot de passe', 'new-password', PASSWORD_HINT)}
+          {field('confirmation', 'Confirmer le mot de passe', 'new-password')}
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

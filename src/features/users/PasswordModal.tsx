@@ -1,45 +1,36 @@
 // 'Modifier mot de passe' (docs/product.md §2.2.16): new password and confirmation, the creation form's rules.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 
 import { changePassword } from '../../api/users';
-import { PASSWORD_HINT, passwordChangeErrors } from '../../domain/userForm';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { PASSWORD_HINT, passwordChangeFormSchema } from '../../domain/userForm';
+import { FormField } from '../../ui/FormField';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { FormField } from './FormField';
+
+const EMPTY = { newPassword: '', confirmation: '' };
 
 export function PasswordModal({ userId, visible, onHide }: { userId: number; visible: boolean; onHide: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
-  const errors = submitted ? passwordChangeErrors(password, confirmation) : {};
+  const form = useForm({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: EMPTY });
 
   const close = () => {
-    setPassword('');
-    setConfirmation('');
-    setSubmitted(false);
+    form.reset(EMPTY);
     onHide();
   };
 
-  async function save() {
-    setSubmitted(true);
-    if (Object.keys(passwordChangeErrors(password, confirmation)).length) return failed();
-    setSaving(true);
+  const save = form.handleSubmit(async ({ newPassword }) => {
     try {
-      await changePassword(userId, password);
-      notifySuccess('Mot de passe mis à jour avec succès !');
-      close();
+      await changePassword(userId, newPassword);
     } catch (err) {
       console.error('Error changing password', err);
       notifyError('Erreur lors de la mise à jour du mot de passe.', err);
-    } finally {
-      setSaving(false);
+      return;
     }
-  }
+    notifySuccess('Mot de passe mis à jour avec succès !');
+    close();
+  });
 
   return (
     <Dialog
@@ -50,32 +41,24 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
       footer={
         <>
           <Button label="Annuler" severity="secondary" outlined onClick={close} />
-          <Button label="Enregistrer" icon="pi pi-check" loading={saving} onClick={save} />
+          <Button label="Enregistrer" icon="pi pi-check" loading={form.formState.isSubmitting} onClick={save} />
         </>
       }
     >
-      <div className="modal-body" ref={ref}>
-        <FormField id="new-password" label="Nouveau mot de passe" hint={PASSWORD_HINT} error={errors.newPassword}>
-          <InputText
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            invalid={!!errors.newPassword}
-          />
-        </FormField>
-        <FormField id="new-password-confirmation" label="Confirmer le mot de passe" error={errors.confirmation}>
-          <InputText
-            id="new-password-confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            invalid={!!errors.confirmation}
-          />
-        </FormField>
-      </div>
+      <FormProvider {...form}>
+        <form className="modal-body" onSubmit={save} noValidate>
+          <FormField name="newPassword" id="new-password" label="Nouveau mot de passe" hint={PASSWORD_HINT}>
+            {(a11y) => (
+              <InputText {...form.register('newPassword')} {...a11y} type="password" autoComplete="new-password" />
+            )}
+          </FormField>
+          <FormField name="confirmation" id="new-password-confirmation" label="Confirmer le mot de passe">
+            {(a11y) => (
+              <InputText {...form.register('confirmation')} {...a11y} type="password" autoComplete="new-password" />
+            )}
+          </FormField>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

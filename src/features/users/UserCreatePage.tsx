@@ -1,5 +1,6 @@
 // /UserCreateFormulaire and the spec's literal odd path (docs/product.md §2.2.14): choose a company or create one,
 // then the user form for it. Only an Admin creates users (the server refuses the others anyway).
+import '../../ui/forms.css';
 import './users.css';
 
 import { useAtomValue } from 'jotai';
@@ -17,7 +18,6 @@ import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
 import { EntrepriseForm } from './EntrepriseForm';
-import { FormField } from './FormField';
 import { UserCreateForm } from './UserCreateForm';
 
 const NEW_ENTREPRISE = -1;
@@ -52,7 +52,8 @@ export function UserCreatePage() {
       <PageTitle actions={back}>Créer un utilisateur</PageTitle>
       <div className="card">
         <h2>Entreprise</h2>
-        <FormField id="entreprise" label="Entreprise">
+        <div className="form-field">
+          <label htmlFor="entreprise">Entreprise</label>
           <Dropdown
             inputId="entreprise"
             value={choice}
@@ -62,7 +63,7 @@ export function UserCreatePage() {
             filter
             emptyFilterMessage="Aucune entreprise trouvée"
           />
-        </FormField>
+        </div>
       </div>
       {choice === NEW_ENTREPRISE && (
         <EntrepriseForm

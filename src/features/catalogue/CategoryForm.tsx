@@ -1,0 +1,81 @@
+// The add-category form of /creer-categorie: a name and an optional parent ('Aucune' by default), checked
+// with the route's own schema; the call names the user's company, as the contract's payload does.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { createCategory } from '../../api/catalogue';
+import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '../../domain/category';
+import { FormField } from '../../ui/FormField';
+import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
+import { notifyError, notifySuccess } from '../../ui/toast';
+import { currentUserAtom } from '../auth/atoms';
+
+/** The dropdown's value for 'Aucune' (a Dropdown shows no label for null). */
+const NO_PARENT = 0;
+type Values = z.input<typeof categoryCreateSchema>;
+const EMPTY: Values = { Nom_categorie: '', Id_categorie_mere: null, EntrepriseId: null };
+
+export function CategoryForm({ categories, onAdded }: { categories: Category[]; onAdded: () => void }) {
+  const user = useAtomValue(currentUserAtom);
+  const form = useForm<Values, unknown, z.output<typeof categoryCreateSchema>>({
+    resolver: zodResolver(categoryCreateSchema),
+    defaultValues: EMPTY,
+  });
+
+  const add = form.handleSubmit(async (values) => {
+    try {
+      await createCategory({ ...values, EntrepriseId: user?.entrepriseId ?? null });
+    } catch (err) {
+      console.error("Erreur lors de l'ajout de la catégorie", err);
+      notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`, err);
+      return;
+    }
+    notifySuccess(`Catégorie « ${values.Nom_categorie} » ajoutée`);
+    form.reset(EMPTY);
+    onAdded();
+  });
+
+  const parentOptions = [
+    { label: NO_PARENT_LABEL, value: NO_PARENT },
+    ...categories.map((c) => ({ label: c.nomCategorie, value: c.id })),
+  ];
+
+  return (
+    <FormProvider {...form}>
+      <form className="card" onSubmit={(e) => void add(e)} noValidate>
+        <FormLeaveGuard />
+        <div className="catalogue-form">
+          <FormField name="Nom_categorie" id="category-name" label="Nom de la nouvelle catégorie" className="field">
+            {(a11y) => <InputText {...form.register('Nom_categorie')} {...a11y} />}
+          </FormField>
+          <FormField name="Id_categorie_mere" id="category-parent" label="Catégorie mère" className="field">
+            {({ id, invalid }) => (
+              <Controller
+                name="Id_categorie_mere"
+                control={form.control}
+                render={({ field }) => (
+                  <Dropdown
+                    inputId={id}
+                    focusInputRef={field.ref}
+                    value={field.value ?? NO_PARENT}
+                    options={parentOptions}
+                    onChange={(e) => field.onChange((e.value as number | null) || null)}
+                    invalid={invalid}
+                  />
+                )}
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="catalogue-actions">
+          <Button type="submit" label="Ajouter catégorie" icon="pi pi-plus" loading={form.formState.isSubmitting} />
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
