@@ -16,6 +16,13 @@ import { PageTitle } from './PageTitle';
 import { StatGrid } from './StatCard';
 import { useListUrlState } from './useListUrlState';
 
+/** A list's search: the field's label and placeholder, and the rows a text finds. */
+export interface ListSearchRule<T> {
+  label: string;
+  placeholder: string;
+  filter: (rows: T[], q: string) => T[];
+}
+
 interface Props<T> {
   title: ReactNode;
   actions?: ReactNode;
@@ -23,7 +30,7 @@ interface Props<T> {
   failure: ListFailure;
   /** The stat cards over every row (not only the rows found). */
   stats?: (rows: T[], loading: boolean) => ReactNode;
-  search?: { label: string; placeholder: string; filter: (rows: T[], q: string) => T[] };
+  search?: ListSearchRule<T>;
   /** The empty state: its title, its text for no row at all, and for a search that finds none. */
   empty: { icon: string; title: string; text: string; noMatch?: string };
   /** A module constant: the sortable fields, the default order and the page sizes. */

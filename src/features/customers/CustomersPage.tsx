@@ -7,9 +7,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { useCustomersQuery } from '../../api/queries/customers';
 import { type Customer, matchesCustomerSearch } from '../../domain/customer';
-import { ListPage } from '../../ui/ListPage';
-import { CUSTOMER_LIST, customerColumns } from './customerColumns';
-import { CustomerStats } from './CustomerStats';
+import { CustomerListPage } from './CustomerListPage';
 
 const search = {
   label: 'Rechercher un client',
@@ -20,26 +18,16 @@ const search = {
 export function CustomersPage() {
   const navigate = useNavigate();
   return (
-    <ListPage
+    <CustomerListPage
       title="Clients"
       actions={
         <Button label="Ajouter un client" icon="pi pi-user-plus" onClick={() => navigate('/customers/create')} />
       }
       query={useCustomersQuery()}
-      failure={{ log: 'Error fetching customers', text: 'Erreur lors de la récupération des clients' }}
-      stats={(rows, loading) => <CustomerStats customers={rows} loading={loading} withoutProposition />}
       search={search}
-      empty={{
-        icon: 'pi-users',
-        title: 'Aucun client trouvé',
-        text: "Aucun client n'a été ajouté pour le moment.",
-        noMatch: 'Aucun client ne correspond à votre recherche.',
-      }}
-      list={CUSTOMER_LIST}
-      dataKey="customerId"
-      className="cust-table"
-    >
-      {customerColumns()}
-    </ListPage>
+      empty="Aucun client n'a été ajouté pour le moment."
+      noMatch="Aucun client ne correspond à votre recherche."
+      withoutProposition
+    />
   );
 }
