@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { dbId } from './dbId';
 import { HEX_COLOUR } from './patterns';
-import { boundedText } from './text';
+import { boundedText, optionalText, textInvalid } from './text';
 
 export const OPTION_TYPES = ['Texte', 'Coloris'] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
@@ -169,6 +169,16 @@ export type Option = z.infer<typeof optionSchema>;
 
 /** Sub-options (docs/product.md §2.3: SousNom, SousIcone, IdModel) and the defaults stored when a model has no subdivision. */
 export const SOUS_OPTION_MESSAGES = { sousNom: 'Le nom de la subdivision est requis' } as const;
+
+/** A row of the subdivisions table (/sousdiv), as POST /api/SousOption/batch checks it. */
+export const sousOptionRowSchema = z.object({
+  sousNom: boundedText({
+    required: SOUS_OPTION_MESSAGES.sousNom,
+    max: 200,
+    invalid: textInvalid('Nom de la subdivision', 200),
+  }),
+  tailles: optionalText(500, textInvalid('Tailles', 500)),
+});
 export const DEFAULT_SOUS_OPTIONS = [{ sousNom: 'Standard', tailles: 'Toutes' }] as const;
 
 export const sousOptionSchema = z.object({

@@ -189,6 +189,11 @@ export type Model = z.infer<typeof modelSchema>;
 
 export const MODEL_MESSAGES = { nom: 'Le nom du modèle est requis' } as const;
 
+/** A row of the models table (/modeles): its name; the icon and 3D file are optional. */
+export const modelRowSchema = z.object({
+  nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
+});
+
 /** Euros in fr-FR ("1 234,50 €"). */
 export const formatEuros = (n: number | null | undefined) =>
   n === null || n === undefined

@@ -2,55 +2,73 @@
 import './catalogue.css';
 
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 import { createModel } from '../../api/catalogue';
 import { useModelsQuery } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { ICON_RULE, type Model, MODEL_3D_RULE, MODEL_MESSAGES } from '../../domain/product';
+import { ICON_RULE, type Model, MODEL_3D_RULE, modelRowSchema } from '../../domain/product';
+import { FileCell } from '../../ui/FileCell';
+import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
+import { type RowsColumn, RowsEditor } from '../../ui/RowsEditor';
+import { textColumn } from '../../ui/textColumn';
+import { useRows } from '../../ui/useRows';
 import { MissingGroup, useGroupId } from './useGroupId';
 
-interface Row {
-  key: number;
+interface ModelRow {
   nom: string;
   icone: File | null;
   model3d: File | null;
 }
-let nextKey = 1;
 const NO_MODELS: Model[] = [];
-const newRow = (): Row => ({ key: nextKey++, nom: '', icone: null, model3d: null });
+const blank = (): ModelRow => ({ nom: '', icone: null, model3d: null });
 
 export function ModelsPage() {
   const groupId = useGroupId();
-  const navigate = useNavigate();
   const existingQuery = useModelsQuery(groupId);
   const existing = existingQuery.data ?? NO_MODELS;
   useLoggedError(existingQuery.error, 'Error fetching Models');
-  const [rows, setRows] = useState<Row[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const editor = useRows(blank);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
-  const update = (key: number, patch: Partial<Row>) =>
-    setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  const columns: Array<RowsColumn<ModelRow>> = [
+    textColumn(editor, { header: 'Nom', field: 'nom', label: (n) => `Nom du modèle ${n}` }),
+    {
+      header: 'Icône',
+      cell: (r, i) => (
+        <FileCell
+          label={`Icône du modèle ${i + 1}`}
+          accept={ICON_RULE.accept}
+          onPick={(icone) => editor.update(r.key, { icone })}
+        />
+      ),
+    },
+    {
+      header: 'Fichier 3D (.fbx, .stl, .step)',
+      cell: (r, i) => (
+        <FileCell
+          label={`Fichier 3D du modèle ${i + 1}`}
+          accept={MODEL_3D_RULE.accept}
+          onPick={(model3d) => editor.update(r.key, { model3d })}
+        />
+      ),
+    },
+  ];
 
   async function validate() {
-    const found: Record<number, string> = {};
-    rows.forEach((r) => {
-      if (!r.nom.trim()) found[r.key] = MODEL_MESSAGES.nom;
-    });
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!editor.validate(modelRowSchema)) return failed();
     setSaving(true);
     setError(null);
     try {
       await Promise.all(
-        rows.map((r) => {
+        editor.rows.map((r) => {
           const form = new FormData();
           form.append('Nom', r.nom.trim());
           form.append('IdGroupeModel', String(groupId));
@@ -59,7 +77,7 @@ export function ModelsPage() {
           return createModel(form);
         }),
       );
-      void navigate(`/options?groupId=${groupId}`);
+      editor.leave(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de la création des modèles', err);
       setError(`Erreur: ${(err as Error).message}`);
@@ -70,73 +88,21 @@ export function ModelsPage() {
 
   return (
     <section>
+      <LeaveGuard when={editor.dirty} />
       <PageTitle>Modèles</PageTitle>
-      <div className="card">
+      <div className="card" ref={formRef}>
         {existing.length > 0 && (
           <p className="muted">Modèles déjà enregistrés : {existing.map((m) => m.nom).join(', ')}</p>
         )}
-        <div className="table-scroll">
-          <table className="rows-table">
-            <thead>
-              <tr>
-                <th>Nom</th>
-                <th>Icône</th>
-                <th>Fichier 3D (.fbx, .stl, .step)</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={r.key}>
-                  <td>
-                    <InputText
-                      aria-label={`Nom du modèle ${i + 1}`}
-                      value={r.nom}
-                      onChange={(e) => update(r.key, { nom: e.target.value })}
-                      invalid={!!errors[r.key]}
-                    />
-                    {errors[r.key] && <div className="field-error">{errors[r.key]}</div>}
-                  </td>
-                  <td>
-                    <input
-                      type="file"
-                      aria-label={`Icône du modèle ${i + 1}`}
-                      accept={ICON_RULE.accept}
-                      onChange={(e) => update(r.key, { icone: e.target.files?.[0] ?? null })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      type="file"
-                      aria-label={`Fichier 3D du modèle ${i + 1}`}
-                      accept={MODEL_3D_RULE.accept}
-                      onChange={(e) => update(r.key, { model3d: e.target.files?.[0] ?? null })}
-                    />
-                  </td>
-                  <td>
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      text
-                      severity="danger"
-                      aria-label={`Supprimer le modèle ${i + 1}`}
-                      onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsEditor
+          state={editor}
+          columns={columns}
+          label="Modèles à créer"
+          removeLabel={(n) => `Supprimer le modèle ${n}`}
+          addLabel="Ajouter un modèle"
+        />
         {error && <Message severity="error" text={error} className="catalogue-status" />}
         <div className="catalogue-actions">
-          <Button
-            type="button"
-            label="Ajouter un modèle"
-            icon="pi pi-plus"
-            outlined
-            onClick={() => setRows((l) => [...l, newRow()])}
-          />
           <Button type="button" label="Valider" icon="pi pi-check" onClick={validate} loading={saving} />
         </div>
       </div>

@@ -10,20 +10,23 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { createCouleur } from '../../api/catalogue';
-import { COULEUR_MESSAGES } from '../../domain/option';
+import { COULEUR_MESSAGES, couleurPayloadSchema } from '../../domain/option';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
+import { type RowsColumn, RowsEditor } from '../../ui/RowsEditor';
+import { textColumn } from '../../ui/textColumn';
 import { notifySuccess } from '../../ui/toast';
+import { useRows } from '../../ui/useRows';
 import { useGroupId } from './useGroupId';
 
-interface Row {
-  key: number;
-  nom: string;
+interface ColourRow {
+  nomCouleur: string;
   valeur: string; // #rrggbb
 }
-let nextKey = 1;
-const newRow = (): Row => ({ key: nextKey++, nom: '', valeur: '#4338ca' });
-const HEX = /^#[0-9a-fA-F]{6}$/;
+const blank = (): ColourRow => ({ nomCouleur: '', valeur: '#4338ca' });
+const colourRowSchema = couleurPayloadSchema.pick({ nomCouleur: true, valeur: true });
+const paletteSchema = couleurPayloadSchema.pick({ nuancier: true, description: true });
 
 export function NuancierPage() {
   // The palette may belong to a product (from /options) or to the whole catalogue (no groupId).
@@ -31,33 +34,58 @@ export function NuancierPage() {
   const navigate = useNavigate();
   const [nuancier, setNuancier] = useState('');
   const [description, setDescription] = useState('');
-  const [rows, setRows] = useState<Row[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const editor = useRows(blank);
+  const [paletteErrors, setPaletteErrors] = useState<Record<string, string>>({});
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const update = (key: number, patch: Partial<Row>) =>
-    setRows((l) => l.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const back = groupId ? `/options?groupId=${groupId}` : '/catalogue';
+
+  const columns: Array<RowsColumn<ColourRow>> = [
+    {
+      header: 'Couleur',
+      field: 'valeur',
+      cell: (r, i, invalid) => (
+        <div className="colour-row">
+          <ColorPicker
+            value={r.valeur.slice(1)}
+            onChange={(e) => editor.update(r.key, { valeur: `#${e.value as string}` })}
+            aria-label={`Sélecteur de la couleur ${i + 1}`}
+          />
+          <InputText
+            aria-label={`Valeur de la couleur ${i + 1}`}
+            value={r.valeur}
+            onChange={(e) => editor.update(r.key, { valeur: e.target.value.trim() })}
+            style={{ width: '7rem' }}
+            invalid={invalid}
+          />
+        </div>
+      ),
+    },
+    textColumn(editor, {
+      header: 'Nom',
+      field: 'nomCouleur',
+      label: (n) => `Nom de la couleur ${n}`,
+      placeholder: 'Nom de la couleur',
+    }),
+  ];
 
   async function save() {
     const found: Record<string, string> = {};
-    if (!nuancier.trim()) found.nuancier = COULEUR_MESSAGES.nuancier;
-    if (!rows.length) found.couleurs = COULEUR_MESSAGES.couleurs;
-    rows.forEach((r) => {
-      if (!r.nom.trim()) found[`nom${r.key}`] = COULEUR_MESSAGES.nom;
-      if (!HEX.test(r.valeur)) found[`valeur${r.key}`] = COULEUR_MESSAGES.valeur;
-    });
-    setErrors(found);
-    if (Object.keys(found).length) return failed();
+    for (const issue of paletteSchema.safeParse({ nuancier, description }).error?.issues ?? [])
+      found[String(issue.path[0])] ??= issue.message;
+    if (!editor.rows.length) found.couleurs = COULEUR_MESSAGES.couleurs;
+    setPaletteErrors(found);
+    const rowsValid = editor.validate(colourRowSchema);
+    if (Object.keys(found).length || !rowsValid) return failed();
     setSaving(true);
     setError(null);
     try {
       await Promise.all(
-        rows.map((r) =>
+        editor.rows.map((r) =>
           createCouleur({
             nuancier: nuancier.trim(),
-            nomCouleur: r.nom.trim(),
+            nomCouleur: r.nomCouleur.trim(),
             valeur: r.valeur,
             description: description.trim() || null,
             idGroupeModel: groupId,
@@ -65,7 +93,7 @@ export function NuancierPage() {
         ),
       );
       notifySuccess(`Nuancier « ${nuancier.trim()} » enregistré`);
-      void navigate(back);
+      editor.leave(back);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement du nuancier', err);
       setError(`Erreur: ${(err as Error).message}`);
@@ -76,6 +104,7 @@ export function NuancierPage() {
 
   return (
     <section>
+      <LeaveGuard when={!editor.leaving && (editor.dirty || !!nuancier.trim() || !!description.trim())} />
       <PageTitle>Nuancier</PageTitle>
       <div className="card" ref={formRef}>
         <div className="catalogue-form">
@@ -85,9 +114,9 @@ export function NuancierPage() {
               id="nuancier-name"
               value={nuancier}
               onChange={(e) => setNuancier(e.target.value)}
-              invalid={!!errors.nuancier}
+              invalid={!!paletteErrors.nuancier}
             />
-            {errors.nuancier && <small className="field-error">{errors.nuancier}</small>}
+            {paletteErrors.nuancier && <small className="field-error">{paletteErrors.nuancier}</small>}
           </div>
           <div className="field wide">
             <label htmlFor="nuancier-description">Description</label>
@@ -96,56 +125,20 @@ export function NuancierPage() {
               rows={2}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
+              invalid={!!paletteErrors.description}
             />
+            {paletteErrors.description && <small className="field-error">{paletteErrors.description}</small>}
           </div>
           <div className="field wide">
-            <span className="field-label">Couleurs ({rows.length})</span>
-            {rows.map((r, i) => (
-              <div key={r.key}>
-                <div className="colour-row">
-                  <ColorPicker
-                    value={r.valeur.slice(1)}
-                    onChange={(e) => update(r.key, { valeur: `#${e.value as string}` })}
-                    aria-label={`Sélecteur de la couleur ${i + 1}`}
-                  />
-                  <InputText
-                    aria-label={`Valeur de la couleur ${i + 1}`}
-                    value={r.valeur}
-                    onChange={(e) => update(r.key, { valeur: e.target.value.trim() })}
-                    style={{ width: '7rem' }}
-                    invalid={!!errors[`valeur${r.key}`]}
-                  />
-                  <InputText
-                    aria-label={`Nom de la couleur ${i + 1}`}
-                    placeholder="Nom de la couleur"
-                    value={r.nom}
-                    onChange={(e) => update(r.key, { nom: e.target.value })}
-                    invalid={!!errors[`nom${r.key}`]}
-                  />
-                  <Button
-                    type="button"
-                    icon="pi pi-trash"
-                    text
-                    severity="danger"
-                    aria-label={`Retirer la couleur ${i + 1}`}
-                    onClick={() => setRows((l) => l.filter((x) => x.key !== r.key))}
-                  />
-                </div>
-                {(errors[`nom${r.key}`] || errors[`valeur${r.key}`]) && (
-                  <small className="field-error">{errors[`nom${r.key}`] ?? errors[`valeur${r.key}`]}</small>
-                )}
-              </div>
-            ))}
-            {errors.couleurs && <small className="field-error">{errors.couleurs}</small>}
-            <div>
-              <Button
-                type="button"
-                label="Ajouter une couleur"
-                icon="pi pi-plus"
-                text
-                onClick={() => setRows((l) => [...l, newRow()])}
-              />
-            </div>
+            <span className="field-label">Couleurs ({editor.rows.length})</span>
+            <RowsEditor
+              state={editor}
+              columns={columns}
+              label="Couleurs du nuancier"
+              removeLabel={(n) => `Retirer la couleur ${n}`}
+              addLabel="Ajouter une couleur"
+            />
+            {paletteErrors.couleurs && <small className="field-error">{paletteErrors.couleurs}</small>}
           </div>
         </div>
         {error && <Message severity="error" text={error} className="catalogue-status" />}
