@@ -81,12 +81,18 @@ describe('the user list', () => {
     expect(await row('Alice Martin').locator('.user-flag').count()).toBe(0); // Admin: no licence needed
 
     const emails = () => page.locator('.users-table tbody tr td:nth-child(2)').allTextContents();
+    // The sort goes through the URL (docs/architecture.md, "List pages"): the rows follow a moment later.
+    const sorted = (xs: string[]) => [...xs].sort((a, b) => a.localeCompare(b));
     await page.locator('.users-table th', { hasText: 'Email' }).click();
+    await expect
+      .poll(async () => {
+        const e = await emails();
+        return e.join() === sorted(e).join();
+      })
+      .toBe(true);
     const up = await emails();
-    expect(up).toEqual([...up].sort((a, b) => a.localeCompare(b)));
     await page.locator('.users-table th', { hasText: 'Email' }).click();
-    const down = await emails();
-    expect(down).toEqual([...up].reverse());
+    await expect.poll(emails).toEqual([...up].reverse());
     await context.close();
   });
 });
