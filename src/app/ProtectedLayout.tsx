@@ -1,11 +1,15 @@
 // The guard and the frame of every protected page: unauthenticated visitors go to /login; the current
 // user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
+import './zodConfig';
+
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 
 import { ApiError, isAbortError } from '../api/http';
+import { queryClient } from '../api/queryClient';
 import { fetchCurrentUser } from '../api/users';
 import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
 import { LoadError } from '../ui/LoadError';
@@ -18,6 +22,11 @@ import { Sidebar } from './Sidebar';
 import { SIDEBAR_ID, TopBar } from './TopBar';
 import { useLogout } from './useLogout';
 import { useNarrowMenu } from './useNarrowMenu';
+import { registerUserCacheCleaner } from './userCaches';
+
+// Server state is read only behind this guard: the query client comes with the signed-in frame's chunk (the
+// sign-in page does without it), and what it holds goes with the session (logout and any 401).
+registerUserCacheCleaner(() => queryClient.clear());
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
 
@@ -84,15 +93,17 @@ export function ProtectedLayout() {
     return <FullScreenSpinner label="Chargement de votre session…" />;
   }
   return (
-    <div className={`frame${menuOpen ? ' menu-open' : ''}`} ref={frameRef} onKeyDown={onKeyDown}>
-      <TopBar open={menuOpen} onToggle={toggle} />
-      <Sidebar id={SIDEBAR_ID} />
-      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={close} />}
-      <main className="content" id="contenu">
-        <OfflineBanner />
-        <ServerDownBanner />
-        <Outlet />
-      </main>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className={`frame${menuOpen ? ' menu-open' : ''}`} ref={frameRef} onKeyDown={onKeyDown}>
+        <TopBar open={menuOpen} onToggle={toggle} />
+        <Sidebar id={SIDEBAR_ID} />
+        {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={close} />}
+        <main className="content" id="contenu">
+          <OfflineBanner />
+          <ServerDownBanner />
+          <Outlet />
+        </main>
+      </div>
+    </QueryClientProvider>
   );
 }
