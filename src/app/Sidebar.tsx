@@ -3,16 +3,20 @@
 import { useAtomValue } from 'jotai';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 
 import { can } from '../domain/permissions';
 import { displayName, initials, roleLabel } from '../domain/user';
 import { currentUserAtom } from '../features/auth/atoms';
-import { OwnPasswordModal } from '../features/users/OwnPasswordModal';
 import { PROVIDER } from '../ui/brand';
 import { useCustomersBadge } from './useCustomersBadge';
 import { useLogout } from './useLogout';
+
+// The password form (react-hook-form, zod, a Dialog) loads when first asked for, not with every page.
+const OwnPasswordModal = lazy(async () => ({
+  default: (await import('../features/users/OwnPasswordModal')).OwnPasswordModal,
+}));
 
 function Link({ to, icon, label, badge }: { to: string; icon: string; label: string; badge?: string | null }) {
   return (
@@ -39,6 +43,8 @@ export function Sidebar({ id }: { id?: string }) {
   const badge = useCustomersBadge();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it keeps the Dialog's own focus return.
+  const [passwordAsked, setPasswordAsked] = useState(false);
   return (
     <aside className="sidebar" id={id}>
       <div className="brand">
@@ -72,12 +78,19 @@ export function Sidebar({ id }: { id?: string }) {
             icon="pi pi-lock"
             text
             size="small"
-            onClick={() => setPasswordOpen(true)}
+            onClick={() => {
+              setPasswordAsked(true);
+              setPasswordOpen(true);
+            }}
           />
         )}
         <Button label="Se déconnecter" icon="pi pi-sign-out" text size="small" onClick={logout} />
       </footer>
-      <OwnPasswordModal visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <OwnPasswordModal visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </aside>
   );
 }
