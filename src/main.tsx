@@ -1,3 +1,4 @@
+import './app/zodConfig';
 // PrimeReact's own structural CSS, in the stylesheet rather than injected after the first paint (scripts/primeCss.ts).
 import 'virtual:primereact-runtime.css';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';

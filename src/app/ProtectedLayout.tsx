@@ -1,7 +1,5 @@
 // The guard and the frame of every protected page: unauthenticated visitors go to /login; the current
 // user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
-import './zodConfig';
-
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
