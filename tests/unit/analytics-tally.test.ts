@@ -308,6 +308,18 @@ describe('tally: every metric from one pass', () => {
   }, 120_000);
 });
 
+/** An event in France at `timestamp`, with the given flags (the others false). */
+const eventAt = (timestamp: string, session: string, flags: Partial<Ev>): Ev => ({
+  timestamp,
+  userSessionId: session,
+  country: 'FR',
+  consultation: false,
+  iframeInteraction: false,
+  ar_Try: false,
+  conversion: false,
+  ...flags,
+});
+
 describe('tally: the ranking over more products than its session stamps cycle through', () => {
   it('counts each product’s distinct sessions as the plain rules do, past 2 047 products and 255 events', () => {
     // The ranking marks a session's flags per product with an 11-bit stamp that restarts every 2 047
@@ -318,16 +330,8 @@ describe('tally: the ranking over more products than its session stamps cycle th
       ar_Try: i % 5 === 0,
       conversion: i % 7 === 0,
     });
-    const ev = (p: number, session: string, f: Partial<Ev>): Ev => ({
-      timestamp: new Date(Date.UTC(2025, 0, 1 + (p % 300))).toISOString(),
-      userSessionId: session,
-      country: 'FR',
-      consultation: false,
-      iframeInteraction: false,
-      ar_Try: false,
-      conversion: false,
-      ...f,
-    });
+    const ev = (p: number, session: string, f: Partial<Ev>): Ev =>
+      eventAt(new Date(Date.UTC(2025, 0, 1 + (p % 300))).toISOString(), session, f);
     const all = { consultation: true, iframeInteraction: true, ar_Try: true, conversion: true };
     // Session `own{p mod 2047}` is seen by products p and p + 2047 only (every flag in the first cycle);
     // `s{…}` sessions are shared by many products.
@@ -354,16 +358,7 @@ describe('tally: the ranking over more products than its session stamps cycle th
 
 describe('Tallies: passes reused while the records stay the same', () => {
   const d = new SessionDictionary();
-  const ev = (ts: string, session: string, flags: Partial<Ev>): Ev => ({
-    timestamp: ts,
-    userSessionId: session,
-    country: 'FR',
-    consultation: false,
-    iframeInteraction: false,
-    ar_Try: false,
-    conversion: false,
-    ...flags,
-  });
+  const ev = eventAt;
   const p1 = d.store(
     toColumns(1, [
       ev('2025-02-03T10:00:00Z', 'a', { consultation: true }),
