@@ -36,6 +36,19 @@ async function fill(
   return companies;
 }
 
+/** An existing data directory holding at least these sizes (a short run reuses a full run's data). */
+function existingWith(sizes: CompanySize[]): string | null {
+  if (!fs.existsSync(DATA_ROOT)) return null;
+  for (const name of fs.readdirSync(DATA_ROOT).filter((n) => n.startsWith('pglite-'))) {
+    const manifest = path.join(DATA_ROOT, name, 'bench.json');
+    if (!fs.existsSync(manifest)) continue;
+    const held = JSON.parse(fs.readFileSync(manifest, 'utf8')) as BenchCompany[];
+    if (sizes.every((s) => held.some((h) => h.products === s.products && h.events === s.events)))
+      return path.join(DATA_ROOT, name);
+  }
+  return null;
+}
+
 /** A PGlite data directory with these companies, built unless already there. */
 export async function pgliteDataDir(
   sizes: CompanySize[],
@@ -43,9 +56,10 @@ export async function pgliteDataDir(
   log: (s: string) => void,
 ): Promise<{ dir: string; companies: BenchCompany[] }> {
   const key = sizes.map((s) => `${s.products}x${s.events}`).join('_');
-  const dir = path.join(DATA_ROOT, `pglite-${key}`);
+  const found = fresh ? null : existingWith(sizes);
+  const dir = found ?? path.join(DATA_ROOT, `pglite-${key}`);
   const manifest = path.join(dir, 'bench.json');
-  if (!fresh && fs.existsSync(manifest)) {
+  if (found) {
     // Reused: brought to the current schema here, where a long migration (millions of events) has no
     // time limit, rather than in the server's start.
     await (await openDatabase({ dataDir: dir })).close();

@@ -3,7 +3,8 @@ export interface Flags {
   products: number;
   events: number;
   runs: number;
-  growth: number[];
+  /** Sizes of the growth curve; a size without its own event count takes `events`. */
+  growth: Array<{ products: number; events?: number }>;
   growthRuns: number;
   baselineSwitches: number;
   baselineRuns: number;
@@ -11,15 +12,18 @@ export interface Flags {
   postgres: boolean;
   baseline: boolean;
   uploads: boolean;
+  cannon: boolean;
+  light: boolean;
   fresh: boolean;
   output: string | null;
 }
 
 const HELP = `npm run bench -- [options]
-  --products N          produits de l'entreprise principale (300)
+  --products N          produits de l'entreprise principale (334 : 1 002 000 événements)
   --events N            événements par produit (3000)
   --runs N              exécutions par mesure, médiane retenue (3)
-  --growth 30,100,...   tailles de la courbe de croissance (30,100,300,1000 ; "none" pour l'omettre)
+  --growth 30,100,...   tailles de la courbe de croissance (30,100,300,1000,10000x300 ; PxE : P produits de
+                        E événements, sinon --events ; "none" pour l'omettre)
   --growth-runs N       exécutions par taille de croissance (1)
   --baseline-switches N changements mesurés pour la référence naïve (5)
   --baseline-runs N     exécutions de la référence naïve (1 : elle est lente)
@@ -27,16 +31,18 @@ const HELP = `npm run bench -- [options]
   --no-postgres         pas de mesure serveur sur PostgreSQL
   --no-baseline         pas de référence naïve
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
+  --no-cannon           pas de mesure autocannon du serveur
+  --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
   --fresh               reconstruit les données synthétiques
   --output FILE         fichier de résultats (bench/results.md ; --quick : aucun)
   --quick               court : 100 x 1000, croissance 10,30,100, 1 exécution, autocannon 3 s`;
 
 export function parseFlags(argv: string[]): Flags {
   const f: Flags = {
-    products: 300,
+    products: 334,
     events: 3000,
     runs: 3,
-    growth: [30, 100, 300, 1000],
+    growth: [{ products: 30 }, { products: 100 }, { products: 1000 }, { products: 10000, events: 300 }],
     growthRuns: 1,
     baselineSwitches: 5,
     baselineRuns: 1,
@@ -44,6 +50,8 @@ export function parseFlags(argv: string[]): Flags {
     postgres: true,
     baseline: true,
     uploads: true,
+    cannon: true,
+    light: true,
     fresh: false,
     output: 'bench/results.md',
   };
@@ -64,7 +72,7 @@ export function parseFlags(argv: string[]): Flags {
         products: 100,
         events: 1000,
         runs: 1,
-        growth: [10, 30, 100],
+        growth: [{ products: 10 }, { products: 30 }, { products: 100 }],
         baselineSwitches: 3,
         cannonSeconds: 3,
         output: null,
@@ -77,10 +85,11 @@ export function parseFlags(argv: string[]): Flags {
       f.growth =
         v === 'none'
           ? []
-          : v
-              .split(',')
-              .map(Number)
-              .filter((n) => n > 0);
+          : v.split(',').map((item) => {
+              const m = /^(\d+)(?:x(\d+))?$/.exec(item.trim());
+              if (!m || Number(m[1]) === 0) throw new Error(`--growth : « ${item} » n'est ni P ni PxE`);
+              return m[2] ? { products: Number(m[1]), events: Number(m[2]) } : { products: Number(m[1]) };
+            });
     } else if (a === '--growth-runs') f.growthRuns = Math.max(1, int());
     else if (a === '--baseline-switches') f.baselineSwitches = int();
     else if (a === '--baseline-runs') f.baselineRuns = Math.max(1, int());
@@ -88,6 +97,8 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-postgres') f.postgres = false;
     else if (a === '--no-baseline') f.baseline = false;
     else if (a === '--no-uploads') f.uploads = false;
+    else if (a === '--no-cannon') f.cannon = false;
+    else if (a === '--no-light') f.light = false;
     else if (a === '--fresh') f.fresh = true;
     else if (a === '--output') f.output = next();
     else if (a === '--help' || a === '-h') {

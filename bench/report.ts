@@ -130,12 +130,14 @@ export function report(
     );
   L.push('');
 
+  L.push(...targetsTable(size, ours, growth));
+
   if (growth.length) {
     L.push(
       '## Croissance',
       '',
-      "| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane) | à froid par million d'événements | rapport à froid / taille précédente |",
-      '|---|---|---|---|---|---|---|---|',
+      "| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane / 95e centile) | tâches longues (nombre / plus longue) | tas du worker (max) | IndexedDB | à froid par million d'événements | rapport à froid / taille précédente |",
+      '|---|---|---|---|---|---|---|---|---|---|---|',
     );
     let prev: { events: number; cold: number } | null = null;
     for (const g of growth) {
@@ -145,8 +147,9 @@ export function report(
       const step = prev
         ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements`
         : '';
+      const f = figuresOf(g.runs);
       L.push(
-        `| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(median(g.runs.map((r) => r.warm.ms)))} | ${ms(median(g.runs.map((r) => r.warm.settledMs ?? NaN)))} | ${ms(median(g.runs.flatMap((r) => r.switches)))} | ${ms((cold / events) * 1e6)} | ${step} |`,
+        `| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(f.warm)} | ${ms(f.revalidated)} | ${ms(f.switchMedian)} / ${ms(f.switchP95)} | ${f.longTasks.count} / ${ms(f.longTasks.longest)} | ${mb(f.workerHeap)} | ${mb(f.indexedDb)} | ${ms((cold / events) * 1e6)} | ${step} |`,
       );
       prev = { events, cold };
     }
@@ -168,4 +171,100 @@ export function report(
     L.push('');
   }
   return L.join('\n');
+}
+
+/** One size's figures over its runs (the first run's cold: the server builds every answer then). */
+function figuresOf(runs: RunResult[]) {
+  const all = runs.flatMap((r) => [r.cold.longTasks, r.warm.longTasks, r.switchPhase.longTasks]);
+  return {
+    cold: runs[0]?.cold.ms ?? NaN,
+    warm: median(runs.map((r) => r.warm.ms)),
+    revalidated: median(runs.map((r) => r.warm.settledMs ?? NaN)),
+    switchMedian: median(runs.flatMap((r) => r.switches)),
+    switchP95: percentile(
+      runs.flatMap((r) => r.switches),
+      95,
+    ),
+    longTasks: {
+      count: all.reduce((a, l) => a + l.count, 0),
+      total: all.reduce((a, l) => a + l.total, 0),
+      longest: Math.max(0, ...all.map((l) => l.longest)),
+    },
+    workerHeap: Math.max(
+      0,
+      ...runs.flatMap((r) => [r.cold.heap.worker, r.warm.heap.worker, r.switchPhase.heap.worker]),
+    ),
+    indexedDb: median(runs.map((r) => r.indexedDb)),
+  };
+}
+
+/** The targets of docs/performance.md ("Dashboard at scale"), per size: [products, events, targets]. */
+const TARGETS: Array<{
+  products: number;
+  events: number;
+  cold: number;
+  warm: number;
+  revalidated: number;
+  switchMedian: number;
+  switchP95: number;
+}> = [
+  { products: 334, events: 3000, cold: 2000, warm: 150, revalidated: 300, switchMedian: 16, switchP95: 33 },
+  { products: 1000, events: 3000, cold: 6000, warm: 300, revalidated: 500, switchMedian: 16, switchP95: 33 },
+  { products: 10000, events: 300, cold: 10000, warm: 500, revalidated: 1000, switchMedian: 25, switchP95: 50 },
+];
+
+/** The scale targets, one column per size measured (the main size and the growth sizes). */
+function targetsTable(size: { products: number; events: number }, ours: RunResult[], growth: GrowthRow[]): string[] {
+  const measured = TARGETS.flatMap((t) => {
+    const runs =
+      t.products === size.products && t.events === size.events
+        ? ours
+        : growth.find((g) => g.products === t.products && g.events === t.events)?.runs;
+    return runs?.length ? [{ t, f: figuresOf(runs), runs: runs.length }] : [];
+  });
+  if (!measured.length) return [];
+  const cell = (v: string, ok: boolean, target: string) => `${v} (cible ${target} : ${yes(ok)})`;
+  const head = measured.map(
+    ({ t, runs }) =>
+      `${t.products.toLocaleString('fr-FR')} produits x ${t.events.toLocaleString('fr-FR')} (${runs} exécution${runs > 1 ? 's' : ''})`,
+  );
+  const L = [
+    '## Cibles à grande échelle',
+    '',
+    `| mesure | ${head.join(' | ')} |`,
+    `|---|${head.map(() => '---|').join('')}`,
+  ];
+  const row = (label: string, cells: string[]) => L.push(`| ${label} | ${cells.join(' | ')} |`);
+  row(
+    'à froid, 1re exécution (le serveur construit ses réponses)',
+    measured.map(({ t, f }) => cell(ms(f.cold), f.cold <= t.cold, `<= ${ms(t.cold)}`)),
+  );
+  row(
+    'à chaud, dessiné depuis le cache',
+    measured.map(({ t, f }) => cell(ms(f.warm), f.warm <= t.warm, `<= ${ms(t.warm)}`)),
+  );
+  row(
+    'à chaud, revalidé, rien de changé',
+    measured.map(({ t, f }) => cell(ms(f.revalidated), f.revalidated <= t.revalidated, `<= ${ms(t.revalidated)}`)),
+  );
+  row(
+    'changement, médiane / 95e centile',
+    measured.map(({ t, f }) =>
+      cell(
+        `${ms(f.switchMedian)} / ${ms(f.switchP95)}`,
+        f.switchMedian <= t.switchMedian && f.switchP95 <= t.switchP95,
+        `<= ${ms(t.switchMedian)} / ${ms(t.switchP95)}`,
+      ),
+    ),
+  );
+  row(
+    'tâches longues > 50 ms du fil principal (nombre / plus longue)',
+    measured.map(({ f }) => cell(`${f.longTasks.count} / ${ms(f.longTasks.longest)}`, f.longTasks.count === 0, '0')),
+  );
+  row(
+    'tas du worker (max) / IndexedDB',
+    measured.map(({ f }) => `${mb(f.workerHeap)} / ${mb(f.indexedDb)}`),
+  );
+  L.push('');
+  return L;
 }

@@ -27,11 +27,13 @@ async function main() {
   const flags = parseFlags(process.argv.slice(2));
   const started = Date.now();
   const main = { products: flags.products, events: flags.events };
-  const sizes = [...new Set([flags.products, ...flags.growth])]
-    .sort((a, b) => a - b)
-    .map((products) => ({ products, events: flags.events }));
+  const growthSizes = flags.growth.map((g) => ({ products: g.products, events: g.events ?? flags.events }));
+  const sizes = [main, ...growthSizes]
+    .filter((s, i, all) => all.findIndex((o) => o.products === s.products && o.events === s.events) === i)
+    .sort((a, b) => a.products * a.events - b.products * b.events || a.products - b.products);
   const { dir, companies } = await pgliteDataDir(sizes, flags.fresh, log);
-  const company = (products: number) => companies.find((c) => c.products === products)!;
+  const company = (s: { products: number; events: number }) =>
+    companies.find((c) => c.products === s.products && c.events === s.events)!;
 
   const machine = {
     date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
@@ -51,9 +53,10 @@ async function main() {
   const ours: RunResult[] = [];
   const base: BaselineResult[] = [];
   const growth: GrowthRow[] = [];
+  const c0 = company(main);
   let cannon: Array<{ db: string; results: CannonResult[] }> = [];
   try {
-    const c = company(flags.products);
+    const c = company(main);
     for (let i = 0; i < flags.runs; i++) {
       const r = await runOurs(browser, server.url, c.name, c.products);
       ours.push(r);
@@ -69,9 +72,9 @@ async function main() {
           `référence naïve, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
         );
       }
-    for (const products of flags.growth) {
-      const g = company(products);
-      const runs = products === flags.products ? ours : [];
+    for (const size of growthSizes) {
+      const g = company(size);
+      const runs = size.products === main.products && size.events === main.events ? ours : [];
       for (let i = runs.length; i < flags.growthRuns; i++) {
         const r = await runOurs(browser, server.url, g.name, g.products);
         runs.push(r);
@@ -79,31 +82,36 @@ async function main() {
           `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
         );
       }
-      growth.push({ products, events: flags.events, runs });
+      growth.push({ ...size, runs });
     }
     await browser.close();
 
     // Server load: a product of the main company (flags.events events).
-    log('\nautocannon (PGlite)…');
-    cannon.push({
-      db: 'PGlite',
-      results: await loadServer(server.url, c.productIds[0], flags.events, flags.cannonSeconds, ADMIN, PASSWORD),
-    });
+    if (flags.cannon) {
+      log('\nautocannon (PGlite)…');
+      cannon.push({
+        db: 'PGlite',
+        results: await loadServer(server.url, c.productIds[0], flags.events, flags.cannonSeconds, ADMIN, PASSWORD),
+      });
+    }
   } finally {
     await browser.close().catch(() => undefined);
     await server.stop();
   }
 
-  if (flags.postgres) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
+  if (flags.postgres && flags.cannon) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
 
   // Upload memory: its own server process (demo data), after the rest so as not to disturb it.
   const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
 
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
-  log('\nAppel léger pendant 20 chargements (PGlite)…');
-  const light = await measureLightCall({ dir, company: company(flags.products), rounds: flags.runs, log });
+  let light = '';
+  if (flags.light) {
+    log('\nAppel léger pendant 20 chargements (PGlite)…');
+    light = `\n${lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log }))}`;
+  }
 
-  const text = `${report(machine, main, ours, base, growth, cannon)}\n${lightCallReport(light)}` + uploads;
+  const text = `${report(machine, main, ours, base, growth, cannon)}${light}` + uploads;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);

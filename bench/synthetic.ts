@@ -27,7 +27,7 @@ export async function insertCompany(
   const entrepriseId = Number((ent as any).rows[0].entreprise_id);
   const prods = await db.execute(sql`
     insert into groupe_models (entreprise_id, nom_groupe_model, ref_primaire)
-    select ${entrepriseId}, 'Produit ' || lpad(g::text, 4, '0'), 'BENCH-' || g
+    select ${entrepriseId}, 'Produit ' || lpad(g::text, greatest(4, length(g::text)), '0'), 'BENCH-' || g
     from generate_series(1, ${size.products}) g
     returning id_groupe_model`);
   const productIds = (prods as any).rows

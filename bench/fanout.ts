@@ -1,0 +1,81 @@
+// npx tsx bench/fanout.ts [PxE] [inFlight] [count]: the server's side of a cold dashboard load, alone: a
+// client over loopback HTTP (keep-alive) asks `count` products of the synthetic company for their binary
+// columns, `inFlight` at a time, as the worker does; prints the wall time, requests per second and the
+// server process's CPU per request (user + system, from /proc), first with nothing kept by the server
+// (it builds each answer) then again (answers kept). `SERVER_PROFILE=dir` writes a V8 CPU profile of the
+// server there (node --cpu-prof) for the first pass.
+import fs from 'node:fs';
+import os from 'node:os';
+
+import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
+import { startServer } from '../tests/helpers/server';
+import { pgliteDataDir } from './dataDir';
+import { ADMIN, PASSWORD } from './ours';
+
+const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
+const inFlight = Number(process.argv[3] ?? 6);
+const count = Number(process.argv[4] ?? products);
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+/** CPU time (ms) of a process, its threads and its descendants (tsx runs the server in a child), from /proc. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`))
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+      ms += cpuMs(Number(child));
+  return ms;
+}
+
+async function main() {
+  const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
+  const c = companies.find((x) => x.products === products && x.events === events)!;
+  const profile = process.env.SERVER_PROFILE;
+  const server = await startServer({ SEED: 'off', ...(profile ? { NODE_OPTIONS: `--require ${profile}` } : {}) }, dir);
+  try {
+    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = {
+      Authorization: `Bearer ${token}`,
+      Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,
+      'Accept-Encoding': 'gzip, deflate, br',
+    };
+    const ids = c.productIds.slice(0, count);
+    log(
+      `${c.name} : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
+    );
+    for (const pass of ['réponses à construire', 'réponses gardées']) {
+      const cpu0 = cpuMs(server.child.pid!);
+      const t0 = performance.now();
+      let next = 0;
+      let bytes = 0;
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (next < ids.length) {
+            const res = await fetch(`${server.url}/api/ProductStatistics/Product/${ids[next++]}?format=columns`, {
+              headers,
+            });
+            if (!res.ok) throw new Error(`HTTP ${res.status}`);
+            bytes += (await res.arrayBuffer()).byteLength;
+          }
+        }),
+      );
+      const ms = performance.now() - t0;
+      const cpu = cpuMs(server.child.pid!) - cpu0;
+      log(
+        `  ${pass} : ${(ms / 1000).toFixed(2)} s, ${Math.round(ids.length / (ms / 1000))} requêtes/s, CPU du serveur ${(cpu / ids.length).toFixed(2)} ms par requête, ${(bytes / 1048576).toFixed(1)} Mo reçus`,
+      );
+    }
+  } finally {
+    await server.stop('SIGINT');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
