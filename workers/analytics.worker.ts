@@ -1,14 +1,21 @@
 // The Comlink face of the analytics engine (docs/architecture.md): the app sends a selection, gets a
-// small view back; raw events never reach the main thread.
+// small view back; raw events never reach the main thread. The view's ranking columns are transferred,
+// not copied (fresh arrays each view: ranking.ts).
 import * as Comlink from 'comlink';
 
+import type { DashboardView } from '../src/domain/analytics/view';
 import { AnalyticsEngine } from './analytics/engine';
 
 const engine = new AnalyticsEngine();
 
+const transferred = (v: DashboardView) => {
+  const { productIds, counts, previous } = v.ranking;
+  return Comlink.transfer(v, [productIds.buffer, counts.buffer, ...(previous ? [previous.buffer] : [])]);
+};
+
 export const api = {
   configure: (apiBase: string, token: string | null) => engine.configure(apiBase, token),
-  view: (...args: Parameters<AnalyticsEngine['view']>) => engine.view(...args),
+  view: async (...args: Parameters<AnalyticsEngine['view']>) => transferred(await engine.view(...args)),
   clear: () => engine.clear(),
   exportCsv: (...args: Parameters<AnalyticsEngine['exportCsv']>) => engine.exportCsv(...args),
 };

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 
 import { describe, expect, it } from 'vitest';
 
+import { rankingRow } from '../../src/domain/analytics/ranking';
 import type { ViewRequest } from '../../src/domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
@@ -51,7 +52,7 @@ describe('retrying failed products', () => {
     const first = await engine.view(request(1));
     expect(first.failedProducts).toEqual([2]);
     expect(first.stats.consultations).toBe(10 + 30);
-    expect(first.ranking.map((r) => [r.productId, r.consultations])).toEqual([
+    expect(Array.from(first.ranking.productIds, (id, i) => [id, rankingRow(first.ranking, i).consultations])).toEqual([
       [1, 10],
       [2, 0],
       [3, 30],

@@ -299,7 +299,7 @@ describe('tally: every metric from one pass', () => {
             expect(statsOf(before)).toEqual(was.stats);
             expect(seriesValues(before, r.metric)).toEqual(was.series.values);
             expect(before.labels).toEqual(t.labels);
-            expect(rankingOf(t, before).map((row) => row.previousConsultations)).toEqual(perBefore.map((p) => p[1]));
+            expect(Array.from(rankingOf(t, before).previous!)).toEqual(perBefore.map((p) => p[1]));
           }
         },
       ),

@@ -2,8 +2,8 @@
 // per bucket with the previous period when comparing) as two sections of one file, for French Excel:
 // UTF-8 with a BOM (accents), ";" between cells, decimal commas. A cell starting with = + - @ (or a tab or
 // carriage return) is prefixed with ' so that no spreadsheet runs it as a formula (CSV injection).
+import type { RankingRow } from '../../src/domain/analytics/ranking';
 import type { Selection } from '../../src/domain/analytics/selection';
-import type { RankingRow } from '../../src/domain/analytics/view';
 
 export const BOM = '\uFEFF';
 const SEP = ';';

@@ -1,26 +1,24 @@
-// "Classement des produits": one row per product from the tally's per-product counts (same pass as the
-// figures), with the previous period's consultations when comparing.
-import { conversionRate } from '../../src/domain/analytics/rules';
-import type { RankingRow } from '../../src/domain/analytics/view';
+// "Classement des produits": the tally's per-product counts as columns (same pass as the figures), with
+// the previous period's consultations when comparing. Fresh arrays: the view may transfer them to the page
+// while the tally that holds its own stays kept (tallies.ts).
+import { RANKING_FIELDS, type RankingColumns } from '../../src/domain/analytics/ranking';
 import { RANK_FIELDS, type Tally } from './aggregate';
 
-export function rankingOf(t: Tally, previous: Tally | null): RankingRow[] {
-  const rows: RankingRow[] = [];
-  const before = new Map<number, number>();
-  if (previous) previous.productIds.forEach((id, i) => before.set(id, previous.perProduct[i * RANK_FIELDS + 1]));
-  t.productIds.forEach((productId, i) => {
-    const at = i * RANK_FIELDS;
-    const p = t.perProduct;
-    rows.push({
-      productId,
-      consultations: p[at + 1],
-      interactions: p[at + 2],
-      arTries: p[at + 3],
-      conversions: p[at + 4],
-      conversionRate: conversionRate(p[at + 4], p[at]),
-      base: p[at],
-      previousConsultations: previous ? (before.get(productId) ?? 0) : null,
-    });
-  });
-  return rows;
+export function rankingOf(t: Tally, previous: Tally | null): RankingColumns {
+  // Only the all-products scope ranks (perProduct is empty otherwise).
+  const n = t.perProduct.length / RANK_FIELDS;
+  const counts = new Float64Array(n * RANKING_FIELDS);
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < RANKING_FIELDS; k++) counts[i * RANKING_FIELDS + k] = t.perProduct[i * RANK_FIELDS + k];
+  let before: Float64Array | null = null;
+  if (previous) {
+    before = new Float64Array(n);
+    const at = new Map<number, number>();
+    previous.productIds.forEach((id, i) => at.set(id, i));
+    for (let i = 0; i < n; i++) {
+      const j = at.get(t.productIds[i]);
+      before[i] = j === undefined ? 0 : (previous.perProduct[j * RANK_FIELDS + 1] ?? 0);
+    }
+  }
+  return { productIds: Int32Array.from(t.productIds.slice(0, n)), counts, previous: before };
 }

@@ -1,5 +1,8 @@
 // What the analytics engine sends back to the screen: small figures, never raw events.
 import type { GeoItem } from './fields';
+import type { RankingColumns } from './ranking';
+
+export type { RankingRow } from './ranking';
 import type { FunnelStep } from './rules';
 import type { Counting, Metric, Period, Scope, Selection } from './selection';
 
@@ -57,8 +60,8 @@ export interface DashboardView {
   series: { labels: string[]; values: Array<number | null>; partial: number };
   /** The previous period's figures when comparing (null otherwise). */
   previous: { stats: StatFigures; values: Array<number | null>; eventCount: number } | null;
-  /** One row per product (all-products scope), with the previous period's when comparing. */
-  ranking: RankingRow[];
+  /** One entry per product (all-products scope), as columns: see ranking.ts. */
+  ranking: RankingColumns;
   geo: GeoItem[];
   /** The AR funnel: consultation → interaction 3D → essai AR → conversion, distinct sessions (empty without any consultation). */
   funnel: FunnelStep[];
@@ -74,20 +77,6 @@ export interface DashboardView {
   failedProducts: number[];
   /** False while the cached figures are shown and revalidation goes on. */
   complete: boolean;
-}
-
-export interface RankingRow {
-  productId: number;
-  consultations: number;
-  interactions: number;
-  arTries: number;
-  conversions: number;
-  /** Integer percent, as the stat card. */
-  conversionRate: number;
-  /** What the rate divides by: the product's events, or its distinct sessions when counting unique users. */
-  base: number;
-  /** The previous period's consultations when comparing, else null. */
-  previousConsultations: number | null;
 }
 
 export interface Progress {

@@ -1,24 +1,29 @@
 // "Classement des produits" (all-products scope): one row per product for the selected period and counting,
-// from the worker's tally. Sortable on every column, filterable by name, virtualised (1 000 rows scroll
-// smoothly), the first 10 by default with "Voir tout"; a row click selects the product as the scope.
+// from the worker's ranking columns. Sortable on every column, filterable by name, the first 10 by default
+// with "Voir tout"; a row (or its product's name, for the keyboard) selects the product as the scope.
+// A plain table, not a DataTable: row objects are made only for the rows on screen, the first ten are found
+// without sorting every product, and "Voir tout" renders only the rows in view (docs/performance.md,
+// "Dashboard at scale": 10 000 products).
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { memo, useMemo, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
+import {
+  type RankingColumns,
+  rankingComparator,
+  type RankingKey,
+  rankingOrder,
+  rankingRow,
+  type RankingSort,
+} from '../../domain/analytics/ranking';
 import { changeLabel, changePercent } from '../../domain/analytics/rules';
-import type { RankingRow } from '../../domain/analytics/view';
+import { RankingRows, type RankingRowsProps } from './RankingRows';
 
 export const FIRST_ROWS = 10;
-const ROW_HEIGHT = 41;
-const fr = (v: number) => v.toLocaleString('fr-FR');
-
-type Row = RankingRow & { name: string; change: number | null };
 
 interface Props {
-  rows: RankingRow[];
+  ranking: RankingColumns;
   products: ProductRef[];
   comparing: boolean;
   onSelect: (productId: number) => void;
@@ -26,8 +31,22 @@ interface Props {
   exporting: boolean;
 }
 
+const COLUMNS: Array<{ key: RankingKey; label: string }> = [
+  { key: 'name', label: 'Produit' },
+  { key: 'consultations', label: 'Consultations' },
+  { key: 'interactions', label: 'Interactions 3D' },
+  { key: 'arTries', label: 'Essais AR' },
+  { key: 'conversions', label: 'Conversions' },
+  { key: 'conversionRate', label: 'Taux de conversion' },
+];
+const CHANGE_COLUMN = { key: 'change' as const, label: 'Évolution' };
+
+/** A header click: ascending, then descending, then back to the default order. */
+const nextSort = (sort: RankingSort | null, key: RankingKey): RankingSort | null =>
+  sort?.key !== key ? { key, order: 1 } : sort.order === 1 ? { key, order: -1 } : null;
+
 export const RankingTable = memo(function RankingTable({
-  rows,
+  ranking,
   products,
   comparing,
   onSelect,
@@ -36,104 +55,104 @@ export const RankingTable = memo(function RankingTable({
 }: Props) {
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
+  const [sort, setSort] = useState<RankingSort | null>(null);
   const names = useMemo(() => new Map(products.map((p) => [p.id, p.name])), [products]);
-  const data = useMemo<Row[]>(() => {
-    const needle = filter.trim().toLocaleLowerCase('fr');
-    return rows
-      .map((r) => ({
-        ...r,
-        name: names.get(r.productId) ?? `Produit ${r.productId}`,
-        change: r.previousConsultations === null ? null : changePercent(r.consultations, r.previousConsultations),
-      }))
-      .filter((r) => !needle || r.name.toLocaleLowerCase('fr').includes(needle))
-      .sort((a, b) => b.consultations - a.consultations || a.name.localeCompare(b.name, 'fr'));
-  }, [rows, names, filter]);
-  const shown = all ? data : data.slice(0, FIRST_ROWS);
-  const big = all && data.length > FIRST_ROWS;
+  const nameOf = useMemo(() => {
+    const { productIds } = ranking;
+    return (i: number) => names.get(productIds[i]) ?? `Produit ${productIds[i]}`;
+  }, [ranking, names]);
+  const needle = filter.trim().toLocaleLowerCase('fr');
+  // Indexes of the matching products, in order; without "Voir tout", the first FIRST_ROWS only.
+  const { order, matching } = useMemo(() => {
+    const count = ranking.productIds.length;
+    const keep = needle ? (i: number) => nameOf(i).toLocaleLowerCase('fr').includes(needle) : () => true;
+    let matches = count;
+    if (needle) {
+      matches = 0;
+      for (let i = 0; i < count; i++) if (keep(i)) matches++;
+    }
+    const compare = rankingComparator(ranking, nameOf, sort);
+    return { order: rankingOrder(count, compare, keep, all ? Infinity : FIRST_ROWS), matching: matches };
+  }, [ranking, nameOf, needle, sort, all]);
+  const columns = comparing ? [...COLUMNS, CHANGE_COLUMN] : COLUMNS;
+
+  const rowAt: RankingRowsProps['rowAt'] = (k) => {
+    const i = order[k];
+    const row = rankingRow(ranking, i);
+    const change =
+      row.previousConsultations === null ? null : changePercent(row.consultations, row.previousConsultations);
+    return { ...row, name: nameOf(i), change, changeText: changeLabel(change) };
+  };
 
   return (
     <section className="card ranking" aria-labelledby="ranking-title">
-      <header className="chart-card-header ranking-header">
-        <h3 id="ranking-title">Classement des produits</h3>
-        <span className="p-input-icon-left ranking-filter">
-          <InputText
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            placeholder="Filtrer par nom"
-            aria-label="Filtrer les produits par nom"
-          />
-        </span>
-        <Button
-          type="button"
-          size="small"
-          outlined
-          icon="pi pi-download"
-          label="Exporter CSV"
-          loading={exporting}
-          onClick={onExportCsv}
-        />
-      </header>
-      <DataTable
-        value={shown}
-        dataKey="productId"
-        size="small"
-        removableSort
-        sortField="consultations"
-        sortOrder={-1}
-        scrollable={big}
-        scrollHeight={big ? '480px' : undefined}
-        virtualScrollerOptions={big ? { itemSize: ROW_HEIGHT } : undefined}
-        selectionMode="single"
-        onRowClick={(e) => onSelect((e.data as Row).productId)}
-        rowClassName={() => 'ranking-row'}
-        emptyMessage="Aucun produit"
-      >
-        <Column field="name" header="Produit" sortable />
-        <Column
-          field="consultations"
-          header="Consultations"
-          sortable
-          body={(r: Row) => fr(r.consultations)}
-          align="right"
-        />
-        <Column
-          field="interactions"
-          header="Interactions 3D"
-          sortable
-          body={(r: Row) => fr(r.interactions)}
-          align="right"
-        />
-        <Column field="arTries" header="Essais AR" sortable body={(r: Row) => fr(r.arTries)} align="right" />
-        <Column field="conversions" header="Conversions" sortable body={(r: Row) => fr(r.conversions)} align="right" />
-        <Column
-          field="conversionRate"
-          header="Taux de conversion"
-          sortable
-          body={(r: Row) => `${r.conversionRate} %`}
-          align="right"
-        />
-        {comparing && (
-          <Column
-            field="change"
-            header="Évolution"
-            sortable
-            align="right"
-            body={(r: Row) => (
-              <span className={r.change === null || r.change === 0 ? '' : r.change > 0 ? 'up' : 'down'}>
-                {changeLabel(r.change)}
-              </span>
-            )}
-          />
-        )}
-      </DataTable>
-      {data.length > FIRST_ROWS && (
-        <Button
-          type="button"
-          link
-          label={all ? `Voir les ${FIRST_ROWS} premiers` : `Voir tout (${data.length})`}
-          onClick={() => setAll((a) => !a)}
-        />
-      )}
+      <RankingHeader filter={filter} onFilter={setFilter} onExportCsv={onExportCsv} exporting={exporting} />
+      <RankingRows
+        columns={columns}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key))}
+        count={order.length}
+        rowAt={rowAt}
+        scrolling={all && order.length > FIRST_ROWS}
+        comparing={comparing}
+        onSelect={onSelect}
+      />
+      {matching > FIRST_ROWS && <ShowAll all={all} matching={matching} onToggle={setAll} />}
     </section>
+  );
+});
+
+/** Title, filter and export: memoised, so new figures do not re-render PrimeReact's input and button. */
+const RankingHeader = memo(function RankingHeader({
+  filter,
+  onFilter,
+  onExportCsv,
+  exporting,
+}: {
+  filter: string;
+  onFilter: (value: string) => void;
+  onExportCsv: () => void;
+  exporting: boolean;
+}) {
+  return (
+    <header className="chart-card-header ranking-header">
+      <h3 id="ranking-title">Classement des produits</h3>
+      <span className="p-input-icon-left ranking-filter">
+        <InputText
+          value={filter}
+          onChange={(e) => onFilter(e.target.value)}
+          placeholder="Filtrer par nom"
+          aria-label="Filtrer les produits par nom"
+        />
+      </span>
+      <Button
+        type="button"
+        size="small"
+        outlined
+        icon="pi pi-download"
+        label="Exporter CSV"
+        loading={exporting}
+        onClick={onExportCsv}
+      />
+    </header>
+  );
+});
+
+const ShowAll = memo(function ShowAll({
+  all,
+  matching,
+  onToggle,
+}: {
+  all: boolean;
+  matching: number;
+  onToggle: (update: (all: boolean) => boolean) => void;
+}) {
+  return (
+    <Button
+      type="button"
+      link
+      label={all ? `Voir les ${FIRST_ROWS} premiers` : `Voir tout (${matching})`}
+      onClick={() => onToggle((a) => !a)}
+    />
   );
 });
