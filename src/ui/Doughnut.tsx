@@ -3,6 +3,8 @@ import './charts.css';
 
 import { useId, useState } from 'react';
 
+import { formatNumber } from '../domain/format';
+
 export interface Slice {
   label: string;
   value: number;
@@ -35,7 +37,7 @@ function segment(start: number, end: number, outer: number, inner: number): stri
 
 /** "1 234 (45 %)": a slice's count and share in fr-FR. */
 export const sliceDetail = (s: Slice, total: number): string =>
-  `${s.value.toLocaleString('fr-FR')} (${total > 0 ? Math.round((s.value / total) * 100) : 0} %)`;
+  `${formatNumber(s.value)} (${total > 0 ? Math.round((s.value / total) * 100) : 0} %)`;
 const sliceText = (s: Slice, total: number): string => `${s.label} : ${sliceDetail(s, total)}`;
 
 export function Doughnut({ slices, palette, height, label }: Props) {
@@ -90,7 +92,7 @@ export function Doughnut({ slices, palette, height, label }: Props) {
           {slices.map((s, i) => (
             <li key={s.label}>
               <span className="swatch" style={{ background: palette[i % palette.length] }} aria-hidden="true" />
-              {s.label} <span className="muted">{s.value.toLocaleString('fr-FR')}</span>
+              {s.label} <span className="muted">{formatNumber(s.value)}</span>
             </li>
           ))}
         </ul>

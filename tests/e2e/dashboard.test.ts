@@ -93,7 +93,8 @@ describe('the dashboard', () => {
     await page.locator('[aria-label^="Évolution : Lun "]').waitFor();
     expect(await page.locator('[aria-label*="Dim "]').count()).toBeGreaterThan(0);
 
-    // The selections survive a reload (URL search params).
+    // The selections survive a reload (URL search params, written once the page is idle after a switch).
+    await page.waitForURL(/semaine=1/);
     await page.reload();
     await page.locator('.p-dropdown:has(#dashboard-week) .p-dropdown-label', { hasText: 'Semaine 1 (1-7)' }).waitFor();
     await page.locator('.p-dropdown:has(#dashboard-period) .p-dropdown-label', { hasText: 'Semaine' }).waitFor();

@@ -1,5 +1,6 @@
 // The counting rules of docs/product.md §1.7 that do not need the raw events: rates, geo merge, the AR
 // funnel (docs/dashboard.md "Entonnoir AR").
+import { formatNumber } from '../format';
 import { countryLabel } from './countries';
 import type { GeoItem, JourneyStep } from './fields';
 
@@ -58,5 +59,5 @@ export function changePercent(current: number, previous: number): number | null 
 export function changeLabel(change: number | null): string {
   if (change === null) return '—';
   if (change === 0) return '0 %';
-  return `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('fr-FR')} %`;
+  return `${change > 0 ? '+' : '−'}${formatNumber(Math.abs(change))} %`;
 }

@@ -6,11 +6,16 @@ import { DAY_MS } from './buckets';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
+/** Zones already found valid: building an Intl formatter costs about a millisecond, at every render. */
+const knownZones = new Set<string>();
+
 /** True for a time zone Intl knows ("Europe/Paris", "UTC", "America/New_York"). */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== 'string' || !name || name.length > 64) return false;
+  if (knownZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
+    knownZones.add(name);
     return true;
   } catch {
     return false;
@@ -125,5 +130,12 @@ export class Zone {
   }
 }
 
+/** One Zone per name for "today" (the screens ask at every render): its tables grow, never change. */
+const todayZones = new Map<string, Zone>();
+
 /** Today's local day number in a zone. */
-export const todayIn = (timeZone: string, now: number): number => new Zone(timeZone).day(now);
+export function todayIn(timeZone: string, now: number): number {
+  let zone = todayZones.get(timeZone);
+  if (!zone) todayZones.set(timeZone, (zone = new Zone(timeZone)));
+  return zone.day(now);
+}

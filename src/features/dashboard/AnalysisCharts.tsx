@@ -1,8 +1,13 @@
 // "Analyse Détaillée": the three charts, each isolated, with the spec's empty messages and placeholder.
-import type { Selection } from '../../domain/analytics/selection';
+import { memo } from 'react';
+
+import type { GeoItem } from '../../domain/analytics/fields';
+import type { FunnelStep } from '../../domain/analytics/rules';
+import type { Counting, Metric } from '../../domain/analytics/selection';
 import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
 import type { DashboardView } from '../../domain/analytics/view';
 import { ChartCard } from '../../ui/ChartCard';
+import { useStableValue } from '../../ui/useStableValue';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
 import { BAR_HEIGHT, FunnelChart } from './FunnelChart';
 import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
@@ -12,9 +17,15 @@ export const EMPTY_SERIES = 'Aucune donnée datée disponible pour cette périod
 export const EMPTY_GEO = 'Aucune donnée géographique disponible';
 export const EMPTY_JOURNEY = 'Aucune donnée de parcours utilisateur disponible';
 export const NO_COMPANY = 'Sélectionnez une entreprise';
+const NONE_GEO: GeoItem[] = [];
+const NONE_FUNNEL: FunnelStep[] = [];
 
 interface Props {
-  selection: Selection;
+  metric: Metric;
+  counting: Counting;
+  noCompany: boolean;
+  /** A new selection gives a chart that failed another chance. */
+  resetKey: string;
   view: DashboardView | null;
   frozen: boolean;
   /** Every call failed: the charts say so instead of an empty-data message. */
@@ -23,18 +34,27 @@ interface Props {
   pngPrefix: string;
 }
 
-export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix }: Props) {
-  const key = JSON.stringify(selection);
-  const metric = METRIC_LABELS[selection.metric];
-  const noCompany = selection.companyId === null;
+// Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
+export const AnalysisCharts = memo(function AnalysisCharts({
+  metric: metricKey,
+  counting,
+  noCompany,
+  resetKey: key,
+  view,
+  frozen,
+  unavailable,
+  pngPrefix,
+}: Props) {
+  const metric = METRIC_LABELS[metricKey];
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
   const labels = noCompany ? [NO_COMPANY] : (view?.series.labels ?? []);
   const values = noCompany ? [0] : (view?.series.values ?? []);
   // "No data" only when the period has no event at all: a metric at zero among events shows its zeros.
   const seriesEmpty = !noCompany && view !== null && view.eventCount === 0;
   const failMessage = unavailable && !noCompany ? ALL_FAILED : null;
-  const geo = view?.geo ?? [];
-  const funnel = view?.funnel ?? [];
+  // A metric change brings the same countries and funnel: the same arrays, so those charts stay as drawn.
+  const geo = useStableValue(view?.geo ?? NONE_GEO);
+  const funnel = useStableValue(view?.funnel ?? NONE_FUNNEL);
 
   return (
     <section aria-labelledby="analyse-title">
@@ -44,7 +64,7 @@ export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix
       <ChartCard
         title="Évolution"
         pngName={`${pngPrefix}_evolution.png`}
-        subtitle={`${metric.label} (${COUNTING_LABELS[selection.counting]}) — ${metric.description}`}
+        subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}`}
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}
@@ -84,4 +104,4 @@ export function AnalysisCharts({ selection, view, frozen, unavailable, pngPrefix
       </div>
     </section>
   );
-}
+});

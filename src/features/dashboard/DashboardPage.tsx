@@ -3,7 +3,7 @@
 import './dashboard.css';
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
@@ -28,6 +28,18 @@ import { useDashboardView } from './useDashboardView';
 // it is below the charts, and the first paint of the dashboard does not wait for it.
 const RankingTable = lazy(() => import('./RankingTable').then((m) => ({ default: m.RankingTable })));
 
+/** The URL follows the selection once the page is idle, at the latest this long after the change. */
+const URL_WRITE_DELAY_MS = 300;
+/** requestIdleCallback where the browser has it (Safari only lately), else a short timer. */
+const whenIdle = (run: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: URL_WRITE_DELAY_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 50);
+  return () => window.clearTimeout(id);
+};
+
 export function DashboardPage() {
   const user = useAtomValue(currentUserAtom);
   const [selection, setSelection] = useAtom(selectionAtom);
@@ -48,7 +60,8 @@ export function DashboardPage() {
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
   // History API, not the router: a router navigation re-renders every location reader (the whole shell) at
   // each selection change, and nothing reads these parameters back except the selection atom at start-up.
-  // Chromium's replaceState costs several ms: not in the click's task (see below).
+  // Chromium's replaceState costs several ms: written when the page is idle (the switch drawn: a switch must
+  // cost one frame), and at once when the page is left.
   useEffect(() => {
     const write = () => {
       const search = `?${selectionToParams(selection)}`;
@@ -59,9 +72,12 @@ export function DashboardPage() {
           `${window.location.pathname}${search}${window.location.hash}`,
         );
     };
-    // In its own task, right after the click's: it runs while the worker computes the new view.
-    const timer = window.setTimeout(write, 0);
-    return () => window.clearTimeout(timer);
+    const cancel = whenIdle(write);
+    window.addEventListener('pagehide', write);
+    return () => {
+      cancel();
+      window.removeEventListener('pagehide', write);
+    };
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
@@ -83,22 +99,35 @@ export function DashboardPage() {
   const shownCompany =
     companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
   const filePrefix = `visio3d_${slug(isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany)}_${periodSlug(selection)}`;
-  const downloadCsv = () => {
+  // What the export reads when clicked: the callbacks stay the same, so the memoised ranking is not
+  // re-rendered by a switch before its new figures arrive.
+  const exportInput = useRef({ selection, products, timeZone, company: shownCompany });
+  useLayoutEffect(() => {
+    exportInput.current = {
+      selection,
+      products,
+      timeZone,
+      company: isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
+    };
+  });
+  const downloadCsv = useCallback(() => {
+    const { selection: s, products: list, timeZone: zone, company } = exportInput.current;
     setExporting(true);
     exportCsv(
       viewRequestOf(
-        selection,
-        products.map((p) => p.id),
-        timeZone,
+        s,
+        list.map((p) => p.id),
+        zone,
       ),
-      Object.fromEntries(products.map((p) => [p.id, p.name])),
-      isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
-      METRIC_LABELS[selection.metric].label,
+      Object.fromEntries(list.map((p) => [p.id, p.name])),
+      company,
+      METRIC_LABELS[s.metric].label,
     )
       .then(({ blob, fileName }) => download(blob, fileName))
       .catch((err) => console.error('Export CSV', err))
       .finally(() => setExporting(false));
-  };
+  }, []);
+  const selectProduct = useCallback((id: number) => update({ scope: id }), [update]);
 
   const waitingForCompany = !isAdmin && selection.companyId !== user?.entrepriseId;
   const state = useDashboardView(selection, products, productsLoading || waitingForCompany, timeZone);
@@ -110,8 +139,11 @@ export function DashboardPage() {
     (!!view?.complete && products.length > 0 && failed.length >= (selection.scope === 'all' ? products.length : 1));
   const stats = allFailed || selection.companyId === null || !view ? EMPTY_STATS : view.stats;
   // A non-admin's figures wait for his company (not zeros while the user loads); an admin without a
-  // company sees zeros (docs/product.md §1.8).
-  const statsLoading = waitingForCompany || (selection.companyId !== null && (productsLoading || !state.current));
+  // company sees zeros (docs/product.md §1.8). Within a company, a switch keeps the figures on screen,
+  // marked busy, until its own arrive; spinners only when there is nothing of this company to show or the
+  // wait is long (useDashboardView's SPINNER_DELAY_MS).
+  const statsBusy = waitingForCompany || (selection.companyId !== null && (productsLoading || !state.current));
+  const statsSpinner = statsBusy && (waitingForCompany || productsLoading || !view || state.slow);
 
   return (
     <section className="dashboard">
@@ -149,31 +181,40 @@ export function DashboardPage() {
       <StatCards
         stats={stats}
         previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)}
-        loading={statsLoading}
+        busy={statsBusy}
+        loading={statsSpinner}
       />
       {/* A non-admin's company arrives after the first render: the card is there from the start (no shift). */}
       {(selection.companyId !== null || !isAdmin) && (
-        <LiveCard live={view?.live ?? null} loading={statsLoading} unavailable={allFailed} />
+        <LiveCard live={view?.live ?? null} busy={statsBusy} loading={statsSpinner} unavailable={allFailed} />
       )}
       <AnalysisCharts
-        selection={selection}
+        metric={selection.metric}
+        counting={selection.counting}
+        noCompany={selection.companyId === null}
+        resetKey={JSON.stringify(selection)}
         view={allFailed ? null : view}
         frozen={productsLoading}
         unavailable={allFailed}
         pngPrefix={filePrefix}
       />
-      {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
-        <Suspense fallback={null}>
-          <RankingTable
-            rows={view.ranking}
-            products={products}
-            comparing={selection.compare && selection.period !== 'all_time'}
-            onSelect={(id) => update({ scope: id })}
-            onExportCsv={downloadCsv}
-            exporting={exporting}
-          />
-        </Suspense>
-      )}
+      {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking. */}
+      {selection.scope === 'all' &&
+        selection.companyId !== null &&
+        view &&
+        !allFailed &&
+        (state.current || view.ranking.productIds.length > 0) && (
+          <Suspense fallback={null}>
+            <RankingTable
+              ranking={view.ranking}
+              products={products}
+              comparing={selection.compare && selection.period !== 'all_time'}
+              onSelect={selectProduct}
+              onExportCsv={downloadCsv}
+              exporting={exporting}
+            />
+          </Suspense>
+        )}
     </section>
   );
 }

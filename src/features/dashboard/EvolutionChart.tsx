@@ -7,12 +7,13 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 
+import { formatNumber } from '../../domain/format';
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const LINE_HEIGHT = 400;
 export const SERIES_NAME = 'Valeur';
 export const PREVIOUS_NAME = 'Période précédente';
-const fr = (v: number) => v.toLocaleString('fr-FR');
+const fr = formatNumber;
 
 interface Props {
   labels: string[];

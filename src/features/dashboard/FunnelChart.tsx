@@ -5,12 +5,13 @@ import { memo, useMemo } from 'react';
 import uPlot from 'uplot';
 
 import type { FunnelStep } from '../../domain/analytics/rules';
+import { formatNumber } from '../../domain/format';
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const BAR_HEIGHT = 300;
 export const BAR_PALETTE = ['#4f46e5', '#0ea5e9', '#f59e0b', '#10b981'];
 
-const n = (v: number) => v.toLocaleString('fr-FR');
+const n = formatNumber;
 const sessions = (v: number) => `${n(v)} session${v > 1 ? 's' : ''}`;
 /** "−75 %" with a real minus sign (fr-FR). */
 export const dropLabel = (drop: number) => (drop === 0 ? '0 %' : `−${n(drop)} %`);

@@ -3,18 +3,22 @@
 import { memo } from 'react';
 
 import type { LiveFigures } from '../../domain/analytics/view';
+import { formatNumber, formatTime } from '../../domain/format';
 
-const n = (v: number) => v.toLocaleString('fr-FR');
-const time = (ms: number) => new Date(ms).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const n = formatNumber;
+const time = formatTime;
 
 interface Props {
   live: LiveFigures | null;
+  /** About to be replaced (aria-busy), still shown. */
+  busy: boolean;
+  /** Spinner instead of the figures. */
   loading: boolean;
   /** The figures could not be loaded: say so rather than show a zero. */
   unavailable: boolean;
 }
 
-export const LiveCard = memo(function LiveCard({ live, loading, unavailable }: Props) {
+export const LiveCard = memo(function LiveCard({ live, busy, loading, unavailable }: Props) {
   let body;
   if (unavailable)
     body = <p className="muted">Activité récente indisponible : les statistiques n'ont pas pu être chargées.</p>;
@@ -24,7 +28,7 @@ export const LiveCard = memo(function LiveCard({ live, loading, unavailable }: P
     const v = (x: number | undefined) => (shown && x !== undefined ? n(x) : '—');
     body = (
       <>
-        <p className="live-sessions" aria-busy={!shown || undefined}>
+        <p className="live-sessions" aria-busy={!shown || busy || undefined}>
           {shown ? (
             <span className="live-value">{n(shown.sessions)}</span>
           ) : (

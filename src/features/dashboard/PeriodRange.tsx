@@ -18,12 +18,13 @@ const toIso = (d: Date | null | undefined): string | null =>
   d ? isoOf(Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS)) : null;
 
 interface Props {
-  s: Selection;
+  from: string | null;
+  to: string | null;
   now: Date;
   update: (patch: Partial<Selection>) => void;
 }
 
-export function PeriodRange({ s, now, update }: Props) {
+export function PeriodRange({ from, to, now, update }: Props) {
   const max = toDate(isoOf(Math.floor(now.getTime() / DAY_MS)))!;
   return (
     <div className="period-range">
@@ -32,7 +33,7 @@ export function PeriodRange({ s, now, update }: Props) {
           <label htmlFor="dashboard-du">Du</label>
           <Calendar
             inputId="dashboard-du"
-            value={toDate(s.from)}
+            value={toDate(from)}
             onChange={(e) => update({ from: toIso(e.value) })}
             dateFormat="dd/mm/yy"
             locale={CALENDAR_LOCALE}
@@ -44,7 +45,7 @@ export function PeriodRange({ s, now, update }: Props) {
           <label htmlFor="dashboard-au">Au</label>
           <Calendar
             inputId="dashboard-au"
-            value={toDate(s.to)}
+            value={toDate(to)}
             onChange={(e) => update({ to: toIso(e.value) })}
             dateFormat="dd/mm/yy"
             locale={CALENDAR_LOCALE}

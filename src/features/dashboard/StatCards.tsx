@@ -4,9 +4,10 @@ import { memo } from 'react';
 
 import { changeLabel, changePercent } from '../../domain/analytics/rules';
 import type { StatFigures } from '../../domain/analytics/view';
+import { formatNumber } from '../../domain/format';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 
-const n = (v: number) => v.toLocaleString('fr-FR');
+const n = formatNumber;
 
 function Delta({ current, previous, format }: { current: number; previous: number; format: (v: number) => string }) {
   const change = changePercent(current, previous);
@@ -22,10 +23,14 @@ function Delta({ current, previous, format }: { current: number; previous: numbe
 export const StatCards = memo(function StatCards({
   stats,
   previous,
+  busy,
   loading,
 }: {
   stats: StatFigures;
   previous: StatFigures | null;
+  /** Not yet this selection's figures (aria-busy): the ones shown stay until the new ones arrive. */
+  busy: boolean;
+  /** Spinners instead of the figures. */
   loading: boolean;
 }) {
   const delta = (key: keyof StatFigures, format: (v: number) => string = n) =>
@@ -41,6 +46,7 @@ export const StatCards = memo(function StatCards({
           label="Nombre de consultation du modèle"
           value={n(stats.consultations)}
           icon="pi-eye"
+          busy={busy}
           loading={loading}
           hint={delta('consultations')}
         />
@@ -48,6 +54,7 @@ export const StatCards = memo(function StatCards({
           label="Interactions 3D"
           value={n(stats.interactions)}
           icon="pi-box"
+          busy={busy}
           loading={loading}
           hint={delta('interactions')}
         />
@@ -55,6 +62,7 @@ export const StatCards = memo(function StatCards({
           label="Essais AR"
           value={n(stats.arTries)}
           icon="pi-mobile"
+          busy={busy}
           loading={loading}
           hint={delta('arTries')}
         />
@@ -62,6 +70,7 @@ export const StatCards = memo(function StatCards({
           label="Taux de conversion"
           value={pct(stats.conversionRate)}
           icon="pi-percentage"
+          busy={busy}
           loading={loading}
           hint={delta('conversionRate', pct)}
         />

@@ -1,6 +1,6 @@
 // The dashboard selections as Jotai atoms (docs/product.md §1.4), seeded from the URL so a view survives a
 // reload and can be bookmarked; DashboardPage writes them back to the URL.
-import { atom } from 'jotai';
+import { type Atom, atom } from 'jotai';
 
 import {
   clampSelection,
@@ -28,3 +28,14 @@ export const chooseCompanyAtom = atom(null, (get, set, companyId: number | null)
 
 /** The running load's progress (products checked / to check), null when none runs: see DashboardProgress. */
 export const progressAtom = atom<Progress | null>(null);
+
+/**
+ * One selection field as its own atom: a control reading it re-renders when that field changes, not at
+ * every switch (a switch must cost one frame: docs/performance.md, "Dashboard at scale").
+ */
+const fieldAtoms = new Map<keyof Selection, Atom<unknown>>();
+export function selectionFieldAtom<K extends keyof Selection>(key: K): Atom<Selection[K]> {
+  let a = fieldAtoms.get(key);
+  if (!a) fieldAtoms.set(key, (a = atom((get) => get(selectionAtom)[key])));
+  return a as Atom<Selection[K]>;
+}

@@ -21,6 +21,13 @@ import { progressAtom, selectionAtom } from './atoms';
 /** While the dashboard is visible, its figures are revalidated this often. */
 export const REFRESH_EVERY_MS = 60_000;
 
+/**
+ * A switch within the same company keeps the figures on screen, marked busy (aria-busy), and shows the
+ * spinners only if the new ones take longer than this: most switches answer within a frame, and painting
+ * spinners for a few ms cost a frame of its own (docs/dashboard.md, "Changement de sélection").
+ */
+export const SPINNER_DELAY_MS = 150;
+
 /** 'refresh': the periodic revalidation, which keeps the figures on screen until the new ones arrive. */
 type StartMode = 'select' | 'retry' | 'refresh';
 
@@ -31,6 +38,8 @@ export interface ViewState {
   failed: boolean;
   /** The view answers the current selection (cached or fresh), not a previous one. */
   current: boolean;
+  /** Not current and worth a spinner: another company or set of products, or waiting past SPINNER_DELAY_MS. */
+  slow: boolean;
   /** Loads the failed products of the view again (the others as usual), then recomputes. */
   retry: () => void;
 }
@@ -77,6 +86,7 @@ export function useDashboardView(
     view: null,
     loading: false,
     failed: false,
+    slow: false,
     viewKey: '',
   });
   const held: Products = {
@@ -90,6 +100,9 @@ export function useDashboardView(
   /** A view is being computed (the refresh waits for the next tick), and when the last one started. */
   const inFlight = useRef(false);
   const startedAt = useRef(0);
+  /** The company and products of the last view started, and the timer that brings the spinners. */
+  const startedFor = useRef<string | null>(null);
+  const slowTimer = useRef(0);
 
   /** Starts the view for (s, p) unless it is the one already started (or `retry`/'refresh' asks again). */
   // One function for the hook's life (a state initialiser, not a ref read while rendering).
@@ -99,6 +112,10 @@ export function useDashboardView(
         const k = viewKey(s, p);
         if (k === started.current && mode === 'select') return;
         started.current = k;
+        window.clearTimeout(slowTimer.current);
+        const products = `${s.companyId}/${p.productKey}`;
+        const sameProducts = startedFor.current === products;
+        startedFor.current = products;
         const gen = ++generation.current;
         startedAt.current = Date.now();
         const silent = mode === 'refresh';
@@ -106,21 +123,32 @@ export function useDashboardView(
         if (!silent) store.set(progressAtom, null);
         if (s.companyId === null || p.loading) {
           inFlight.current = false;
-          setState({ view: null, loading: p.loading, failed: false, viewKey: k });
+          setState({ view: null, loading: p.loading, failed: false, slow: false, viewKey: k });
           return;
         }
         const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
         const current = () => gen === generation.current;
-        if (!silent) setState((old) => ({ ...old, loading: true, failed: false }));
+        if (!silent) {
+          // Another company or set of products: the figures on screen are not this selection's at all.
+          setState((old) => ({ ...old, loading: true, failed: false, slow: !sameProducts || !old.view }));
+          if (sameProducts)
+            slowTimer.current = window.setTimeout(
+              () => current() && setState((old) => ({ ...old, slow: true })),
+              SPINNER_DELAY_MS,
+            );
+        }
         inFlight.current = true;
         // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
         // must not bring the bar back once the view is finished (it would stay).
         let finished = false;
-        const finish = (next: Omit<ViewState, 'current' | 'retry'>) => {
+        const finish = (next: Omit<ViewState, 'current' | 'retry' | 'slow'>) => {
           finished = true;
           inFlight.current = false;
-          if (!silent) store.set(progressAtom, null);
-          setState({ ...next, viewKey: k });
+          if (!silent) {
+            window.clearTimeout(slowTimer.current);
+            store.set(progressAtom, null);
+          }
+          setState({ ...next, slow: false, viewKey: k });
         };
         computeView(
           {
