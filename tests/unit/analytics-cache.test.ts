@@ -26,6 +26,47 @@ describe('the IndexedDB cache', () => {
     expect(await readSessionChunks()).toEqual([{ start: 0, strings: ['s'] }]);
   });
 
+  it('stores many products in one pack, reads a company back with the newest copy of each, and drops spent packs', async () => {
+    await deleteCache();
+    const d = new SessionDictionary();
+    const record = (id: number, n: number, etag: string) => ({
+      ...d.store(
+        toColumns(
+          id,
+          Array.from({ length: n }, (_, i) => ({
+            timestamp: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+            userSessionId: `s${id}-${i}`,
+            consultation: true,
+            country: i % 2 ? 'FR' : 'BE',
+          })),
+        ),
+      ),
+      etag,
+      fetchedAt: id,
+    });
+    // Company 1: products 1..3 in a first pack; product 2 again in a second one; company 2 apart.
+    await writeProducts([record(1, 2, '"a1"'), record(2, 3, '"a2"'), record(3, 1, '"a3"')], d.takeChunk(), 1);
+    await writeProducts([record(2, 4, '"b2"')], d.takeChunk(), 1);
+    await writeProducts([record(9, 5, '"c9"')], d.takeChunk(), 2);
+    const company1 = await readProducts([1, 2, 3, 9], 1);
+    expect([...company1.keys()].sort()).toEqual([1, 2, 3]);
+    expect(company1.get(2)!.etag).toBe('"b2"');
+    expect(company1.get(2)!.count).toBe(4);
+    expect([...company1.get(2)!.time]).toEqual([0, 1, 2, 3].map((i) => Date.UTC(2025, 0, 1 + i)));
+    expect(company1.get(1)!.countries.length).toBe(2);
+    expect([...company1.get(3)!.time]).toEqual([Date.UTC(2025, 0, 1)]);
+    expect((await readProducts([9], 2)).get(9)!.count).toBe(5);
+
+    // Product 1 and 3 fetched again: the first pack holds nothing current any more and is deleted.
+    await writeProducts([record(1, 1, '"d1"'), record(3, 2, '"d3"')], d.takeChunk(), 1);
+    const again = await readProducts([1, 2, 3], 1);
+    expect([...again.values()].map((r) => r.etag).sort()).toEqual(['"b2"', '"d1"', '"d3"']);
+    const { openDB } = await import('idb');
+    const database = await openDB('visio3d-analytics');
+    expect(await database.count('packs')).toBe(3);
+    database.close();
+  });
+
   it('is deleted entirely (logout, 401)', async () => {
     await writeProducts([{ ...new SessionDictionary().store(toColumns(9, [])), etag: null, fetchedAt: 1 }]);
     await deleteCache();

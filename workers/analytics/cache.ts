@@ -1,32 +1,58 @@
-// IndexedDB (idb) cache of the events: one record per product (typed arrays, with the ETag of the answer
-// and its fetch time) and the session numbering they use, stored in chunks (see sessions.ts). It belongs
-// to one signed-in user: logout and 401 delete the database.
+// IndexedDB (idb) cache of the events, and the session numbering they use (in chunks, see sessions.ts). It
+// belongs to one signed-in user: logout and 401 delete the database.
+//
+// Records are stored in packs: one value holds many products, their columns end to end (packs.ts). Reading
+// a company back is then one request and a few values, not one per product: Chromium pays a fixed cost per
+// value read (about 0.4 ms), which made a repeat visit of 10 000 products wait 4 s on IndexedDB alone
+// (docs/performance.md, "Dashboard at scale"). A product fetched again goes into a newer pack; the older
+// copy is dropped when read back (a pack left with nothing current is deleted, see readProducts).
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 
+import type { DashboardView } from '../../src/domain/analytics/view';
 import type { CachedProduct } from './columns';
+import { type Pack, packOf, recordsOf } from './packs';
 import type { SessionChunk } from './sessions';
 
 export const CACHE_DB = 'visio3d-analytics';
 /**
- * 3: our server's company-wide session numbers in the records (2 had the engine number every answer's
- * strings, kept in 'sessions', now for list answers only; 1 kept the strings in every record).
+ * 4: records in packs of many products, stored views and their generation (3 had one record per product;
+ * 2 had the engine number every answer's strings; 1 kept the strings in every record).
  */
-const VERSION = 3;
+const VERSION = 4;
+/** Stored views kept at most (the oldest go first). */
+const VIEWS_KEPT = 32;
+
+/** A complete view as computed, and the generation of the records it was computed from (storedViews.ts). */
+export interface StoredView {
+  key: string;
+  view: DashboardView;
+  generation: number;
+  savedAt: number;
+}
+
+/** 'generation': bumped by every write of records; 'versions:<company>': see storedViews.ts. */
+type Meta = { key: 'generation'; value: number } | { key: string; etag: string; generation: number };
 
 interface CacheSchema extends DBSchema {
-  products: { key: number; value: CachedProduct };
+  packs: { key: number; value: Pack; indexes: { company: number } };
   sessions: { key: number; value: SessionChunk };
+  views: { key: string; value: StoredView; indexes: { savedAt: number } };
+  meta: { key: string; value: Meta };
 }
 
 let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
+/** The next pack's key: above every stored one (packs are read newest last). */
+let nextPack: number | null = null;
 
 function db(): Promise<IDBPDatabase<CacheSchema>> {
   opening ??= openDB<CacheSchema>(CACHE_DB, VERSION, {
     upgrade(database) {
       // A cache: an older layout is dropped, not converted.
       for (const name of [...database.objectStoreNames]) database.deleteObjectStore(name);
-      database.createObjectStore('products', { keyPath: 'productId' });
+      database.createObjectStore('packs', { keyPath: 'id' }).createIndex('company', 'companyId');
       database.createObjectStore('sessions', { keyPath: 'start' });
+      database.createObjectStore('views', { keyPath: 'key' }).createIndex('savedAt', 'savedAt');
+      database.createObjectStore('meta', { keyPath: 'key' });
     },
     // Another tab deletes the cache (logout there): let it go.
     blocking() {
@@ -36,19 +62,55 @@ function db(): Promise<IDBPDatabase<CacheSchema>> {
   return opening;
 }
 
+/** Opens the database ahead of the first view (a repeat visit's stored view is then one read away). */
+export async function openCache(): Promise<void> {
+  await db();
+}
+
 async function close(): Promise<void> {
   const current = opening;
   opening = null;
+  nextPack = null;
   if (current) (await current.catch(() => null))?.close();
 }
 
-/** The cached records of these products (missing ones are left out). */
-export async function readProducts(ids: number[]): Promise<Map<number, CachedProduct>> {
-  const tx = (await db()).transaction('products', 'readonly');
-  const rows = await Promise.all(ids.map((id) => tx.store.get(id)));
-  await tx.done;
+async function packKey(database: IDBPDatabase<CacheSchema>): Promise<number> {
+  if (nextPack === null) {
+    const last = await database.transaction('packs').store.openCursor(null, 'prev');
+    nextPack = (last?.value.id ?? 0) + 1;
+  }
+  return nextPack++;
+}
+
+/**
+ * The cached records of these products (missing ones are left out): the packs of the company in one
+ * request (every pack without it), the newest copy of each product. Packs whose every product has a newer
+ * copy elsewhere are deleted on the way.
+ */
+export async function readProducts(
+  ids: number[],
+  companyId: number | null = null,
+): Promise<Map<number, CachedProduct>> {
+  const database = await db();
+  const packs =
+    companyId === null ? await database.getAll('packs') : await database.getAllFromIndex('packs', 'company', companyId);
+  packs.sort((a, b) => a.id - b.id);
+  // Where the newest copy of each product is.
+  const newest = new Map<number, number>();
+  packs.forEach((pack, k) => pack.productIds.forEach((id) => newest.set(id, k)));
+  const wanted = new Set(ids);
   const found = new Map<number, CachedProduct>();
-  rows.forEach((r) => r && found.set(r.productId, r));
+  const stale: number[] = [];
+  packs.forEach((pack, k) => {
+    let current = false;
+    pack.productIds.forEach((id) => (current ||= newest.get(id) === k));
+    if (!current) stale.push(pack.id);
+    else for (const r of recordsOf(pack, (id) => wanted.has(id) && newest.get(id) === k)) found.set(r.productId, r);
+  });
+  if (stale.length) {
+    const tx = database.transaction('packs', 'readwrite');
+    await Promise.all([...stale.map((id) => tx.store.delete(id)), tx.done]).catch(() => undefined);
+  }
   return found;
 }
 
@@ -58,15 +120,85 @@ export async function readSessionChunks(): Promise<SessionChunk[]> {
 }
 
 /**
- * Records and the session strings they introduce, in one transaction: one commit instead of one per
- * product (the cold load's cost), and never a record without the numbering it refers to.
+ * Records (one pack) and the session strings they introduce, in one transaction: one commit for many
+ * products (the cold load's cost), and never a record without the numbering it refers to. Bumps the
+ * records' generation in the same transaction (a stored view of an older generation no longer holds);
+ * resolves with the new generation.
  */
-export async function writeProducts(records: CachedProduct[], chunk: SessionChunk | null = null): Promise<void> {
-  if (!records.length && !chunk) return;
-  const tx = (await db()).transaction(['products', 'sessions'], 'readwrite');
-  const products = tx.objectStore('products');
-  const sessions = tx.objectStore('sessions');
-  await Promise.all([...(chunk ? [sessions.put(chunk)] : []), ...records.map((r) => products.put(r)), tx.done]);
+export async function writeProducts(
+  records: CachedProduct[],
+  chunk: SessionChunk | null = null,
+  companyId: number | null = null,
+): Promise<number> {
+  const database = await db();
+  const id = records.length ? await packKey(database) : 0;
+  const tx = database.transaction(['packs', 'sessions', 'meta'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  const generation = generationOf(await meta.get('generation')) + (records.length ? 1 : 0);
+  await Promise.all([
+    ...(chunk ? [tx.objectStore('sessions').put(chunk)] : []),
+    ...(records.length
+      ? [
+          tx.objectStore('packs').put(packOf(id, companyId, records)),
+          meta.put({ key: 'generation', value: generation }),
+        ]
+      : []),
+    tx.done,
+  ]);
+  return generation;
+}
+
+const generationOf = (m: Meta | undefined): number => (m && 'value' in m ? m.value : 0);
+
+/**
+ * The stored view of `key` if it was computed from the records as they are (same generation), the
+ * current generation, and the company's last versions ETag under which every stored record was current.
+ */
+export async function readStoredView(
+  key: string,
+  companyId: number | null,
+): Promise<{ view: DashboardView | null; generation: number; versionsEtag: string | null }> {
+  const tx = (await db()).transaction(['views', 'meta']);
+  const [stored, gen, versions] = await Promise.all([
+    tx.objectStore('views').get(key),
+    tx.objectStore('meta').get('generation'),
+    companyId === null ? undefined : tx.objectStore('meta').get(`versions:${companyId}`),
+  ]);
+  const generation = generationOf(gen);
+  return {
+    view: stored && stored.generation === generation ? stored.view : null,
+    generation,
+    versionsEtag: versions && 'etag' in versions && versions.generation === generation ? versions.etag : null,
+  };
+}
+
+/**
+ * Stores a complete view computed from the records of `generation`, and the versions ETag under which
+ * they were all current, unless records were written since (then neither would be true); keeps the
+ * VIEWS_KEPT newest views.
+ */
+export async function storeView(
+  key: string,
+  view: DashboardView,
+  generation: number,
+  versions: { companyId: number; etag: string } | null,
+  now: number,
+): Promise<void> {
+  const tx = (await db()).transaction(['views', 'meta'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  if (generationOf(await meta.get('generation')) !== generation) return tx.done;
+  const views = tx.objectStore('views');
+  await views.put({ key, view, generation, savedAt: now });
+  if (versions) await meta.put({ key: `versions:${versions.companyId}`, etag: versions.etag, generation });
+  const count = await views.count();
+  if (count > VIEWS_KEPT) {
+    let cursor = await views.index('savedAt').openCursor();
+    for (let n = count - VIEWS_KEPT; cursor && n > 0; n--) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+  }
+  await tx.done;
 }
 
 /** Deletes the whole database (logout, 401). */
