@@ -27,7 +27,7 @@ const distIndex = process.argv.indexOf('--dist');
 const dist = distIndex > 0 ? process.argv[distIndex + 1] : null;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 /** --no-profile: trace only (the sampling profiler slows the page several times over). */
-const profiling = !process.argv.includes('--no-profile') && !process.argv.includes('--no-trace');
+const profiling = !['--no-profile', '--no-trace', '--warm'].some((f) => process.argv.includes(f));
 /** --no-trace: neither trace nor profile, the switch times alone. */
 const tracing = !process.argv.includes('--no-trace');
 
@@ -157,6 +157,7 @@ async function main() {
     log(`${company.name} : à froid ${Math.round(cold.drawn - cold.t0)} ms`);
 
     const pageCdp = await context.newCDPSession(page);
+    // A repeat visit makes a new worker: only the page is profiled then (--warm implies --no-profile).
     const workerCall = await workerProfiler(await browser.newBrowserCDPSession());
     if (profiling)
       for (const call of [(m: string, p?: object) => pageCdp.send(m as any, p as any), workerCall]) {
@@ -179,8 +180,11 @@ async function main() {
       });
 
     const switches: Array<{ label: string; ms: number }> = [];
-    for (let i = 0; i < SWITCHES.length * rounds; i++) {
-      const [id, text] = SWITCHES[i % SWITCHES.length];
+    // --warm: instead of the switches, `rounds` repeat visits (a reload, the company chosen again).
+    const warm = process.argv.includes('--warm');
+    for (let i = 0; i < (warm ? rounds : SWITCHES.length * rounds); i++) {
+      const [id, text] = warm ? ['dashboard-company', company.name] : SWITCHES[i % SWITCHES.length];
+      if (warm) await page.goto(`/dashboard?${START_QUERY}`);
       await openDropdown(page, id, text);
       const r = await page.evaluate(clickAndWaitDrawn, text);
       await page.evaluate(([n, t0, t1]) => performance.measure(`changement ${n}`, { start: t0, end: t1 }), [

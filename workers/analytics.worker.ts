@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 
 import type { DashboardView } from '../src/domain/analytics/view';
+import { openCache } from './analytics/cache';
 import { AnalyticsEngine } from './analytics/engine';
 
 const engine = new AnalyticsEngine();
@@ -17,6 +18,8 @@ export const api = {
   configure: (apiBase: string, token: string | null) => engine.configure(apiBase, token),
   view: async (...args: Parameters<AnalyticsEngine['view']>) => transferred(await engine.view(...args)),
   clear: () => engine.clear(),
+  /** The dashboard opened: the database is opened while the page asks for the company's products. */
+  warmUp: () => openCache().catch(() => undefined),
   exportCsv: (...args: Parameters<AnalyticsEngine['exportCsv']>) => engine.exportCsv(...args),
 };
 export type AnalyticsApi = typeof api;

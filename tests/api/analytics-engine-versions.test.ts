@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import type { ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -90,10 +90,13 @@ describe('revalidation in one call', () => {
     expect(productCalls()).toHaveLength(products.length);
     expect(new Set(types)).toEqual(new Set(['application/vnd.visio3d.columns']));
 
+    // The load asked the versions alongside its products: the reload's one call answers 304 (its stored
+    // view is then the complete one, see the stored views below).
+    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 200 }]);
     calls.length = 0;
     const reloaded = engine();
     const again = await reloaded.view(request(1));
-    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 200 }]);
+    expect(versionCalls()).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 304 }]);
     expect(productCalls()).toEqual([]);
     expect(again.stats).toEqual(full.stats);
 
@@ -139,6 +142,62 @@ describe('revalidation in one call', () => {
     // The new token dropped the memory: read back from IndexedDB, then the versions call answers 401.
     await expect(other.view(request(2))).rejects.toMatchObject({ name: 'Unauthorized' });
     expect(versionCalls().at(-1)?.status).toBe(401);
+  });
+});
+
+describe('stored views (workers/analytics/storedViews.ts)', () => {
+  const versionsUrl = () => `/api/ProductStatistics/Entreprise/${companyId}/versions`;
+
+  it('a visit with nothing changed shows the stored view, complete after one 304, then reads the events back', async () => {
+    const first = engine();
+    const figures = await first.view(request(1));
+    // The load asked the versions alongside: every product current, so its view is stored with that
+    // answer's ETag.
+
+    calls.length = 0;
+    const shown: DashboardView[] = [];
+    const third = engine();
+    const view = await third.view(request(1), undefined, (v) => void shown.push(v));
+    expect(calls).toEqual([{ url: versionsUrl(), status: 304 }]);
+    expect(view.stored).toBe(true);
+    expect(view.complete).toBe(true);
+    expect(view.stats).toEqual(figures.stats);
+    expect(view.series).toEqual(figures.series);
+    expect(Array.from(view.ranking.counts)).toEqual(Array.from(figures.ranking.counts));
+    expect(shown.map((v) => [v.complete, v.stats])).toEqual([[false, figures.stats]]);
+
+    // Another selection is computed from the events read back in the background: no request.
+    calls.length = 0;
+    const unique = await third.view(request(2, { counting: 'unique_users', period: 'year', year: 2026 }));
+    expect(calls).toEqual([]);
+    expect(unique.stored).toBeUndefined();
+    expect(unique.stats).toEqual(
+      (await first.view(request(2, { counting: 'unique_users', period: 'year', year: 2026 }))).stats,
+    );
+  });
+
+  it('is not used once a product changed, nor on another day', async () => {
+    const figures = await engine().view(request(1));
+    const product = products[2];
+    await visit(product.publicKey, 'stored-visiteur', ['consultation']);
+
+    calls.length = 0;
+    const after = await engine().view(request(1));
+    expect(after.stored).toBeUndefined();
+    expect(versionCalls().map((c) => c.status)).toEqual([200]);
+    expect(productCalls()).toEqual([
+      { url: `/api/ProductStatistics/Product/${product.produitId}?format=columns`, status: 200 },
+    ]);
+    expect(after.stats.consultations).toBe(figures.stats.consultations + 1);
+
+    // Tomorrow: "today" is part of what a view answers (buckets in progress, "En direct").
+    await engine().view(request(2));
+    const tomorrow = new AnalyticsEngine(serverFetch, () => Date.now() + 86_400_000);
+    tomorrow.configure('', token);
+    calls.length = 0;
+    const next = await tomorrow.view(request(1));
+    expect(next.stored).toBeUndefined();
+    expect(versionCalls().map((c) => c.status)).toEqual([200]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ViewRequest } from '../../src/domain/analytics/view';
-import { aggregate } from '../../workers/analytics/aggregate';
+import { aggregate, Numbering } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';
 
@@ -118,6 +118,34 @@ describe('aggregate (one pass over the columns)', () => {
     expect(aggregate([p1], req({ period: 'year', year: 2023 }), now).funnel).toEqual([]);
   });
 
+  it('puts a record written out of order in day order once, untimed first, each event whole', () => {
+    const times = [
+      '2025-03-02T10:00:00Z',
+      undefined,
+      '2025-01-05T10:00:00Z',
+      '2025-03-02T08:00:00Z',
+      '2024-12-31T23:30:00Z',
+    ];
+    const r = dictionary.store(
+      toColumns(
+        40,
+        times.map((t, i) => ({ timestamp: t, userSessionId: `ordre-${i}`, consultation: i % 2 === 0, country: 'FR' })),
+      ),
+    );
+    const pairs = (x: typeof r) => [...x.time].map((t, i) => [t, x.session[i], x.flags[i]]);
+    const before = pairs(r);
+    const numbering = new Numbering('Europe/Paris');
+    const { day, sorted } = numbering.daysOf(r);
+    expect(sorted).toBe(true);
+    expect(Number.isNaN(r.time[0])).toBe(true);
+    for (let i = 2; i < r.count; i++) expect(day[i]).toBeGreaterThanOrEqual(day[i - 1]);
+    // 23:30 UTC on 31 December is 1 January in Paris: its day, not UTC's.
+    expect(day[1]).toBe(Math.floor(Date.UTC(2025, 0, 1) / 86_400_000));
+    expect(pairs(r).sort()).toEqual(before.sort());
+    // Equal days keep their order; sorted once: a second Numbering finds it in order.
+    expect(new Numbering('Europe/Paris').daysOf(r).sorted).toBe(true);
+  });
+
   it('gives a zero series per label and zero figures without data', () => {
     const v = aggregate([dictionary.store(toColumns(9, []))], req({ period: 'year' }), now);
     expect(v.series.values).toEqual(new Array(12).fill(0));
@@ -131,7 +159,8 @@ describe('aggregate (one pass over the columns)', () => {
     expect(p1.session).toBeInstanceOf(Uint32Array);
     expect(p1.flags).toBeInstanceOf(Uint8Array);
     expect(p1.country).toBeInstanceOf(Uint16Array);
-    expect([...p1.session]).toEqual([0, 0, 1, 2, 3]);
+    // The passes above put p1's events in day order, in place (Numbering.daysOf): the same events.
+    expect([...p1.session].sort()).toEqual([0, 0, 1, 2, 3]);
     expect([...p2.session]).toEqual([0]);
     expect(p1.countries).toEqual(['France', 'Belgique', 'Allemagne']);
   });

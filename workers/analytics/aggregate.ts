@@ -33,6 +33,43 @@ interface EventDays {
   sorted: boolean;
 }
 
+/**
+ * Reorders a record's events (and `day`, their days) by day, in place, stable: untimed events (NO_DAY)
+ * first. Counts do not depend on the order; tallies and country maps hold no event position.
+ */
+function byDay(p: StoredColumns, day: Int32Array): void {
+  const n = p.count;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const d = day[i];
+    if (d === NO_DAY) continue;
+    if (d < lo) lo = d;
+    if (d > hi) hi = d;
+  }
+  // Slot 0 for untimed events, then one per day; `to[i]`: where event i goes.
+  const starts = new Int32Array((hi >= lo ? hi - lo + 1 : 0) + 2);
+  const to = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = day[i];
+    to[i] = d === NO_DAY ? 0 : d - lo + 1;
+    starts[to[i] + 1]++;
+  }
+  for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1];
+  for (let i = 0; i < n; i++) to[i] = starts[to[i]]++;
+  // One loop per array type: a single generic loop over the five would be polymorphic, ten times slower.
+  const days = day.slice(0, n);
+  for (let i = 0; i < n; i++) day[to[i]] = days[i];
+  const time = p.time.slice(0, n);
+  for (let i = 0; i < n; i++) p.time[to[i]] = time[i];
+  const session = p.session.slice(0, n);
+  for (let i = 0; i < n; i++) p.session[to[i]] = session[i];
+  const flags = p.flags.slice(0, n);
+  for (let i = 0; i < n; i++) p.flags[to[i]] = flags[i];
+  const country = p.country.slice(0, n);
+  for (let i = 0; i < n; i++) p.country[to[i]] = country[i];
+}
+
 /** The first index whose day is at least `d` in days that never decrease (binary search). */
 function firstAtLeast(day: Int32Array, d: number): number {
   let lo = 0;
@@ -73,8 +110,11 @@ export class Numbering {
     if (d) return d;
     const day = this.zone.days(p.time, NO_DAY);
     let sorted = true;
-    for (let i = 1; i < p.count; i++) if (day[i] < day[i - 1]) sorted = false;
-    d = { day, sorted };
+    for (let i = 1; i < p.count && sorted; i++) if (day[i] < day[i - 1]) sorted = false;
+    // Events written out of order (late or batched writes): put in day order once, so that every period
+    // reads only its own days. A counting sort by day, a few passes: no comparison per event.
+    if (!sorted) byDay(p, day);
+    d = { day, sorted: true };
     this.days.set(p, d);
     return d;
   }

@@ -3,10 +3,10 @@
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
-import { figuresOf, Numbering, seriesValues, statsOf } from './aggregate';
-import { deleteCache, readProducts, readSessionChunks, writeProducts } from './cache';
-import { type CachedProduct, emptyStored, type StoredColumns } from './columns';
-import { buildCsv, csvFileName } from './csv';
+import { Numbering } from './aggregate';
+import { deleteCache, readProducts, readSessionChunks, readStoredView, storeView, writeProducts } from './cache';
+import type { CachedProduct } from './columns';
+import { type ComposeState, composeView, csvOf } from './compose';
 import {
   type Connection,
   EngineError,
@@ -16,11 +16,10 @@ import {
   MAX_IN_FLIGHT,
   NETWORK,
 } from './fetch';
-import { liveOf } from './live';
-import { rankingOf } from './ranking';
 import { SessionDictionary } from './sessions';
+import { storedCopy, storedViewKey, versionsClaim } from './storedViews';
 import { Tallies } from './tallies';
-import { type CompanyVersions, fetchCompanyVersions } from './versions';
+import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from './versions';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
@@ -28,8 +27,12 @@ export const REVALIDATE_AFTER_MS = 30_000;
 /** Progress reaches the page at most this often (and at the start and end of a load). */
 export const PROGRESS_EVERY_MS = 100;
 
-/** Fresh records are written to IndexedDB this many at a time, off the fetch slots. */
-const WRITE_BATCH = 25;
+/**
+ * Fresh records are written to IndexedDB off the fetch slots, one pack (cache.ts) per this many events or
+ * products, whichever comes first: few values to read back, none too large to write at once.
+ */
+const PACK_EVENTS = 400_000;
+const PACK_PRODUCTS = 2_000;
 
 export class AnalyticsEngine {
   private conn: Connection = { apiBase: '', token: null };
@@ -53,6 +56,12 @@ export class AnalyticsEngine {
   /** The last versions answer (one company at a time), and the companies whose server has no such route. */
   private versions: CompanyVersions | null = null;
   private noVersions = new Set<number>();
+  /** The generation of the stored records (cache.ts), as this memory knows it; null before any read. */
+  private generation: number | null = null;
+  /** Records read back in the background after a stored view was shown complete (storedViews.ts). */
+  private loading: Promise<void> | null = null;
+  /** The versions asked alongside a load of every product (see changedOnly). */
+  private alongside: Promise<VersionsResult | null> | null = null;
 
   constructor(
     private fetchImpl: typeof fetch = (...a) => fetch(...a),
@@ -81,6 +90,8 @@ export class AnalyticsEngine {
     this.writesBroken = false;
     this.versions = null;
     this.noVersions.clear();
+    this.generation = null;
+    this.loading = null;
   }
 
   /**
@@ -88,13 +99,25 @@ export class AnalyticsEngine {
    * versions answer (or that it does not list). The others are current: marked checked, no request.
    * Without that answer (another server, a failure) every product is fetched as before.
    */
-  private async changedOnly(companyId: number | null | undefined, toCheck: number[], epoch: number): Promise<number[]> {
+  private async changedOnly(
+    companyId: number | null | undefined,
+    toCheck: number[],
+    epoch: number,
+    /** An answer this view already has (asked for its stored view): not asked again. */
+    answered: CompanyVersions | null = null,
+  ): Promise<number[]> {
     if (companyId == null || toCheck.length === 0 || this.noVersions.has(companyId)) return toCheck;
-    // A single product is as cheap to ask directly (its 304 says the same); nothing held: all are fetched.
-    if (toCheck.length === 1 || !toCheck.some((id) => this.memory.has(id))) return toCheck;
-    let result;
+    // A single product is as cheap to ask directly (its 304 says the same).
+    if (toCheck.length === 1) return toCheck;
+    // Nothing held: all are fetched. The versions are asked alongside, so that the complete view can be
+    // stored with the ETag under which every record is current (storedViews.ts).
+    if (!toCheck.some((id) => this.memory.has(id))) {
+      this.alongside = fetchCompanyVersions(this.conn, companyId, null, this.fetchImpl).catch(() => null);
+      return toCheck;
+    }
+    let result: VersionsResult | null = answered;
     try {
-      result = await fetchCompanyVersions(this.conn, companyId, this.versions, this.fetchImpl);
+      result ??= await fetchCompanyVersions(this.conn, companyId, this.versions, this.fetchImpl);
     } catch (err) {
       if ((err as Error).name === UNAUTHORIZED) throw err;
       return toCheck;
@@ -106,9 +129,11 @@ export class AnalyticsEngine {
     }
     this.versions = result;
     const now = this.clock();
+    const { tags } = result;
     return toCheck.filter((id) => {
       const known = this.memory.get(id);
-      if (!known || known.etag === null || !result.tags.get(id)?.includes(known.etag)) return true;
+      // No tags: a 304 to the ETag under which every stored record was current (storedViews.ts).
+      if (!known || known.etag === null || (tags !== null && !tags.get(id)?.includes(known.etag))) return true;
       // Same object: its country map and kept tallies stay valid (see Numbering, Tallies).
       known.fetchedAt = now;
       this.checkedAt.set(id, now);
@@ -145,19 +170,49 @@ export class AnalyticsEngine {
     const superseded = () => request.generation !== this.latest;
     const ids = request.scope === 'all' ? request.productIds : [request.scope];
     const now = new Date(this.clock());
-
-    const missing = ids.filter((id) => !this.memory.has(id));
-    if (missing.length) {
-      const stored = await readProducts(missing).catch(() => new Map<number, CachedProduct>());
-      stored.forEach((r, id) => this.memory.set(id, r));
-    }
-    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
-
+    const companyId = request.companyId ?? null;
     if ((request.timeZone ?? DEFAULT_TIME_ZONE) !== this.numbering.zone.timeZone) {
       // Another reporting zone: every event's day changes, so the days and tallies are made again.
       this.numbering = new Numbering(request.timeZone ?? DEFAULT_TIME_ZONE);
       this.tallies.forget();
     }
+    const key = storedViewKey(request, this.numbering.zone.day(now.getTime()));
+
+    if (this.loading && ids.some((id) => !this.memory.has(id))) await this.loading;
+    const missing = ids.filter((id) => !this.memory.has(id));
+    let storedShown = false;
+    /** The versions answer asked for a stored view (a product changed since): used as it is below. */
+    let answered: CompanyVersions | null = null;
+    if (missing.length) {
+      const stored = await readStoredView(key, companyId).catch(() => null);
+      if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+      if (stored) this.generation ??= stored.generation;
+      if (stored?.view && !request.retry?.length) {
+        storedShown = true;
+        void onCachedView?.({ ...stored.view, generation: request.generation, complete: false });
+        if (stored.versionsEtag !== null && companyId !== null && !this.noVersions.has(companyId)) {
+          const known: CompanyVersions = { companyId, etag: stored.versionsEtag, tags: null };
+          const answer = await fetchCompanyVersions(this.conn, companyId, known, this.fetchImpl).catch((err) => {
+            if ((err as Error).name === UNAUTHORIZED) throw err;
+            return null;
+          });
+          if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+          if (answer === 'missing') this.noVersions.add(companyId);
+          else if (answer) this.versions = answered = answer;
+          if (answer === known && epoch === this.epoch) {
+            // 304: no product changed since those records were stored, so the stored view is this one.
+            const t = this.clock();
+            ids.forEach((id) => this.checkedAt.set(id, t));
+            this.readInBackground(missing, companyId, epoch);
+            return { ...stored.view, generation: request.generation, complete: true, stored: true };
+          }
+        }
+      }
+      const records = await readProducts(missing, companyId).catch(() => new Map<number, CachedProduct>());
+      records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
+    }
+    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+
     const retry = new Set(request.retry ?? []);
     const stale = ids.filter(
       (id) =>
@@ -168,9 +223,9 @@ export class AnalyticsEngine {
     );
     // Cached figures first, but only when every product is cached: partial totals would mislead.
     const allCached = ids.length > 0 && ids.every((id) => this.memory.has(id));
-    if (allCached && stale.length)
+    if (allCached && stale.length && !storedShown)
       void onCachedView?.(this.compose(request, ids, now, { complete: false, offline: false, failed: [] }));
-    const toCheck = await this.changedOnly(request.companyId, stale, epoch);
+    const toCheck = await this.changedOnly(request.companyId, stale, epoch, answered);
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
 
     const failed: number[] = [];
@@ -178,16 +233,23 @@ export class AnalyticsEngine {
     let done = 0;
     // Fresh records go to IndexedDB in batches, without holding a fetch slot; a 304 writes nothing.
     let toWrite: CachedProduct[] = [];
+    let toWriteEvents = 0;
     const flush = () => {
       // After a clear (logout, 401) a late answer must not write: it would bring the database back.
       if (toWrite.length && epoch === this.epoch && !this.writesBroken) {
-        const write = writeProducts(toWrite, this.dictionary.takeChunk()).catch(() => {
-          this.writesBroken = true;
-        });
+        const write = writeProducts(toWrite, this.dictionary.takeChunk(), companyId).then(
+          (generation) => {
+            if (epoch === this.epoch) this.generation = Math.max(this.generation ?? 0, generation);
+          },
+          () => {
+            this.writesBroken = true;
+          },
+        );
         this.pendingWrites.add(write);
         void write.finally(() => this.pendingWrites.delete(write));
       }
       toWrite = [];
+      toWriteEvents = 0;
     };
     let reportedAt = -Infinity;
     const report = () => {
@@ -218,9 +280,13 @@ export class AnalyticsEngine {
               etag: result.etag,
               fetchedAt: this.clock(),
             };
+            // Its events' days now, while the answers arrive: this puts a record written out of order in
+            // day order before it is stored (aggregate.ts daysOf), so that no later visit sorts it again.
+            this.numbering.daysOf(record);
             this.memory.set(id, record);
             toWrite.push(record);
-            if (toWrite.length >= WRITE_BATCH) flush();
+            toWriteEvents += record.count;
+            if (toWriteEvents >= PACK_EVENTS || toWrite.length >= PACK_PRODUCTS) flush();
           } else {
             // Same object: its country map stays valid (see Numbering).
             known!.fetchedAt = this.clock();
@@ -240,8 +306,46 @@ export class AnalyticsEngine {
     // A view is complete once what it shows is stored, including the records of a view it superseded
     // (they are not fetched again within REVALIDATE_AFTER_MS): a reload then finds them all cached.
     await Promise.all(this.pendingWrites);
+    if (this.alongside) {
+      const versions = await this.alongside;
+      this.alongside = null;
+      if (versions && versions !== 'missing' && epoch === this.epoch) this.versions = versions;
+    }
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
-    return this.compose(request, ids, now, { complete: true, offline, failed });
+    const view = this.compose(request, ids, now, { complete: true, offline, failed });
+    if (!failed.length && !offline) this.store(key, view, request, ids);
+    return view;
+  }
+
+  /**
+   * Keeps a complete view for the next visit (storedViews.ts), with the versions ETag under which every
+   * product of the company is current, when this view checked them all against it.
+   */
+  private store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): void {
+    if (this.writesBroken || this.generation === null) return;
+    const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
+    void storeView(key, storedCopy(view), this.generation, claim, this.clock()).catch(() => undefined);
+  }
+
+  private compose(request: ViewRequest, ids: number[], now: Date, state: ComposeState): DashboardView {
+    return composeView(request, ids, now, state, {
+      memory: this.memory,
+      tallies: this.tallies,
+      numbering: this.numbering,
+    });
+  }
+
+  /** After a stored view was shown complete: the records, read back for the next selections. */
+  private readInBackground(ids: number[], companyId: number | null, epoch: number): void {
+    const loading = readProducts(ids, companyId)
+      .then((records) => {
+        if (epoch === this.epoch) records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    this.loading = loading;
   }
 
   /**
@@ -258,56 +362,12 @@ export class AnalyticsEngine {
       request,
       request.scope === 'all' ? request.productIds : [request.scope],
       new Date(this.clock()),
-      { complete: true, offline: false, failed: [] },
-    );
-    const text = buildCsv({
-      ranking: view.ranking.map((r) => ({ ...r, name: names[r.productId] ?? `Produit ${r.productId}` })),
-      series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
-      metricLabel,
-    });
-    return {
-      blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
-      fileName: csvFileName(companyName, { from: null, to: null, ...request }),
-    };
-  }
-
-  private compose(
-    request: ViewRequest,
-    ids: number[],
-    now: Date,
-    state: { complete: boolean; offline: boolean; failed: number[] },
-  ): DashboardView {
-    const failed = new Set(state.failed);
-    const used: StoredColumns[] = [];
-    let cachedAt: number | null = null;
-    for (const id of ids) {
-      const r = this.memory.get(id);
-      if (!r || failed.has(id)) {
-        used.push(emptyStored(id));
-        continue;
-      }
-      used.push(r);
-      cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
-    }
-    const current = this.tallies.of(used, request, now, this.numbering);
-    const before =
-      request.compare && request.period !== 'all_time'
-        ? this.tallies.of(used, request, now, this.numbering, true)
-        : null;
-    return {
-      generation: request.generation,
-      ...figuresOf(current, request.metric),
-      previous: before && {
-        stats: statsOf(before),
-        values: seriesValues(before, request.metric),
-        eventCount: before.events,
+      {
+        complete: true,
+        offline: false,
+        failed: [],
       },
-      ranking: rankingOf(current, before),
-      live: liveOf(used, now.getTime()),
-      cachedAt,
-      offline: state.offline,
-      failedProducts: state.failed,
-      complete: state.complete,
-    };
+    );
+    return csvOf(view, request, names, companyName, metricLabel);
   }
 }

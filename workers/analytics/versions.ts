@@ -6,11 +6,15 @@
 import { UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { type Connection, EngineError, HTTP, NETWORK } from './fetch';
 
-/** The last answer for a company: its ETag and each product's current columns ETags (binary, JSON). */
+/**
+ * The last answer for a company: its ETag and each product's current columns ETags (binary, JSON). `tags`
+ * is null for an ETag taken back from the cache (storedViews.ts): under it every stored record was current,
+ * so its 304 says they all still are.
+ */
 export interface CompanyVersions {
   companyId: number;
   etag: string | null;
-  tags: Map<number, string[]>;
+  tags: Map<number, string[]> | null;
 }
 
 /** 'missing': the server has no versions route (another server of the contract). */

@@ -77,6 +77,11 @@ export interface DashboardView {
   failedProducts: number[];
   /** False while the cached figures are shown and revalidation goes on. */
   complete: boolean;
+  /**
+   * Complete, and taken as computed on an earlier visit: nothing changed since (the worker's stored
+   * views). Its "En direct" is as of then: the page refreshes it once the events are read back.
+   */
+  stored?: boolean;
 }
 
 export interface Progress {

@@ -13,7 +13,7 @@ import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts } from './AnalysisCharts';
-import { exportCsv } from './analyticsClient';
+import { exportCsv, warmUpAnalytics } from './analyticsClient';
 import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
@@ -45,6 +45,8 @@ export function DashboardPage() {
   const [selection, setSelection] = useAtom(selectionAtom);
   const isAdmin = user?.role === ADMIN_ROLE;
   const companyName = user?.entreprise?.nomEntreprise ?? null;
+
+  useEffect(warmUpAnalytics, []);
 
   // A non-admin is locked to his own company: its data loads at once. A bookmarked product without a
   // company (`?produit=` alone) is kept: the check below drops it if it is not the company's.

@@ -10,7 +10,7 @@
 // progress): the worker asks one versions call and fetches only the products that changed, so new events
 // (and "En direct") appear without a reload (docs/dashboard.md "En direct").
 import { useStore } from 'jotai';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
@@ -27,6 +27,12 @@ export const REFRESH_EVERY_MS = 60_000;
  * spinners for a few ms cost a frame of its own (docs/dashboard.md, "Changement de sélection").
  */
 export const SPINNER_DELAY_MS = 150;
+
+/**
+ * A view taken as stored from an earlier visit (nothing changed since) has that visit's "En direct": it is
+ * recomputed this soon after, silently, once the worker has read the events back.
+ */
+export const STORED_REFRESH_MS = 1_000;
 
 /** 'refresh': the periodic revalidation, which keeps the figures on screen until the new ones arrive. */
 type StartMode = 'select' | 'retry' | 'refresh';
@@ -47,10 +53,21 @@ export interface ViewState {
 /** The products the page holds, and for which company. */
 interface Products {
   companyId: number | null;
+  productIds: number[];
+  /** Names the list cheaply (a company may have 10 000 products): a new list, a new key. */
   productKey: string;
   loading: boolean;
   /** The company's reporting zone (its day, week, month and year edges). */
   timeZone: string;
+}
+
+/** A short key per list of product ids: its length and its serial number (a new array, a new serial). */
+const listKeys = new WeakMap<number[], string>();
+let listSerial = 0;
+function listKey(ids: number[]): string {
+  let k = listKeys.get(ids);
+  if (k === undefined) listKeys.set(ids, (k = `${ids.length}#${++listSerial}`));
+  return k;
 }
 
 /** What a view must answer: until a view for it arrives, the figures are not current (spinners). */
@@ -89,9 +106,11 @@ export function useDashboardView(
     slow: false,
     viewKey: '',
   });
+  const productIds = useMemo(() => products.map((p) => p.id), [products]);
   const held: Products = {
     companyId: selection.companyId,
-    productKey: products.map((p) => p.id).join(','),
+    productIds,
+    productKey: listKey(productIds),
     loading: productsLoading,
     timeZone,
   };
@@ -126,7 +145,7 @@ export function useDashboardView(
           setState({ view: null, loading: p.loading, failed: false, slow: false, viewKey: k });
           return;
         }
-        const productIds = p.productKey ? p.productKey.split(',').map(Number) : [];
+        const productIds = p.productIds;
         const current = () => gen === generation.current;
         if (!silent) {
           // Another company or set of products: the figures on screen are not this selection's at all.
@@ -194,6 +213,17 @@ export function useDashboardView(
     latest.current = held;
   });
 
+  // A stored view: its "En direct" is brought up to date (see STORED_REFRESH_MS).
+  useEffect(() => {
+    if (!state.view?.stored) return;
+    const timer = window.setTimeout(() => {
+      const s = store.get(selectionAtom);
+      if (!inFlight.current && s.companyId !== null && s.companyId === latest.current.companyId)
+        start(s, latest.current, undefined, 'refresh');
+    }, STORED_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.view, store, start]);
+
   // From inside the click: the products held are those of the selection's company, so they still apply.
   useEffect(
     () =>
@@ -210,11 +240,6 @@ export function useDashboardView(
   const { viewKey: shown, ...rest } = state;
   const failedIds = state.view?.failedProducts ?? [];
   // A load that failed as a whole retries everything; otherwise only the products that failed.
-  const retry = () =>
-    start(
-      store.get(selectionAtom),
-      latest.current,
-      state.failed ? held.productKey.split(',').filter(Boolean).map(Number) : failedIds,
-    );
+  const retry = () => start(store.get(selectionAtom), latest.current, state.failed ? held.productIds : failedIds);
   return { ...rest, current: shown === key, retry };
 }

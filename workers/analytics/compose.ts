@@ -1,0 +1,84 @@
+// A view from the records in memory: the kept tally of the selection (or one pass), the previous period's
+// when comparing, the ranking, "En direct"; and the CSV of "Exporter CSV" from the same view.
+import { rankingRow } from '../../src/domain/analytics/ranking';
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { figuresOf, type Numbering, seriesValues, statsOf } from './aggregate';
+import { type CachedProduct, emptyStored, type StoredColumns } from './columns';
+import { buildCsv, csvFileName } from './csv';
+import { liveOf } from './live';
+import { rankingOf } from './ranking';
+import type { Tallies } from './tallies';
+
+export interface ComposeState {
+  complete: boolean;
+  offline: boolean;
+  /** Products whose events could not be loaded: counted as empty. */
+  failed: number[];
+}
+
+export interface EngineMemory {
+  memory: Map<number, CachedProduct>;
+  tallies: Tallies;
+  numbering: Numbering;
+}
+
+export function composeView(
+  request: ViewRequest,
+  ids: number[],
+  now: Date,
+  state: ComposeState,
+  { memory, tallies, numbering }: EngineMemory,
+): DashboardView {
+  const failed = new Set(state.failed);
+  const used: StoredColumns[] = [];
+  let cachedAt: number | null = null;
+  for (const id of ids) {
+    const r = memory.get(id);
+    if (!r || failed.has(id)) {
+      used.push(emptyStored(id));
+      continue;
+    }
+    used.push(r);
+    cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
+  }
+  const current = tallies.of(used, request, now, numbering);
+  const before =
+    request.compare && request.period !== 'all_time' ? tallies.of(used, request, now, numbering, true) : null;
+  return {
+    generation: request.generation,
+    ...figuresOf(current, request.metric),
+    previous: before && {
+      stats: statsOf(before),
+      values: seriesValues(before, request.metric),
+      eventCount: before.events,
+    },
+    ranking: rankingOf(current, before),
+    live: liveOf(used, now.getTime()),
+    cachedAt,
+    offline: state.offline,
+    failedProducts: state.failed,
+    complete: state.complete,
+  };
+}
+
+/** "Exporter CSV" of a view: its ranking (named) and its evolution series. */
+export function csvOf(
+  view: DashboardView,
+  request: ViewRequest,
+  names: Record<number, string>,
+  companyName: string,
+  metricLabel: string,
+): { blob: Blob; fileName: string } {
+  const text = buildCsv({
+    ranking: Array.from(view.ranking.productIds, (productId, i) => ({
+      ...rankingRow(view.ranking, i),
+      name: names[productId] ?? `Produit ${productId}`,
+    })),
+    series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
+    metricLabel,
+  });
+  return {
+    blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
+    fileName: csvFileName(companyName, { from: null, to: null, ...request }),
+  };
+}
