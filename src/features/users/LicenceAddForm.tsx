@@ -18,7 +18,7 @@ import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { FormField } from '../../ui/FormField';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { CALENDAR_LOCALE } from './calendarFr';
+import { CALENDAR_LOCALE, calendarFieldPt } from './calendarFr';
 
 const NO_TYPES: LicenceType[] = [];
 
@@ -97,7 +97,7 @@ export function LicenceAddForm({
 
   const date = (name: 'DateActivation' | 'DateExpiration', id: string, label: string) => (
     <FormField name={name} id={id} label={label}>
-      {({ invalid }) => (
+      {({ invalid, ...aria }) => (
         <Controller
           name={name}
           control={form.control}
@@ -109,6 +109,7 @@ export function LicenceAddForm({
               onChange={(e) => field.onChange((e.value as Date) ?? null)}
               {...CALENDAR}
               invalid={invalid}
+              pt={calendarFieldPt(aria)}
             />
           )}
         />
