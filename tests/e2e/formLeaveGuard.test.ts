@@ -192,8 +192,14 @@ describe('options form', () => {
     await add.click();
     await page.locator('#option-right-error', { hasText: 'Les valeurs gauche et droite sont requises' }).waitFor();
     await focusOn(page, 'option-right');
+    // Complete, it is staged as typed and the form starts again.
+    await page.fill('#option-right', 'Avec');
+    await add.click();
+    await page.getByText('Interrupteur : Sans / Avec').waitFor();
+    expect(await page.inputValue('#option-group')).toBe('');
 
     // A Liste: the blank item gets the focus and the list's message.
+    await page.fill('#option-group', 'Hauteur');
     await page.getByRole('button', { name: 'Liste' }).click();
     await page.getByLabel('Élément 1', { exact: true }).fill('60 cm');
     await page.getByRole('button', { name: 'Ajouter un élément' }).click();
@@ -210,14 +216,24 @@ describe('options form', () => {
     await sidebarTo(page, '/customers');
     await leaveDialog(page).getByRole('button', { name: 'Rester' }).click();
     await leaveDialog(page).waitFor({ state: 'detached' });
-    expect(await page.inputValue('#option-group')).toBe('Interrupteur');
+    expect(await page.inputValue('#option-group')).toBe('Hauteur');
     expect(await page.getByLabel('Élément 1', { exact: true }).inputValue()).toBe('60 cm');
+    await page.getByText('Options à enregistrer (1)').waitFor();
 
-    // Saved: the page goes to the dashboard without asking.
+    // Saved (the staged option and the one typed): the page goes to the dashboard without asking.
     await page.getByLabel('Élément 2', { exact: true }).fill('80 cm');
+    const sent: unknown[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/Option') && r.method() === 'POST' && sent.push(r.postDataJSON()));
     await page.getByRole('button', { name: 'Enregistrer les options' }).click();
     await page.waitForURL((u) => u.pathname === '/dashboard');
     expect(await leaveDialog(page).count()).toBe(0);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ nomGroupe: 'Interrupteur', toggle: { left: 'Sans', right: 'Avec' } }),
+        expect.objectContaining({ nomGroupe: 'Hauteur', liste: ['60 cm', '80 cm'] }),
+      ]),
+    );
+    expect(sent).toHaveLength(2);
     // Nothing is kept for the next visit.
     await page.goto(`/options?groupId=${groupId}`);
     await page.locator('#option-group').waitFor();

@@ -80,7 +80,9 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
 
   async function stage() {
     if (!(await valid())) return;
-    setStaged((s) => [...s, buildOptionPayload(form.getValues(), groupId)]);
+    // Built now: the state updater runs later, once the form is emptied.
+    const option = buildOptionPayload(form.getValues(), groupId);
+    setStaged((s) => [...s, option]);
     form.reset(emptyOptionForm());
   }
 
