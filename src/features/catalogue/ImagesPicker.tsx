@@ -1,7 +1,7 @@
 // The product images of the product form: up to 20, with previews and their count; a selection that would
 // pass 20 is refused with the spec's message, shown as the field's.
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 
 import { MAX_IMAGES, PRODUCT_FILES, PRODUCT_MESSAGES } from '../../domain/product';
@@ -10,16 +10,16 @@ import { FormField } from '../../ui/FormField';
 const NAME = 'CheminImageGroupe';
 
 export function ImagesPicker() {
-  const input = useRef<HTMLInputElement | null>(null);
   const { setError, clearErrors } = useFormContext();
   const { field } = useController({ name: NAME });
   const images = field.value as File[];
   const previews = useMemo(() => images.map((f) => URL.createObjectURL(f)), [images]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
 
-  const add = (list: FileList | null) => {
-    const chosen = Array.from(list ?? []);
-    if (input.current) input.current.value = '';
+  const add = (input: HTMLInputElement) => {
+    const chosen = Array.from(input.files ?? []);
+    // Emptied, so that choosing the same files again is a change.
+    input.value = '';
     if (!chosen.length) return;
     if (images.length + chosen.length > MAX_IMAGES) {
       setError(NAME, { type: 'max', message: PRODUCT_MESSAGES.tooManyImages });
@@ -35,14 +35,11 @@ export function ImagesPicker() {
         <>
           <input
             {...a11y}
-            ref={(el) => {
-              input.current = el;
-              field.ref(el);
-            }}
+            ref={field.ref}
             type="file"
             multiple
             accept={PRODUCT_FILES.CheminImageGroupe.accept}
-            onChange={(e) => add(e.target.files)}
+            onChange={(e) => add(e.currentTarget)}
           />
           <span className="image-count" aria-live="polite">
             {images.length} / {MAX_IMAGES} images

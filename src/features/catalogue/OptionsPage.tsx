@@ -7,7 +7,6 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -33,6 +32,7 @@ import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { readSession, removeSession, useSessionState, writeSession } from '../../ui/useSessionState';
+import { ChoiceField } from './ChoiceField';
 import { MissingGroup, useGroupId } from './useGroupId';
 
 export function OptionsPage() {
@@ -156,43 +156,21 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
             <FormField name="nomGroupe" id="option-group" label="Nom du groupe" className="field">
               {(a11y) => <InputText {...form.register('nomGroupe')} {...a11y} />}
             </FormField>
-            <div className="field">
-              <span className="field-label" id="option-type-label">
-                Type d'option
-              </span>
-              <Controller
-                name="typeOption"
-                control={form.control}
-                render={({ field }) => (
-                  <SelectButton
-                    aria-labelledby="option-type-label"
-                    value={field.value}
-                    options={[...OPTION_TYPES]}
-                    allowEmpty={false}
-                    onChange={(e) => field.onChange(e.value as OptionForm['typeOption'])}
-                  />
-                )}
-              />
-            </div>
+            <ChoiceField
+              name="typeOption"
+              id="option-type-label"
+              label="Type d'option"
+              options={OPTION_TYPES}
+              allowEmpty={false}
+            />
             {values.typeOption === 'Texte' && (
-              <div className="field">
-                <span className="field-label" id="option-mode-label">
-                  Choix
-                </span>
-                <Controller
-                  name="texteMode"
-                  control={form.control}
-                  render={({ field }) => (
-                    <SelectButton
-                      aria-labelledby="option-mode-label"
-                      value={field.value}
-                      options={[...TEXTE_MODES]}
-                      allowEmpty={false}
-                      onChange={(e) => field.onChange(e.value as OptionForm['texteMode'])}
-                    />
-                  )}
-                />
-              </div>
+              <ChoiceField
+                name="texteMode"
+                id="option-mode-label"
+                label="Choix"
+                options={TEXTE_MODES}
+                allowEmpty={false}
+              />
             )}
             {values.typeOption === 'Texte' && values.texteMode === 'Bascule' && (
               <>

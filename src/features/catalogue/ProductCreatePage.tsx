@@ -11,7 +11,6 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -35,6 +34,7 @@ import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notify, notifySuccess } from '../../ui/toast';
+import { ChoiceField } from './ChoiceField';
 import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
@@ -243,23 +243,7 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
             accept={PRODUCT_FILES.Chemin_3d.accept}
             hint="Formats acceptés : .fbx, .stl, .step"
           />
-          <div className="field">
-            <span className="field-label" id="placement-label">
-              Placement
-            </span>
-            <Controller
-              name="Placement"
-              control={form.control}
-              render={({ field }) => (
-                <SelectButton
-                  aria-labelledby="placement-label"
-                  value={field.value}
-                  options={[...PLACEMENTS]}
-                  onChange={(e) => field.onChange((e.value as Placement | null) ?? null)}
-                />
-              )}
-            />
-          </div>
+          <ChoiceField name="Placement" id="placement-label" label="Placement" options={PLACEMENTS} />
           <FilePicker
             name="FicheCote"
             id="product-fiche-cote"
