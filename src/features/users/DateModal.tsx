@@ -4,12 +4,10 @@
 // Any date, or none, is a value to send: what makes one wrong (before the activation, in the past) is the
 // server's to say, so the form has no schema of its own (docs/architecture.md, "Forms").
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 
-import { FormField } from '../../ui/FormField';
-import { CALENDAR_LOCALE, calendarFieldPt } from './calendarFr';
+import { DateTimeField } from './DateTimeField';
 import { parseDate } from './format';
 
 interface Props {
@@ -55,31 +53,14 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
       }
     >
       <FormProvider {...form}>
-        <FormField name="date" id="licence-date" label={label} className="modal-body">
-          {({ id, invalid, ...aria }) => (
-            <Controller
-              name="date"
-              control={form.control}
-              render={({ field }) => (
-                <Calendar
-                  inputId={id}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={(e) => field.onChange((e.value as Date | null) ?? null)}
-                  showTime
-                  hourFormat="24"
-                  dateFormat="dd/mm/yy"
-                  locale={CALENDAR_LOCALE}
-                  showIcon
-                  showButtonBar
-                  appendTo="self"
-                  invalid={invalid}
-                  pt={calendarFieldPt(aria)}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <DateTimeField
+          name="date"
+          id="licence-date"
+          label={label}
+          className="modal-body"
+          showButtonBar
+          appendTo="self"
+        />
       </FormProvider>
     </Dialog>
   );

@@ -1,8 +1,5 @@
-// The French locale of PrimeReact's Calendar, registered once for the user screens' date pickers, and the
-// wiring of a Calendar into a FormField.
+// The French locale of PrimeReact's Calendar, registered once for the user screens' date pickers.
 import { addLocale } from 'primereact/api';
-
-import type { FieldProps } from '../../ui/FormField';
 
 addLocale('fr', {
   firstDayOfWeek: 1,
@@ -48,11 +45,3 @@ addLocale('fr', {
 });
 
 export const CALENDAR_LOCALE = 'fr';
-
-/**
- * A FormField's aria wiring for a Calendar, which does not hand aria-* props to its input: given to the
- * input through PrimeReact's pass-through (`pt`), so that the message is tied to the field (WCAG 3.3.1).
- */
-export const calendarFieldPt = (field: Pick<FieldProps, 'aria-invalid' | 'aria-describedby'>) => ({
-  input: { root: { 'aria-invalid': field['aria-invalid'], 'aria-describedby': field['aria-describedby'] } },
-});
