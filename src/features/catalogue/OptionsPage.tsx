@@ -4,11 +4,10 @@ import './catalogue.css';
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
 import { createOption } from '../../api/catalogue';
@@ -27,6 +26,7 @@ import {
   type OptionPayload,
   TEXTE_MODES,
 } from '../../domain/option';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
@@ -227,26 +227,15 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
               </div>
             )}
             {values.typeOption === 'Coloris' && (
-              <FormField name="colorTag" id="option-palette" label="Nuancier" className="field">
-                {({ id, invalid }) => (
-                  <Controller
-                    name="colorTag"
-                    control={form.control}
-                    render={({ field }) => (
-                      <Dropdown
-                        inputId={id}
-                        focusInputRef={field.ref}
-                        value={field.value}
-                        options={paletteOptions}
-                        showClear
-                        placeholder={paletteOptions.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
-                        onChange={(e) => field.onChange((e.value as string | null) ?? null)}
-                        invalid={invalid}
-                      />
-                    )}
-                  />
-                )}
-              </FormField>
+              <DropdownField
+                name="colorTag"
+                id="option-palette"
+                label="Nuancier"
+                className="field"
+                options={paletteOptions}
+                showClear
+                placeholder={paletteOptions.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
+              />
             )}
           </div>
           <div className="catalogue-actions">

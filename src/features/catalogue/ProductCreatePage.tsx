@@ -5,7 +5,6 @@ import './catalogue.css';
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -29,6 +28,7 @@ import {
   PRODUCT_MESSAGES,
   productFormSchema,
 } from '../../domain/product';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
@@ -198,30 +198,16 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
           <FormField name="NomGroupeModel" id="product-name" label="Nom du produit" className="field">
             {(a11y) => <InputText {...form.register('NomGroupeModel')} {...a11y} />}
           </FormField>
-          <FormField name="IdCategorie" id="product-category" label="Catégorie" className="field">
-            {({ id, invalid }) => (
-              <Controller
-                name="IdCategorie"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value}
-                    options={categoryOptions}
-                    placeholder="Sélectionnez une catégorie"
-                    onChange={(e) =>
-                      e.value === NEW_CATEGORY
-                        ? void navigate('/creer-categorie')
-                        : field.onChange(e.value as number | null)
-                    }
-                    invalid={invalid}
-                    filter={categories.length > 8}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DropdownField
+            name="IdCategorie"
+            id="product-category"
+            label="Catégorie"
+            className="field"
+            options={categoryOptions}
+            placeholder="Sélectionnez une catégorie"
+            filter={categories.length > 8}
+            onPick={(value, set) => (value === NEW_CATEGORY ? void navigate('/creer-categorie') : set(value ?? null))}
+          />
           <FormField name="RefPrimaire" id="product-ref1" label="Référence primaire" className="field">
             {(a11y) => <InputText {...form.register('RefPrimaire')} {...a11y} />}
           </FormField>

@@ -4,9 +4,8 @@
 // focus goes to the first.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
@@ -14,6 +13,7 @@ import { createLicence } from '../../api/licences';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';
@@ -91,26 +91,15 @@ export function LicenceAddForm({
       <form className="card" onSubmit={(e) => void submit(e)} aria-label="Ajouter une licence" noValidate>
         <h2>Ajouter une licence</h2>
         <div className="form-grid">
-          <FormField name="TypeLicenceId" id="licence-type" label="Type de licence">
-            {({ id, invalid }) => (
-              <Controller
-                name="TypeLicenceId"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value ?? defaultTypeId}
-                    options={types}
-                    optionLabel="type"
-                    optionValue="typeLicenceId"
-                    onChange={(e) => field.onChange(e.value as number | null)}
-                    invalid={invalid}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DropdownField
+            name="TypeLicenceId"
+            id="licence-type"
+            label="Type de licence"
+            options={types}
+            optionLabel="type"
+            optionValue="typeLicenceId"
+            fallback={defaultTypeId}
+          />
           <FormField name="LicenceKey" id="licence-key" label="Clé de licence">
             {(a11y) => <InputText {...form.register('LicenceKey')} {...a11y} />}
           </FormField>
