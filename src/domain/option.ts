@@ -63,23 +63,50 @@ export interface OptionPayload {
   idModelNavigation: null;
 }
 
+/** One value of a Bascule or a Liste: required, 200 characters at most. */
+const optionValue = (required: string) => boundedText({ required, max: 200, invalid: OPTION_MESSAGES.valeurInvalid });
+const nomGroupeSchema = boundedText({
+  required: OPTION_MESSAGES.nomGroupe,
+  max: 200,
+  invalid: OPTION_MESSAGES.nomGroupeInvalid,
+});
+
+/**
+ * The option form's rules (docs/product.md §2.5), the server's for each value: the group name, and the values
+ * its type needs. A Bascule's message goes on the first of its two values to fix; a Liste's on each item to
+ * fix (the page shows it once), or on the list when it has none or too many.
+ */
+export const optionFormSchema = z
+  .object({
+    nomGroupe: nomGroupeSchema,
+    typeOption: z.enum(OPTION_TYPES),
+    texteMode: z.enum(TEXTE_MODES),
+    left: z.string(),
+    right: z.string(),
+    items: z.array(z.string()),
+    colorTag: z.string().nullable(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.typeOption !== 'Texte') return;
+    const check = (value: string, required: string, path: (string | number)[]) => {
+      const r = optionValue(required).safeParse(value);
+      if (!r.success) ctx.addIssue({ code: 'custom', path, message: r.error.issues[0].message });
+      return r.success;
+    };
+    if (form.texteMode === 'Bascule') {
+      if (check(form.left, OPTION_MESSAGES.bascule, ['left'])) check(form.right, OPTION_MESSAGES.bascule, ['right']);
+      return;
+    }
+    if (form.items.length > MAX_LIST_ITEMS)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: OPTION_MESSAGES.listeMax });
+    else if (form.items.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: OPTION_MESSAGES.listeVide });
+    else form.items.forEach((item, i) => check(item, OPTION_MESSAGES.listeBlank, ['items', i]));
+  });
+
 /** True when nothing was typed in the form (then staged options alone may be sent). */
 export function isBlankOptionForm(form: OptionForm): boolean {
   return !form.nomGroupe.trim() && !form.left.trim() && !form.right.trim() && form.items.every((i) => !i.trim());
-}
-
-/** The form's errors, field by field; empty when the option may be staged or sent. */
-export function validateOptionForm(form: OptionForm): Partial<Record<'nomGroupe' | 'toggle' | 'liste', string>> {
-  const errors: Partial<Record<'nomGroupe' | 'toggle' | 'liste', string>> = {};
-  if (!form.nomGroupe.trim()) errors.nomGroupe = OPTION_MESSAGES.nomGroupe;
-  if (form.typeOption === 'Texte' && form.texteMode === 'Bascule' && (!form.left.trim() || !form.right.trim()))
-    errors.toggle = OPTION_MESSAGES.bascule;
-  if (form.typeOption === 'Texte' && form.texteMode === 'Liste') {
-    if (form.items.length > MAX_LIST_ITEMS) errors.liste = OPTION_MESSAGES.listeMax;
-    else if (form.items.length === 0) errors.liste = OPTION_MESSAGES.listeVide;
-    else if (form.items.some((i) => !i.trim())) errors.liste = OPTION_MESSAGES.listeBlank;
-  }
-  return errors;
 }
 
 export function buildOptionPayload(form: OptionForm, groupId: number): OptionPayload {
@@ -109,8 +136,6 @@ export function describeOption(p: OptionPayload): string {
 }
 
 const nullableText = boundedText({ max: 500, invalid: 'Texte invalide (500 caractères max)' }).nullable().optional();
-/** One value of a Bascule or a Liste: required, 200 characters at most. */
-const optionValue = (required: string) => boundedText({ required, max: 200, invalid: OPTION_MESSAGES.valeurInvalid });
 
 /** What the server accepts on POST /api/Option (the same rules as the form). */
 /** The cross-field rules of an option (the API document lists them: JSON Schema cannot say them). */
@@ -123,11 +148,7 @@ export const optionPayloadSchema = z
   .object({
     idModel: dbId(OPTION_MESSAGES.idModel),
     typeOption: z.enum(OPTION_TYPES),
-    nomGroupe: boundedText({
-      required: OPTION_MESSAGES.nomGroupe,
-      max: 200,
-      invalid: OPTION_MESSAGES.nomGroupeInvalid,
-    }),
+    nomGroupe: nomGroupeSchema,
     nom: nullableText,
     cheminIconeGroupe: nullableText,
     cheminIcone: nullableText,

@@ -131,24 +131,37 @@ export const productFieldsSchema = z.object({
 });
 export type ProductFields = z.output<typeof productFieldsSchema>;
 
-export interface ProductForm {
-  nom: string;
-  idCategorie: number | null;
-  placement: Placement | null;
-  images: unknown[];
-}
-
-/** The form's checks of docs/product.md §2.5: blocking errors, and the placement warning that does not block. */
-export function validateProductForm(form: ProductForm): {
-  errors: Partial<Record<'nom' | 'categorie' | 'images', string>>;
-  warning: string | null;
-} {
-  const errors: Partial<Record<'nom' | 'categorie' | 'images', string>> = {};
-  if (form.idCategorie === null) errors.categorie = PRODUCT_MESSAGES.categorie;
-  if (!form.nom.trim()) errors.nom = PRODUCT_MESSAGES.nom;
-  // No image is allowed, as on the original screens (the catalogue shows a placeholder).
-  if (form.images.length > MAX_IMAGES) errors.images = PRODUCT_MESSAGES.tooManyImages;
-  return { errors, warning: form.placement ? null : PRODUCT_MESSAGES.placement };
+/**
+ * The product form (docs/product.md §2.5): the payload's fields under their multipart names (so that a 400's
+ * field messages land on them as they are), held as the inputs give them: the category and the price as
+ * numbers or null, the files as chosen (`F`: a File in the browser). A name and a category are required, at
+ * most 20 images; the placement is only asked for (PRODUCT_MESSAGES.placement, a warning), never required.
+ */
+export function productFormSchema<F>() {
+  const fields = productFieldsSchema.shape;
+  const file = z.custom<F>().nullable();
+  return z.object({
+    NomGroupeModel: fields.NomGroupeModel,
+    IdCategorie: z
+      .number()
+      .nullable()
+      .transform((id, ctx) => {
+        if (id !== null) return id;
+        ctx.addIssue({ code: 'custom', message: PRODUCT_MESSAGES.categorie });
+        return z.NEVER;
+      }),
+    RefPrimaire: fields.RefPrimaire,
+    RefSecondaire: fields.RefSecondaire,
+    Specification: fields.Specification,
+    Placement: z.enum(PLACEMENTS).nullable(),
+    PrixCatalogue: z.number().min(0, PRODUCT_MESSAGES.prix).max(1e9, PRODUCT_MESSAGES.prix).nullable(),
+    // No image is allowed, as on the original screens (the catalogue shows a placeholder).
+    CheminImageGroupe: z.array(z.custom<F>()).max(MAX_IMAGES, PRODUCT_MESSAGES.tooManyImages),
+    Icone: file,
+    Chemin_3d: file,
+    Chemin_pdf: file,
+    FicheCote: file,
+  });
 }
 
 /** A product group as GET /api/GroupeModel answers it; files are storage keys served by /api/Fichier/{key}. */

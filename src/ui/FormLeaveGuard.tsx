@@ -12,14 +12,21 @@ interface Props {
   onSaved?: () => void;
   /** Destinations that keep the work, never blocked. */
   allow?: (next: Location) => boolean;
+  /** Work the page holds beside the form's fields (options staged to be sent): guarded as a change is. */
+  unsaved?: boolean;
+  /** The page's own "saved", for a page that does not save through handleSubmit (isSubmitSuccessful then). */
+  saved?: boolean;
+  /** Leaving anyway: what the page keeps beyond the form (a copy in sessionStorage) is dropped. */
+  onLeave?: () => void;
 }
 
-export function FormLeaveGuard({ onSaved, allow }: Props) {
+export function FormLeaveGuard({ onSaved, allow, unsaved = false, saved, onLeave }: Props) {
   const { isDirty, isSubmitSuccessful } = useFormState();
-  const saved = useEffectEvent(() => onSaved?.());
+  const done = saved ?? isSubmitSuccessful;
+  const afterSave = useEffectEvent(() => onSaved?.());
   // Runs after LeaveGuard's own effect (a child's effects run first) has released the navigation.
   useEffect(() => {
-    if (isSubmitSuccessful) saved();
-  }, [isSubmitSuccessful]);
-  return <LeaveGuard when={isDirty && !isSubmitSuccessful} allow={allow} />;
+    if (done) afterSave();
+  }, [done]);
+  return <LeaveGuard when={(isDirty || unsaved) && !done} allow={allow} onLeave={onLeave} />;
 }

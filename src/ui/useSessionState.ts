@@ -2,7 +2,8 @@
 // of the same tab (and a reload), never another tab or a later sign-in (sessionStorage is per tab).
 import { useCallback, useEffect, useState } from 'react';
 
-function read<T>(key: string, initial: () => T): T {
+/** What `key` holds, or `initial()` when nothing (or nothing readable) is stored. */
+export function readSession<T>(key: string, initial: () => T): T {
   try {
     const raw = globalThis.sessionStorage?.getItem(key);
     return raw ? (JSON.parse(raw) as T) : initial();
@@ -11,30 +12,34 @@ function read<T>(key: string, initial: () => T): T {
   }
 }
 
+export function writeSession(key: string, value: unknown): void {
+  try {
+    globalThis.sessionStorage?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or unavailable: the state still lives in memory */
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    globalThis.sessionStorage?.removeItem(key);
+  } catch {
+    /* unavailable */
+  }
+}
+
 export function useSessionState<T>(
   key: string,
   initial: () => T,
 ): [T, (next: T | ((prev: T) => T)) => void, () => void] {
-  const [value, setValue] = useState<T>(() => read(key, initial));
+  const [value, setValue] = useState<T>(() => readSession(key, initial));
   // A new key (another product) starts from what that key holds.
   const [shownKey, setShownKey] = useState(key);
   if (shownKey !== key) {
     setShownKey(key);
-    setValue(read(key, initial));
+    setValue(readSession(key, initial));
   }
-  useEffect(() => {
-    try {
-      globalThis.sessionStorage?.setItem(key, JSON.stringify(value));
-    } catch {
-      /* storage full or unavailable: the state still lives in memory */
-    }
-  }, [key, value]);
-  const clear = useCallback(() => {
-    try {
-      globalThis.sessionStorage?.removeItem(key);
-    } catch {
-      /* unavailable */
-    }
-  }, [key]);
+  useEffect(() => writeSession(key, value), [key, value]);
+  const clear = useCallback(() => removeSession(key), [key]);
   return [value, setValue, clear];
 }

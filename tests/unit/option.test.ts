@@ -7,8 +7,8 @@ import {
   emptyOptionForm,
   isBlankOptionForm,
   type OptionForm,
+  optionFormSchema,
   optionPayloadSchema,
-  validateOptionForm,
 } from '../../src/domain/option';
 
 const form = (over: Partial<OptionForm> = {}): OptionForm => ({
@@ -19,23 +19,37 @@ const form = (over: Partial<OptionForm> = {}): OptionForm => ({
   ...over,
 });
 
-describe('validateOptionForm', () => {
+/** The message of each value the form refuses, by its path. */
+const errorsOf = (f: OptionForm) =>
+  Object.fromEntries((optionFormSchema.safeParse(f).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('optionFormSchema (the option form)', () => {
   it("requires the group name with the spec's message", () => {
-    expect(validateOptionForm(form({ nomGroupe: '  ' })).nomGroupe).toBe('Le nom du groupe est requis');
+    expect(errorsOf(form({ nomGroupe: '  ' }))).toEqual({ nomGroupe: 'Le nom du groupe est requis' });
   });
-  it('requires both values of a Bascule', () => {
-    expect(validateOptionForm(form({ right: '' })).toggle).toBeTruthy();
-    expect(validateOptionForm(form())).toEqual({});
+  it('requires both values of a Bascule: the message on the first one missing', () => {
+    expect(errorsOf(form())).toEqual({});
+    expect(errorsOf(form({ right: '' }))).toEqual({ right: 'Les valeurs gauche et droite sont requises' });
+    expect(errorsOf(form({ left: ' ', right: '' }))).toEqual({ left: 'Les valeurs gauche et droite sont requises' });
   });
-  it('accepts a Liste of 1 to 5 non-blank items only', () => {
-    const liste = (items: string[]) => validateOptionForm(form({ texteMode: 'Liste', items }));
+  it('shows the name and the values at once', () => {
+    expect(Object.keys(errorsOf(form({ nomGroupe: '', left: '' })))).toEqual(['nomGroupe', 'left']);
+  });
+  it('accepts a Liste of 1 to 5 non-blank items only, the message on each blank one', () => {
+    const liste = (items: string[]) => errorsOf(form({ texteMode: 'Liste', items }));
     expect(liste(['1 m', '2 m', '3 m', '4 m', '5 m'])).toEqual({});
-    expect(liste(['1', '2', '3', '4', '5', '6']).liste).toBe('Une liste contient au plus 5 éléments');
-    expect(liste(['1 m', ' ']).liste).toBe('Les éléments de la liste ne peuvent pas être vides');
-    expect(liste([]).liste).toBeTruthy();
+    expect(liste(['1', '2', '3', '4', '5', '6'])).toEqual({ items: 'Une liste contient au plus 5 éléments' });
+    expect(liste(['1 m', ' ', ''])).toEqual({
+      'items.1': 'Les éléments de la liste ne peuvent pas être vides',
+      'items.2': 'Les éléments de la liste ne peuvent pas être vides',
+    });
+    expect(liste([])).toEqual({ items: 'Ajoutez au moins un élément à la liste' });
   });
   it('needs only the group name for a Coloris', () => {
-    expect(validateOptionForm(form({ typeOption: 'Coloris', left: '', right: '' }))).toEqual({});
+    expect(errorsOf(form({ typeOption: 'Coloris', left: '', right: '' }))).toEqual({});
+  });
+  it("refuses a value over 200 characters with the server's message", () => {
+    expect(errorsOf(form({ left: 'x'.repeat(201) }))).toEqual({ left: 'Valeur invalide (200 caractères max)' });
   });
 });
 

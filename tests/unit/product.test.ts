@@ -5,38 +5,68 @@ import {
   formatEuros,
   MAX_IMAGES,
   parsePrice,
+  PRODUCT_MESSAGES,
   productFieldsSchema,
-  validateProductForm,
+  productFormSchema,
 } from '../../src/domain/product';
 
-const form = (over = {}) => ({ nom: 'Suspension', idCategorie: 3, placement: 'Sol' as const, images: [1], ...over });
+const schema = productFormSchema<string>();
+const form = (over = {}) => ({
+  NomGroupeModel: 'Suspension',
+  IdCategorie: 3,
+  RefPrimaire: '',
+  RefSecondaire: '',
+  Specification: '',
+  Placement: 'Sol' as const,
+  PrixCatalogue: null,
+  CheminImageGroupe: ['a.png'],
+  Icone: null,
+  Chemin_3d: null,
+  Chemin_pdf: null,
+  FicheCote: null,
+  ...over,
+});
+/** The message of each field the form refuses. */
+const errorsOf = (values: ReturnType<typeof form>) =>
+  Object.fromEntries((schema.safeParse(values).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('validateProductForm', () => {
-  it('accepts a complete form without warning', () => {
-    expect(validateProductForm(form())).toEqual({ errors: {}, warning: null });
+describe('productFormSchema (the product form)', () => {
+  it('accepts a complete form and gives the payload its values', () => {
+    expect(schema.parse(form({ NomGroupeModel: ' Suspension ', RefPrimaire: ' R1 ' }))).toMatchObject({
+      NomGroupeModel: 'Suspension',
+      IdCategorie: 3,
+      RefPrimaire: 'R1',
+      RefSecondaire: null,
+    });
   });
   it("requires a category with the spec's message", () => {
-    expect(validateProductForm(form({ idCategorie: null })).errors.categorie).toBe(
-      'Vous devez sélectionner une catégorie pour le produit.',
-    );
+    expect(errorsOf(form({ IdCategorie: null }))).toEqual({
+      IdCategorie: 'Vous devez sélectionner une catégorie pour le produit.',
+    });
   });
   it("requires a name with the spec's message, blanks included", () => {
-    expect(validateProductForm(form({ nom: '   ' })).errors.nom).toBe('Vous devez nommer votre produit.');
+    expect(errorsOf(form({ NomGroupeModel: '   ' }))).toEqual({ NomGroupeModel: 'Vous devez nommer votre produit.' });
   });
-  it('only warns when no placement is chosen: the submission proceeds', () => {
-    const r = validateProductForm(form({ placement: null }));
-    expect(r.errors).toEqual({});
-    expect(r.warning).toBe('Vous devez choisir un placement');
+  it('both messages at once, so that the first field of the page gets the focus', () => {
+    expect(Object.keys(errorsOf(form({ NomGroupeModel: '', IdCategorie: null })))).toEqual([
+      'NomGroupeModel',
+      'IdCategorie',
+    ]);
   });
-  it('allows 20 images and refuses 21 with the message of docs/product.md §2.5', () => {
+  it('does not require a placement: the page only warns (docs/product.md §2.5)', () => {
+    expect(errorsOf(form({ Placement: null }))).toEqual({});
+    expect(PRODUCT_MESSAGES.placement).toBe('Vous devez choisir un placement');
+  });
+  it('allows 20 images (or none) and refuses 21 with the message of docs/product.md §2.5', () => {
     expect(MAX_IMAGES).toBe(20);
-    expect(validateProductForm(form({ images: Array(20).fill(0) })).errors.images).toBeUndefined();
-    expect(validateProductForm(form({ images: Array(21).fill(0) })).errors.images).toBe(
-      "Vous ne pouvez télécharger que jusqu'à 20 images.",
-    );
+    expect(errorsOf(form({ CheminImageGroupe: Array(20).fill('a.png') }))).toEqual({});
+    expect(errorsOf(form({ CheminImageGroupe: [] }))).toEqual({});
+    expect(errorsOf(form({ CheminImageGroupe: Array(21).fill('a.png') }))).toEqual({
+      CheminImageGroupe: "Vous ne pouvez télécharger que jusqu'à 20 images.",
+    });
   });
-  it('asks for at least one image', () => {
-    expect(validateProductForm(form({ images: [] })).errors.images).toBeUndefined();
+  it("refuses a negative price with the server's message", () => {
+    expect(errorsOf(form({ PrixCatalogue: -1 }))).toEqual({ PrixCatalogue: 'Prix catalogue invalide' });
   });
 });
 

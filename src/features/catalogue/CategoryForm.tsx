@@ -3,13 +3,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { createCategory } from '../../api/catalogue';
 import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '../../domain/category';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { notifyError, notifySuccess } from '../../ui/toast';
@@ -53,24 +53,15 @@ export function CategoryForm({ categories, onAdded }: { categories: Category[]; 
           <FormField name="Nom_categorie" id="category-name" label="Nom de la nouvelle catégorie" className="field">
             {(a11y) => <InputText {...form.register('Nom_categorie')} {...a11y} />}
           </FormField>
-          <FormField name="Id_categorie_mere" id="category-parent" label="Catégorie mère" className="field">
-            {({ id, invalid }) => (
-              <Controller
-                name="Id_categorie_mere"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value ?? NO_PARENT}
-                    options={parentOptions}
-                    onChange={(e) => field.onChange((e.value as number | null) || null)}
-                    invalid={invalid}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DropdownField
+            name="Id_categorie_mere"
+            id="category-parent"
+            label="Catégorie mère"
+            className="field"
+            options={parentOptions}
+            fallback={NO_PARENT}
+            onPick={(value, set) => set(value || null)}
+          />
         </div>
         <div className="catalogue-actions">
           <Button type="submit" label="Ajouter catégorie" icon="pi pi-plus" loading={form.formState.isSubmitting} />

@@ -1,6 +1,10 @@
-// A labelled native file chooser (one file): the browser's own dialog, the chosen file's name and size.
+// A labelled native file chooser (one file) of a react-hook-form form: the browser's own dialog, the chosen
+// file's name and size, and the field's message (docs/architecture.md, "Forms").
 import { Button } from 'primereact/button';
 import { useRef } from 'react';
+import { useController } from 'react-hook-form';
+
+import { FormField } from '../../ui/FormField';
 
 export const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
@@ -8,52 +12,51 @@ export const formatSize = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
 
 interface Props {
+  /** The form's field, holding a File or null. */
+  name: string;
   id: string;
   label: string;
   accept: string;
-  file: File | null;
-  onChange: (file: File | null) => void;
-  error?: string;
   hint?: string;
 }
 
-export function FilePicker({ id, label, accept, file, onChange, error, hint }: Props) {
-  const input = useRef<HTMLInputElement>(null);
+export function FilePicker({ name, id, label, accept, hint }: Props) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const { field } = useController({ name });
+  const file = field.value as File | null;
   return (
-    <div className="field file-picker">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept={accept}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {file && (
-        <span className="field-hint">
-          {file.name} ({formatSize(file.size)}){' '}
-          <Button
-            type="button"
-            icon="pi pi-times"
-            text
-            rounded
-            size="small"
-            aria-label={`Retirer ${label}`}
-            onClick={() => {
-              if (input.current) input.current.value = '';
-              onChange(null);
+    <FormField name={name} id={id} label={label} hint={hint} className="field file-picker">
+      {({ invalid: _invalid, ...a11y }) => (
+        <>
+          <input
+            {...a11y}
+            ref={(el) => {
+              input.current = el;
+              field.ref(el);
             }}
+            type="file"
+            accept={accept}
+            onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
           />
-        </span>
+          {file && (
+            <span className="field-hint">
+              {file.name} ({formatSize(file.size)}){' '}
+              <Button
+                type="button"
+                icon="pi pi-times"
+                text
+                rounded
+                size="small"
+                aria-label={`Retirer ${label}`}
+                onClick={() => {
+                  if (input.current) input.current.value = '';
+                  field.onChange(null);
+                }}
+              />
+            </span>
+          )}
+        </>
       )}
-      {hint && <small className="field-hint">{hint}</small>}
-      {error && (
-        <small className="field-error" id={`${id}-error`}>
-          {error}
-        </small>
-      )}
-    </div>
+    </FormField>
   );
 }

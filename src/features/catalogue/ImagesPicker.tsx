@@ -1,73 +1,69 @@
-// The product images: up to 20, with previews and their count; a selection that would pass 20 is refused
-// with the spec's message.
+// The product images of the product form: up to 20, with previews and their count; a selection that would
+// pass 20 is refused with the spec's message, shown as the field's.
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
 
 import { MAX_IMAGES, PRODUCT_FILES, PRODUCT_MESSAGES } from '../../domain/product';
+import { FormField } from '../../ui/FormField';
 
-interface Props {
-  images: File[];
-  onChange: (images: File[]) => void;
-  error?: string;
-  onError: (message: string | null) => void;
-}
+const NAME = 'CheminImageGroupe';
 
-export function ImagesPicker({ images, onChange, error, onError }: Props) {
-  const input = useRef<HTMLInputElement>(null);
+export function ImagesPicker() {
+  const { setError, clearErrors } = useFormContext();
+  const { field } = useController({ name: NAME });
+  const images = field.value as File[];
   const previews = useMemo(() => images.map((f) => URL.createObjectURL(f)), [images]);
   useEffect(() => () => previews.forEach((u) => URL.revokeObjectURL(u)), [previews]);
 
-  const add = (list: FileList | null) => {
-    const chosen = Array.from(list ?? []);
-    if (input.current) input.current.value = '';
+  const add = (input: HTMLInputElement) => {
+    const chosen = Array.from(input.files ?? []);
+    // Emptied, so that choosing the same files again is a change.
+    input.value = '';
     if (!chosen.length) return;
     if (images.length + chosen.length > MAX_IMAGES) {
-      onError(PRODUCT_MESSAGES.tooManyImages);
+      setError(NAME, { type: 'max', message: PRODUCT_MESSAGES.tooManyImages });
       return;
     }
-    onError(null);
-    onChange([...images, ...chosen]);
+    clearErrors(NAME);
+    field.onChange([...images, ...chosen]);
   };
 
   return (
-    <div className="field wide file-picker">
-      <label htmlFor="product-images">Images du produit</label>
-      <input
-        ref={input}
-        id="product-images"
-        type="file"
-        multiple
-        accept={PRODUCT_FILES.CheminImageGroupe.accept}
-        onChange={(e) => add(e.target.files)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'product-images-error' : undefined}
-      />
-      <span className="image-count" aria-live="polite">
-        {images.length} / {MAX_IMAGES} images
-      </span>
-      {images.length > 0 && (
-        <div className="image-previews">
-          {images.map((f, i) => (
-            <figure className="image-preview" key={previews[i]}>
-              <img src={previews[i]} alt={f.name} />
-              <Button
-                type="button"
-                icon="pi pi-times"
-                rounded
-                severity="danger"
-                size="small"
-                aria-label={`Retirer l'image ${f.name}`}
-                onClick={() => onChange(images.filter((_, k) => k !== i))}
-              />
-            </figure>
-          ))}
-        </div>
+    <FormField name={NAME} id="product-images" label="Images du produit" className="field wide file-picker">
+      {({ invalid: _invalid, ...a11y }) => (
+        <>
+          <input
+            {...a11y}
+            ref={field.ref}
+            type="file"
+            multiple
+            accept={PRODUCT_FILES.CheminImageGroupe.accept}
+            onChange={(e) => add(e.currentTarget)}
+          />
+          <span className="image-count" aria-live="polite">
+            {images.length} / {MAX_IMAGES} images
+          </span>
+          {images.length > 0 && (
+            <div className="image-previews">
+              {images.map((f, i) => (
+                <figure className="image-preview" key={previews[i]}>
+                  <img src={previews[i]} alt={f.name} />
+                  <Button
+                    type="button"
+                    icon="pi pi-times"
+                    rounded
+                    severity="danger"
+                    size="small"
+                    aria-label={`Retirer l'image ${f.name}`}
+                    onClick={() => field.onChange(images.filter((_, k) => k !== i))}
+                  />
+                </figure>
+              ))}
+            </div>
+          )}
+        </>
       )}
-      {error && (
-        <small className="field-error" id="product-images-error">
-          {error}
-        </small>
-      )}
-    </div>
+    </FormField>
   );
 }

@@ -2,12 +2,12 @@
 // are all sent in parallel, one POST /api/Option each; success -> /dashboard (docs/product.md §2.2.10, 4, 5).
 import './catalogue.css';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
 import { useEffect, useMemo, useState } from 'react';
+import { type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
 import { createOption } from '../../api/catalogue';
@@ -22,39 +22,49 @@ import {
   MAX_LIST_ITEMS,
   OPTION_TYPES,
   type OptionForm,
+  optionFormSchema,
   type OptionPayload,
   TEXTE_MODES,
-  validateOptionForm,
 } from '../../domain/option';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
-import { LeaveGuard } from '../../ui/LeaveGuard';
+import { DropdownField } from '../../ui/DropdownField';
+import { FormField } from '../../ui/FormField';
+import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { useSessionState } from '../../ui/useSessionState';
+import { readSession, removeSession, useSessionState, writeSession } from '../../ui/useSessionState';
+import { ChoiceField } from './ChoiceField';
 import { MissingGroup, useGroupId } from './useGroupId';
 
 export function OptionsPage() {
   const groupId = useGroupId();
-  const navigate = useNavigate();
-  // Kept per product in sessionStorage: "Créer un nuancier" and back loses nothing.
-  const [form, setForm, clearForm] = useSessionState<OptionForm>(`v3d.options.form.${groupId}`, emptyOptionForm);
-  const [staged, setStaged, clearStaged] = useSessionState<OptionPayload[]>(`v3d.options.staged.${groupId}`, () => []);
-  const [done, setDone] = useState(false);
-  const [errors, setErrors] = useState<ReturnType<typeof validateOptionForm>>({});
-  const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const product = useGroupeModelQuery(groupId);
-  const productName = product.data?.nomGroupeModel ?? null;
   const unknownProduct = product.error instanceof ApiError && product.error.status === 404;
   useLoggedError(product.error, 'Error fetching GroupModels');
+
+  if (groupId === null) return <MissingGroup />;
+  if (unknownProduct)
+    return (
+      <MissingGroup text="Ce produit est introuvable : il a peut-être été supprimé, ou il appartient à une autre entreprise." />
+    );
+  return <OptionsForm key={groupId} groupId={groupId} productName={product.data?.nomGroupeModel ?? null} />;
+}
+
+function OptionsForm({ groupId, productName }: { groupId: number; productName: string | null }) {
+  const navigate = useNavigate();
+  // Kept per product in sessionStorage: "Créer un nuancier" and back loses nothing.
+  const formKey = `v3d.options.form.${groupId}`;
+  const [initial] = useState(() => readSession(formKey, emptyOptionForm));
+  const [staged, setStaged, clearStaged] = useSessionState<OptionPayload[]>(`v3d.options.staged.${groupId}`, () => []);
+  const form = useForm<OptionForm>({ resolver: zodResolver(optionFormSchema), defaultValues: initial });
+  // Every field has a default value: what is watched is a whole form.
+  const values = useWatch({ control: form.control }) as OptionForm;
+  useEffect(() => writeSession(formKey, values), [formKey, values]);
+  const { errors } = form.formState;
+  const [done, setDone] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const couleurs = useCouleursQuery();
   useLoggedError(couleurs.error, 'Erreur lors de la récupération des couleurs');
-
-  useEffect(() => {
-    // After the state is emptied (the guard then lets the navigation through).
-    if (done) void navigate('/dashboard');
-  }, [done, navigate]);
 
   const paletteOptions = useMemo(
     () =>
@@ -65,37 +75,24 @@ export function OptionsPage() {
     [couleurs.data],
   );
 
-  if (groupId === null) return <MissingGroup />;
-  if (unknownProduct)
-    return (
-      <MissingGroup text="Ce produit est introuvable : il a peut-être été supprimé, ou il appartient à une autre entreprise." />
-    );
-  const set = (patch: Partial<OptionForm>) => setForm((f) => ({ ...f, ...patch }));
+  /** Checks the form as an option; focus goes to the first value to fix. */
+  const valid = () => form.trigger(undefined, { shouldFocus: true });
 
-  /** Checks the form; returns its payload, or null (errors shown). */
-  function current(): OptionPayload | null {
-    const found = validateOptionForm(form);
-    setErrors(found);
-    if (Object.keys(found).length) failed();
-    return Object.keys(found).length ? null : buildOptionPayload(form, groupId!);
-  }
-
-  function stage() {
-    const payload = current();
-    if (!payload) return;
-    setStaged((s) => [...s, payload]);
-    setForm(emptyOptionForm());
+  async function stage() {
+    if (!(await valid())) return;
+    // Built now: the state updater runs later, once the form is emptied.
+    const option = buildOptionPayload(form.getValues(), groupId);
+    setStaged((s) => [...s, option]);
+    form.reset(emptyOptionForm());
   }
 
   async function submit() {
     setSubmitError(null);
-    let toSend = staged;
     // The group name is required unless staged options exist and the form is left empty.
-    if (!(staged.length && isBlankOptionForm(form))) {
-      const payload = current();
-      if (!payload) return;
-      toSend = [...staged, payload];
-    } else setErrors({});
+    const alone = staged.length > 0 && isBlankOptionForm(form.getValues());
+    if (alone) form.clearErrors();
+    else if (!(await valid())) return;
+    const toSend = alone ? staged : [...staged, buildOptionPayload(form.getValues(), groupId)];
     setSaving(true);
     const results = await Promise.allSettled(toSend.map((p) => createOption(p)));
     setSaving(false);
@@ -103,7 +100,7 @@ export function OptionsPage() {
     if (failed.length) {
       // Keep only what was not stored, so a retry does not duplicate options.
       setStaged(toSend.filter((_, i) => results[i].status === 'rejected'));
-      if (!isBlankOptionForm(form)) setForm(emptyOptionForm());
+      if (!alone) form.reset(emptyOptionForm());
       const message = `Erreur: ${(failed[0].reason as Error)?.message ?? 'erreur inconnue'}`;
       console.error(message, failed);
       setSubmitError(message);
@@ -116,169 +113,167 @@ export function OptionsPage() {
   }
 
   function forget() {
-    clearForm();
+    removeSession(formKey);
     clearStaged();
     setStaged([]);
-    setForm(emptyOptionForm());
+    form.reset(emptyOptionForm());
   }
+
+  /** The list's items, changed as a whole (their errors point at positions that no longer hold them). */
+  const setItems = (items: string[]) => {
+    form.clearErrors('items');
+    form.setValue('items', items, { shouldDirty: true });
+  };
+  // The list's own message (none, too many), else its first item's: shown once, below the list.
+  const listErrors = errors.items as (FieldError & Partial<Record<number, FieldError>>) | undefined;
+  const itemError = (i: number) => listErrors?.[i]?.message;
+  const listError = listErrors?.message ?? values.items.map((_, i) => itemError(i)).find(Boolean);
 
   return (
     <section>
-      <LeaveGuard
-        when={!done && (staged.length > 0 || !isBlankOptionForm(form))}
-        allow={(next) => next.pathname === '/nuancier'}
-        onLeave={forget}
-      />
-      <PageTitle
-        actions={
-          <Button
-            label="Créer un nuancier"
-            icon="pi pi-palette"
-            outlined
-            onClick={() => navigate(`/nuancier?groupId=${groupId}`)}
-          />
-        }
-      >
-        Options{productName ? ` : ${productName}` : ''}
-      </PageTitle>
-      <div className="card" ref={formRef}>
-        <div className="catalogue-form">
-          <div className="field">
-            <label htmlFor="option-group">Nom du groupe</label>
-            <InputText
-              id="option-group"
-              value={form.nomGroupe}
-              onChange={(e) => set({ nomGroupe: e.target.value })}
-              invalid={!!errors.nomGroupe}
+      <FormProvider {...form}>
+        <FormLeaveGuard
+          unsaved={staged.length > 0 || !isBlankOptionForm(values)}
+          saved={done}
+          onSaved={() => void navigate('/dashboard')}
+          allow={(next) => next.pathname === '/nuancier'}
+          onLeave={forget}
+        />
+        <PageTitle
+          actions={
+            <Button
+              label="Créer un nuancier"
+              icon="pi pi-palette"
+              outlined
+              onClick={() => navigate(`/nuancier?groupId=${groupId}`)}
             />
-            {errors.nomGroupe && <small className="field-error">{errors.nomGroupe}</small>}
-          </div>
-          <div className="field">
-            <span className="field-label" id="option-type-label">
-              Type d'option
-            </span>
-            <SelectButton
-              aria-labelledby="option-type-label"
-              value={form.typeOption}
-              options={[...OPTION_TYPES]}
+          }
+        >
+          Options{productName ? ` : ${productName}` : ''}
+        </PageTitle>
+        <div className="card">
+          <div className="catalogue-form">
+            <FormField name="nomGroupe" id="option-group" label="Nom du groupe" className="field">
+              {(a11y) => <InputText {...form.register('nomGroupe')} {...a11y} />}
+            </FormField>
+            <ChoiceField
+              name="typeOption"
+              id="option-type-label"
+              label="Type d'option"
+              options={OPTION_TYPES}
               allowEmpty={false}
-              onChange={(e) => set({ typeOption: e.value as OptionForm['typeOption'] })}
             />
-          </div>
-          {form.typeOption === 'Texte' && (
-            <div className="field">
-              <span className="field-label" id="option-mode-label">
-                Choix
-              </span>
-              <SelectButton
-                aria-labelledby="option-mode-label"
-                value={form.texteMode}
-                options={[...TEXTE_MODES]}
+            {values.typeOption === 'Texte' && (
+              <ChoiceField
+                name="texteMode"
+                id="option-mode-label"
+                label="Choix"
+                options={TEXTE_MODES}
                 allowEmpty={false}
-                onChange={(e) => set({ texteMode: e.value as OptionForm['texteMode'] })}
               />
-            </div>
-          )}
-          {form.typeOption === 'Texte' && form.texteMode === 'Bascule' && (
-            <div className="field wide">
-              <div className="colour-row">
-                <label htmlFor="option-left">Valeur gauche</label>
-                <InputText
-                  id="option-left"
-                  value={form.left}
-                  onChange={(e) => set({ left: e.target.value })}
-                  invalid={!!errors.toggle && !form.left.trim()}
+            )}
+            {values.typeOption === 'Texte' && values.texteMode === 'Bascule' && (
+              <>
+                <FormField name="left" id="option-left" label="Valeur gauche" className="field">
+                  {(a11y) => <InputText {...form.register('left')} {...a11y} />}
+                </FormField>
+                <FormField name="right" id="option-right" label="Valeur droite" className="field">
+                  {(a11y) => <InputText {...form.register('right')} {...a11y} />}
+                </FormField>
+              </>
+            )}
+            {values.typeOption === 'Texte' && values.texteMode === 'Liste' && (
+              <div className="field wide">
+                <span className="field-label">
+                  Éléments de la liste ({values.items.length} / {MAX_LIST_ITEMS})
+                </span>
+                <div className="list-items">
+                  {values.items.map((_, i) => {
+                    const invalid = !!itemError(i);
+                    return (
+                      <div className="list-item" key={i}>
+                        <InputText
+                          {...form.register(`items.${i}`)}
+                          aria-label={`Élément ${i + 1}`}
+                          invalid={invalid}
+                          aria-invalid={invalid}
+                          aria-describedby={invalid ? 'option-list-error' : undefined}
+                        />
+                        <Button
+                          type="button"
+                          icon="pi pi-trash"
+                          text
+                          severity="danger"
+                          aria-label={`Retirer l'élément ${i + 1}`}
+                          onClick={() => setItems(values.items.filter((_, k) => k !== i))}
+                        />
+                      </div>
+                    );
+                  })}
+                </div>
+                <Button
+                  type="button"
+                  label="Ajouter un élément"
+                  icon="pi pi-plus"
+                  text
+                  disabled={values.items.length >= MAX_LIST_ITEMS}
+                  onClick={() => setItems([...values.items, ''])}
                 />
-                <label htmlFor="option-right">Valeur droite</label>
-                <InputText
-                  id="option-right"
-                  value={form.right}
-                  onChange={(e) => set({ right: e.target.value })}
-                  invalid={!!errors.toggle && !form.right.trim()}
-                />
+                {listError && (
+                  <small className="field-error" id="option-list-error" role="alert">
+                    {listError}
+                  </small>
+                )}
               </div>
-              {errors.toggle && <small className="field-error">{errors.toggle}</small>}
-            </div>
-          )}
-          {form.typeOption === 'Texte' && form.texteMode === 'Liste' && (
-            <div className="field wide">
-              <span className="field-label">
-                Éléments de la liste ({form.items.length} / {MAX_LIST_ITEMS})
-              </span>
-              <div className="list-items">
-                {form.items.map((item, i) => (
-                  <div className="list-item" key={i}>
-                    <InputText
-                      aria-label={`Élément ${i + 1}`}
-                      value={item}
-                      onChange={(e) => set({ items: form.items.map((x, k) => (k === i ? e.target.value : x)) })}
-                      invalid={!!errors.liste && !item.trim()}
-                    />
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      text
-                      severity="danger"
-                      aria-label={`Retirer l'élément ${i + 1}`}
-                      onClick={() => set({ items: form.items.filter((_, k) => k !== i) })}
-                    />
-                  </div>
-                ))}
-              </div>
-              <Button
-                type="button"
-                label="Ajouter un élément"
-                icon="pi pi-plus"
-                text
-                disabled={form.items.length >= MAX_LIST_ITEMS}
-                onClick={() => set({ items: [...form.items, ''] })}
-              />
-              {errors.liste && <small className="field-error">{errors.liste}</small>}
-            </div>
-          )}
-          {form.typeOption === 'Coloris' && (
-            <div className="field">
-              <label htmlFor="option-palette">Nuancier</label>
-              <Dropdown
-                inputId="option-palette"
-                value={form.colorTag}
+            )}
+            {values.typeOption === 'Coloris' && (
+              <DropdownField
+                name="colorTag"
+                id="option-palette"
+                label="Nuancier"
+                className="field"
                 options={paletteOptions}
                 showClear
                 placeholder={paletteOptions.length ? 'Choisissez un nuancier' : 'Aucun nuancier'}
-                onChange={(e) => set({ colorTag: (e.value as string | null) ?? null })}
               />
-            </div>
+            )}
+          </div>
+          <div className="catalogue-actions">
+            <Button type="button" label="Ajouter cette option" icon="pi pi-plus" outlined onClick={stage} />
+          </div>
+          {staged.length > 0 && (
+            <>
+              <h2 className="field-label">Options à enregistrer ({staged.length})</h2>
+              <ul className="staged-list">
+                {staged.map((p, i) => (
+                  <li key={i}>
+                    <span>
+                      <strong>{p.typeOption}</strong> · {describeOption(p)}
+                    </span>
+                    <Button
+                      type="button"
+                      icon="pi pi-times"
+                      text
+                      aria-label={`Retirer l'option ${p.nomGroupe}`}
+                      onClick={() => setStaged((s) => s.filter((_, k) => k !== i))}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
+          {submitError && <Message severity="error" text={submitError} className="catalogue-status" />}
+          <div className="catalogue-actions">
+            <Button
+              type="button"
+              label="Enregistrer les options"
+              icon="pi pi-check"
+              onClick={submit}
+              loading={saving}
+            />
+          </div>
         </div>
-        <div className="catalogue-actions">
-          <Button type="button" label="Ajouter cette option" icon="pi pi-plus" outlined onClick={stage} />
-        </div>
-        {staged.length > 0 && (
-          <>
-            <h2 className="field-label">Options à enregistrer ({staged.length})</h2>
-            <ul className="staged-list">
-              {staged.map((p, i) => (
-                <li key={i}>
-                  <span>
-                    <strong>{p.typeOption}</strong> · {describeOption(p)}
-                  </span>
-                  <Button
-                    type="button"
-                    icon="pi pi-times"
-                    text
-                    aria-label={`Retirer l'option ${p.nomGroupe}`}
-                    onClick={() => setStaged((s) => s.filter((_, k) => k !== i))}
-                  />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {submitError && <Message severity="error" text={submitError} className="catalogue-status" />}
-        <div className="catalogue-actions">
-          <Button type="button" label="Enregistrer les options" icon="pi pi-check" onClick={submit} loading={saving} />
-        </div>
-      </div>
+      </FormProvider>
     </section>
   );
 }

@@ -3,145 +3,110 @@
 // their field, fields left without a new file keep theirs (docs/back-office.md).
 import './catalogue.css';
 
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
-import { type FormEvent, useEffect, useState } from 'react';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
+import type { z } from 'zod';
 
-import { createProduct, fetchGroupeModel, updateProduct } from '../../api/catalogue';
-import { ApiError, isAbortError } from '../../api/http';
-import { categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
-import { type Placement, PLACEMENTS, PRODUCT_FILES, validateProductForm } from '../../domain/product';
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
+import { createProduct, updateProduct } from '../../api/catalogue';
+import { ApiError } from '../../api/http';
+import { useGroupeModelQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { type Category, categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
+import {
+  type GroupeModel,
+  type Placement,
+  PLACEMENTS,
+  PRODUCT_FILES,
+  PRODUCT_MESSAGES,
+  productFormSchema,
+} from '../../domain/product';
+import { DropdownField } from '../../ui/DropdownField';
+import { FormField } from '../../ui/FormField';
+import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
-import { notifySuccess } from '../../ui/toast';
-import { notify } from '../../ui/toast';
+import { showServerFieldErrors } from '../../ui/serverFieldErrors';
+import { notify, notifySuccess } from '../../ui/toast';
+import { ChoiceField } from './ChoiceField';
 import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
 
 const NEW_CATEGORY = -1;
-type Errors = Partial<Record<string, string>>;
+const schema = productFormSchema<File>();
+type Values = z.input<typeof schema>;
+type Product = z.output<typeof schema>;
+
+const EMPTY: Values = {
+  NomGroupeModel: '',
+  IdCategorie: null,
+  RefPrimaire: '',
+  RefSecondaire: '',
+  Specification: '',
+  Placement: null,
+  PrixCatalogue: null,
+  CheminImageGroupe: [],
+  Icone: null,
+  Chemin_3d: null,
+  Chemin_pdf: null,
+  FicheCote: null,
+};
+
+/** The form filled with a stored product: its text fields; its files stay unless new ones are chosen. */
+const valuesOf = (g: GroupeModel): Values => ({
+  ...EMPTY,
+  NomGroupeModel: g.nomGroupeModel,
+  IdCategorie: g.idCategorie,
+  RefPrimaire: g.refPrimaire ?? '',
+  RefSecondaire: g.refSecondaire ?? '',
+  Specification: g.specification ?? '',
+  Placement: (g.placement as Placement | null) ?? null,
+  PrixCatalogue: g.prixCatalogue,
+});
+
+/** The multipart payload of POST /api/Model/ModelWithGroup and PUT /api/GroupeModel/{id}. */
+function payloadOf(p: Product): FormData {
+  const form = new FormData();
+  form.append('NomGroupeModel', p.NomGroupeModel);
+  form.append('IdCategorie', String(p.IdCategorie));
+  form.append('RefPrimaire', p.RefPrimaire ?? '');
+  form.append('RefSecondaire', p.RefSecondaire ?? '');
+  form.append('Specification', p.Specification ?? '');
+  form.append('Placement', p.Placement ?? '');
+  form.append('PrixCatalogue', p.PrixCatalogue === null ? '' : String(p.PrixCatalogue));
+  p.CheminImageGroupe.forEach((f) => form.append('CheminImageGroupe', f, f.name));
+  for (const name of ['Icone', 'Chemin_3d', 'Chemin_pdf', 'FicheCote'] as const) {
+    const file = p[name];
+    if (file) form.append(name, file, file.name);
+  }
+  return form;
+}
+
+/** The server's field names are the form's: those the form does not hold stay in the message below it. */
+const fieldOf = (serverField: string) =>
+  Object.hasOwn(EMPTY, serverField) ? (serverField as keyof Values) : undefined;
 
 export function ProductCreatePage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const editId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
-  const [current, setCurrent] = useState<{ images: number; loaded: boolean; missing: boolean }>({
-    images: 0,
-    loaded: editId === null,
-    missing: false,
-  });
+  const product = useGroupeModelQuery(editId);
+  // Asked at once, beside the product: the form only mounts once the product is read.
   const { categories, error: categoriesError } = useCategories();
-  const [nom, setNom] = useState('');
-  const [idCategorie, setIdCategorie] = useState<number | null>(null);
-  const [refPrimaire, setRefPrimaire] = useState('');
-  const [refSecondaire, setRefSecondaire] = useState('');
-  const [images, setImages] = useState<File[]>([]);
-  const [icone, setIcone] = useState<File | null>(null);
-  const [model3d, setModel3d] = useState<File | null>(null);
-  const [placement, setPlacement] = useState<Placement | null>(null);
-  const [ficheCote, setFicheCote] = useState<File | null>(null);
-  const [fichePdf, setFichePdf] = useState<File | null>(null);
-  const [specification, setSpecification] = useState('');
-  const [prix, setPrix] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { ref: formRef, failed } = useFocusFirstInvalid();
+  useLoggedError(product.error, 'Erreur lors de la récupération du produit');
+  const title = editId === null ? 'Créer un produit' : 'Modifier le produit';
 
-  useEffect(() => {
-    if (editId === null) return;
-    const controller = new AbortController();
-    fetchGroupeModel(editId, controller.signal)
-      .then((g) => {
-        setNom(g.nomGroupeModel);
-        setIdCategorie(g.idCategorie);
-        setRefPrimaire(g.refPrimaire ?? '');
-        setRefSecondaire(g.refSecondaire ?? '');
-        setPlacement((g.placement as Placement | null) ?? null);
-        setSpecification(g.specification ?? '');
-        setPrix(g.prixCatalogue);
-        setCurrent({ images: g.cheminImageGroupe.length, loaded: true, missing: false });
-      })
-      .catch((err) => {
-        if (isAbortError(err)) return;
-        console.error('Erreur lors de la récupération du produit', err);
-        setCurrent({ images: 0, loaded: true, missing: true });
-      });
-    return () => controller.abort();
-  }, [editId]);
-
-  const categoryOptions = [
-    ...categories.map((c) => ({ label: categoryPath(c), value: c.id })),
-    { label: CREATE_CATEGORY_OPTION, value: NEW_CATEGORY },
-  ];
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const { errors: found, warning } = validateProductForm({ nom, idCategorie, placement, images });
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return failed();
-    // The spec's placement alert does not stop the submission.
-    if (warning) notify({ severity: 'warn', summary: 'Placement', detail: warning });
-
-    const form = new FormData();
-    form.append('NomGroupeModel', nom.trim());
-    form.append('IdCategorie', String(idCategorie));
-    form.append('RefPrimaire', refPrimaire.trim());
-    form.append('RefSecondaire', refSecondaire.trim());
-    form.append('Specification', specification.trim());
-    form.append('Placement', placement ?? '');
-    form.append('PrixCatalogue', prix === null ? '' : String(prix));
-    images.forEach((f) => form.append('CheminImageGroupe', f, f.name));
-    if (icone) form.append('Icone', icone, icone.name);
-    if (model3d) form.append('Chemin_3d', model3d, model3d.name);
-    if (fichePdf) form.append('Chemin_pdf', fichePdf, fichePdf.name);
-    if (ficheCote) form.append('FicheCote', ficheCote, ficheCote.name);
-
-    setSaving(true);
-    try {
-      if (editId !== null) {
-        await updateProduct(editId, form);
-        notifySuccess(`Produit « ${nom.trim()} » modifié`);
-        void navigate('/catalogue');
-        return;
-      }
-      const { idGroupeModel } = await createProduct(form);
-      void navigate(`/subdivision?groupId=${idGroupeModel}`);
-    } catch (err) {
-      console.error('Erreur lors de la création du produit', err);
-      // The spec only logs this failure; the server's reason is shown too, so the user can correct it.
-      if (err instanceof ApiError) {
-        const fields = err.fieldErrors;
-        setErrors({
-          nom: fields.NomGroupeModel,
-          categorie: fields.IdCategorie,
-          images: fields.CheminImageGroupe,
-          icone: fields.Icone,
-          model3d: fields.Chemin_3d,
-          fichePdf: fields.Chemin_pdf,
-          ficheCote: fields.FicheCote,
-          prix: fields.PrixCatalogue,
-        });
-        setServerError(err.message);
-        failed();
-      } else setServerError('Le produit n’a pas pu être créé.');
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  if (editId !== null && current.missing)
+  if (editId !== null && product.isError)
     return (
       <section>
-        <PageTitle>Modifier le produit</PageTitle>
+        <PageTitle>{title}</PageTitle>
         <div className="card" role="alert">
           <Message severity="error" text="Ce produit est introuvable : il a peut-être été supprimé." />
           <div className="catalogue-actions">
@@ -153,128 +118,155 @@ export function ProductCreatePage() {
 
   return (
     <section>
-      <PageTitle>{editId === null ? 'Créer un produit' : 'Modifier le produit'}</PageTitle>
-      <form className="card" onSubmit={submit} noValidate ref={formRef}>
+      <PageTitle>{title}</PageTitle>
+      {editId === null ? (
+        <ProductForm
+          editId={null}
+          initial={EMPTY}
+          currentImages={0}
+          categories={categories}
+          categoriesError={categoriesError}
+        />
+      ) : // The form starts from the product as read now, not from a copy cached by an earlier visit.
+      product.data && product.isFetchedAfterMount ? (
+        <ProductForm
+          key={editId}
+          editId={editId}
+          initial={valuesOf(product.data)}
+          currentImages={product.data.cheminImageGroupe.length}
+          categories={categories}
+          categoriesError={categoriesError}
+        />
+      ) : (
+        <div className="card">
+          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-label="Chargement du produit" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface FormProps {
+  editId: number | null;
+  initial: Values;
+  currentImages: number;
+  categories: Category[];
+  categoriesError: string | null;
+}
+
+function ProductForm({ editId, initial, currentImages, categories, categoriesError }: FormProps) {
+  const navigate = useNavigate();
+  const form = useForm<Values, unknown, Product>({ resolver: zodResolver(schema), defaultValues: initial });
+  /** Where a save leads: the catalogue after an edit, the subdivision question after a creation. */
+  const [next, setNext] = useState('/catalogue');
+
+  const categoryOptions = [
+    ...categories.map((c) => ({ label: categoryPath(c), value: c.id })),
+    { label: CREATE_CATEGORY_OPTION, value: NEW_CATEGORY },
+  ];
+
+  const submit = form.handleSubmit(async (values) => {
+    // The spec's placement alert does not stop the submission.
+    if (!values.Placement) notify({ severity: 'warn', summary: 'Placement', detail: PRODUCT_MESSAGES.placement });
+    try {
+      if (editId !== null) {
+        await updateProduct(editId, payloadOf(values));
+        notifySuccess(`Produit « ${values.NomGroupeModel} » modifié`);
+      } else {
+        const { idGroupeModel } = await createProduct(payloadOf(values));
+        setNext(`/subdivision?groupId=${idGroupeModel}`);
+      }
+    } catch (err) {
+      console.error('Erreur lors de la création du produit', err);
+      // The spec only logs this failure; the server's reason is shown too, so the user can correct it.
+      if (err instanceof ApiError) {
+        form.setError('root.server', { message: err.message });
+        showServerFieldErrors(form.setError, err.fieldErrors, fieldOf);
+      } else form.setError('root.server', { message: 'Le produit n’a pas pu être créé.' });
+      throw err;
+    }
+  });
+  const serverError = form.formState.errors.root?.server?.message;
+
+  return (
+    <FormProvider {...form}>
+      {/* A failed save was already told (field messages, the message below): nothing more to do with its error. */}
+      <form className="card" onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate>
+        <FormLeaveGuard onSaved={() => void navigate(next)} />
         {categoriesError && <Message severity="error" text={categoriesError} />}
         <div className="catalogue-form">
-          <div className="field">
-            <label htmlFor="product-name">Nom du produit</label>
-            <InputText
-              id="product-name"
-              value={nom}
-              onChange={(e) => setNom(e.target.value)}
-              invalid={!!errors.nom}
-              aria-describedby={errors.nom ? 'product-name-error' : undefined}
-            />
-            {errors.nom && (
-              <small className="field-error" id="product-name-error">
-                {errors.nom}
-              </small>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="product-category">Catégorie</label>
-            <Dropdown
-              inputId="product-category"
-              value={idCategorie}
-              options={categoryOptions}
-              placeholder="Sélectionnez une catégorie"
-              onChange={(e) =>
-                e.value === NEW_CATEGORY ? void navigate('/creer-categorie') : setIdCategorie(e.value as number | null)
-              }
-              invalid={!!errors.categorie}
-              filter={categories.length > 8}
-            />
-            {errors.categorie && <small className="field-error">{errors.categorie}</small>}
-          </div>
-          <div className="field">
-            <label htmlFor="product-ref1">Référence primaire</label>
-            <InputText id="product-ref1" value={refPrimaire} onChange={(e) => setRefPrimaire(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="product-ref2">Référence secondaire</label>
-            <InputText id="product-ref2" value={refSecondaire} onChange={(e) => setRefSecondaire(e.target.value)} />
-          </div>
-          {editId !== null && current.loaded && (
+          <FormField name="NomGroupeModel" id="product-name" label="Nom du produit" className="field">
+            {(a11y) => <InputText {...form.register('NomGroupeModel')} {...a11y} />}
+          </FormField>
+          <DropdownField
+            name="IdCategorie"
+            id="product-category"
+            label="Catégorie"
+            className="field"
+            options={categoryOptions}
+            placeholder="Sélectionnez une catégorie"
+            filter={categories.length > 8}
+            onPick={(value, set) => (value === NEW_CATEGORY ? void navigate('/creer-categorie') : set(value ?? null))}
+          />
+          <FormField name="RefPrimaire" id="product-ref1" label="Référence primaire" className="field">
+            {(a11y) => <InputText {...form.register('RefPrimaire')} {...a11y} />}
+          </FormField>
+          <FormField name="RefSecondaire" id="product-ref2" label="Référence secondaire" className="field">
+            {(a11y) => <InputText {...form.register('RefSecondaire')} {...a11y} />}
+          </FormField>
+          {editId !== null && (
             <p className="field wide muted">
-              Images actuelles : {current.images}. Les images choisies ci-dessous remplacent les images actuelles ; un
+              Images actuelles : {currentImages}. Les images choisies ci-dessous remplacent les images actuelles ; un
               fichier choisi remplace celui de son champ.
             </p>
           )}
-          <ImagesPicker
-            images={images}
-            onChange={setImages}
-            error={errors.images}
-            onError={(m) => setErrors((x) => ({ ...x, images: m ?? undefined }))}
-          />
+          <ImagesPicker />
+          <FilePicker name="Icone" id="product-icon" label="Icône" accept={PRODUCT_FILES.Icone.accept} />
           <FilePicker
-            id="product-icon"
-            label="Icône"
-            accept={PRODUCT_FILES.Icone.accept}
-            file={icone}
-            onChange={setIcone}
-            error={errors.icone}
-          />
-          <FilePicker
+            name="Chemin_3d"
             id="product-3d"
             label="Modèle 3D"
             accept={PRODUCT_FILES.Chemin_3d.accept}
-            file={model3d}
-            onChange={setModel3d}
             hint="Formats acceptés : .fbx, .stl, .step"
-            error={errors.model3d}
           />
-          <div className="field">
-            <span className="field-label" id="placement-label">
-              Placement
-            </span>
-            <SelectButton
-              aria-labelledby="placement-label"
-              value={placement}
-              options={[...PLACEMENTS]}
-              onChange={(e) => setPlacement((e.value as Placement | null) ?? null)}
-            />
-          </div>
+          <ChoiceField name="Placement" id="placement-label" label="Placement" options={PLACEMENTS} />
           <FilePicker
+            name="FicheCote"
             id="product-fiche-cote"
             label="Fiche de cote (PDF)"
             accept={PRODUCT_FILES.FicheCote.accept}
-            file={ficheCote}
-            onChange={setFicheCote}
-            error={errors.ficheCote}
           />
           <FilePicker
+            name="Chemin_pdf"
             id="product-fiche"
             label="Fiche produit (PDF)"
             accept={PRODUCT_FILES.Chemin_pdf.accept}
-            file={fichePdf}
-            onChange={setFichePdf}
-            error={errors.fichePdf}
           />
-          <div className="field wide">
-            <label htmlFor="product-spec">Spécification</label>
-            <InputTextarea
-              id="product-spec"
-              rows={4}
-              value={specification}
-              onChange={(e) => setSpecification(e.target.value)}
-              autoResize
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="product-price">Prix catalogue</label>
-            <InputNumber
-              inputId="product-price"
-              value={prix}
-              onValueChange={(e) => setPrix(e.value ?? null)}
-              mode="currency"
-              currency="EUR"
-              locale="fr-FR"
-              min={0}
-              invalid={!!errors.prix}
-            />
-            {errors.prix && <small className="field-error">{errors.prix}</small>}
-          </div>
+          <FormField name="Specification" id="product-spec" label="Spécification" className="field wide">
+            {(a11y) => <InputTextarea {...form.register('Specification')} {...a11y} rows={4} autoResize />}
+          </FormField>
+          <FormField name="PrixCatalogue" id="product-price" label="Prix catalogue" className="field">
+            {({ id, invalid, ...aria }) => (
+              <Controller
+                name="PrixCatalogue"
+                control={form.control}
+                render={({ field }) => (
+                  <InputNumber
+                    inputId={id}
+                    inputRef={field.ref}
+                    value={field.value}
+                    onValueChange={(e) => field.onChange(e.value ?? null)}
+                    mode="currency"
+                    currency="EUR"
+                    locale="fr-FR"
+                    min={0}
+                    invalid={invalid}
+                    {...aria}
+                  />
+                )}
+              />
+            )}
+          </FormField>
         </div>
         {serverError && <Message severity="error" text={serverError} className="catalogue-status" />}
         <div className="catalogue-actions">
@@ -282,12 +274,11 @@ export function ProductCreatePage() {
             type="submit"
             label={editId === null ? 'Créer le produit' : 'Enregistrer les modifications'}
             icon="pi pi-check"
-            loading={saving}
-            disabled={!current.loaded}
+            loading={form.formState.isSubmitting}
           />
           <Button type="button" label="Annuler" outlined onClick={() => navigate('/catalogue')} />
         </div>
       </form>
-    </section>
+    </FormProvider>
   );
 }

@@ -17,8 +17,9 @@ const sessions = (v: number) => `${n(v)} session${v > 1 ? 's' : ''}`;
 export const dropLabel = (drop: number) => (drop === 0 ? '0 %' : `−${n(drop)} %`);
 
 export const FunnelChart = memo(function FunnelChart({ steps }: { steps: FunnelStep[] }) {
-  const labels = steps.map((s) => s.name);
-  const labelKey = labels.join('|');
+  // The chart is rebuilt only when the step names change, not at each render's new array of them.
+  const labelKey = JSON.stringify(steps.map((s) => s.name));
+  const labels = useMemo(() => JSON.parse(labelKey) as string[], [labelKey]);
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     // One series per step, each with its own colour, drawn as a bar at its own x (0.8 × 0.9 of the slot).
     const bars = uPlot.paths.bars!({ size: [0.8 * 0.9, 120], align: 0 });
@@ -45,15 +46,13 @@ export const FunnelChart = memo(function FunnelChart({ steps }: { steps: FunnelS
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [labelKey]);
+  }, [labels]);
   const data = useMemo<uPlot.AlignedData>(
     () => [
       labels.map((_, i) => i),
       ...labels.map((_, i) => labels.map((__, j) => (j === i ? steps[i].percent : null))),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [labelKey, steps],
+    [labels, steps],
   );
   const summary = steps
     .map(

@@ -10,7 +10,7 @@
 // progress): the worker asks one versions call and fetches only the products that changed, so new events
 // (and "En direct") appear without a reload (docs/dashboard.md "En direct").
 import { useStore } from 'jotai';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
@@ -234,8 +234,10 @@ export function useDashboardView(
     [store, start],
   );
 
-  // Everything else (first render, company change, products loaded): after the render.
-  useEffect(() => start(selection, held), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Everything else (first render, company change, products loaded): after the render, once per view key
+  // (the key sums up the selection and the products held, which are new objects at every render).
+  const startRendered = useEffectEvent(() => start(selection, held));
+  useEffect(() => startRendered(), [key]);
 
   const { viewKey: shown, ...rest } = state;
   const failedIds = state.view?.failedProducts ?? [];

@@ -1,14 +1,13 @@
 // The licence date modals of docs/product.md §2.2.15 / 2.16: one date and hour, 'Enregistrer' or 'Annuler'. A refused
-// save keeps the modal open with the server's message and the typed date. The picker's panel opens inside
-// the modal, below the field (it pushes the buttons down instead of covering them).
+// save keeps the modal open with the server's message on the field, the focus on it, and the typed date. The
+// picker's panel opens inside the modal, below the field (it pushes the buttons down instead of covering them).
+// Any date, or none, is a value to send: what makes one wrong (before the activation, in the past) is the
+// server's to say, so the form has no schema of its own (docs/architecture.md, "Forms").
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
-import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 
-import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
-import { CALENDAR_LOCALE } from './calendarFr';
+import { DateTimeField } from './DateTimeField';
 import { parseDate } from './format';
 
 interface Props {
@@ -21,24 +20,18 @@ interface Props {
 }
 
 export function DateModal({ header, label, initial, visible, onHide, onSave }: Props) {
-  const [date, setDate] = useState<Date | null>(parseDate(initial));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { ref, failed } = useFocusFirstInvalid<HTMLDivElement>();
+  const form = useForm<{ date: Date | null }>({ defaultValues: { date: parseDate(initial) } });
 
-  async function save() {
-    setSaving(true);
-    setError(null);
+  const save = form.handleSubmit(async ({ date }) => {
     try {
       await onSave(date);
-      onHide();
     } catch (err) {
-      setError((err as Error).message || "La date n'a pas pu être enregistrée.");
-      failed();
-    } finally {
-      setSaving(false);
+      const message = (err as Error).message || "La date n'a pas pu être enregistrée.";
+      form.setError('date', { type: 'server', message }, { shouldFocus: true });
+      return;
     }
-  }
+    onHide();
+  });
 
   return (
     <Dialog
@@ -50,28 +43,25 @@ export function DateModal({ header, label, initial, visible, onHide, onSave }: P
       footer={
         <>
           <Button label="Annuler" severity="secondary" outlined onClick={onHide} />
-          <Button label="Enregistrer" icon="pi pi-check" loading={saving} onClick={save} />
+          <Button
+            label="Enregistrer"
+            icon="pi pi-check"
+            loading={form.formState.isSubmitting}
+            onClick={(e) => void save(e)}
+          />
         </>
       }
     >
-      <div className="modal-body form-field" ref={ref}>
-        <label htmlFor="licence-date">{label}</label>
-        <Calendar
-          inputId="licence-date"
-          value={date}
-          onChange={(e) => setDate((e.value as Date | null) ?? null)}
-          showTime
-          hourFormat="24"
-          dateFormat="dd/mm/yy"
-          locale={CALENDAR_LOCALE}
-          showIcon
+      <FormProvider {...form}>
+        <DateTimeField
+          name="date"
+          id="licence-date"
+          label={label}
+          className="modal-body"
           showButtonBar
           appendTo="self"
-          invalid={!!error}
-          aria-describedby={error ? 'licence-date-error' : undefined}
         />
-        {error && <Message id="licence-date-error" severity="error" text={error} />}
-      </div>
+      </FormProvider>
     </Dialog>
   );
 }

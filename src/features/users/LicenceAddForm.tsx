@@ -4,10 +4,8 @@
 // focus goes to the first.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
@@ -15,10 +13,11 @@ import { createLicence } from '../../api/licences';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';
-import { CALENDAR_LOCALE } from './calendarFr';
+import { DateTimeField } from './DateTimeField';
 
 const NO_TYPES: LicenceType[] = [];
 
@@ -35,14 +34,6 @@ const inAYear = () => {
   d.setFullYear(d.getFullYear() + 1);
   return d;
 };
-
-const CALENDAR = {
-  showTime: true,
-  hourFormat: '24',
-  dateFormat: 'dd/mm/yy',
-  locale: CALENDAR_LOCALE,
-  showIcon: true,
-} as const;
 
 export function LicenceAddForm({
   userId,
@@ -95,57 +86,25 @@ export function LicenceAddForm({
     onDone();
   });
 
-  const date = (name: 'DateActivation' | 'DateExpiration', id: string, label: string) => (
-    <FormField name={name} id={id} label={label}>
-      {({ invalid }) => (
-        <Controller
-          name={name}
-          control={form.control}
-          render={({ field }) => (
-            <Calendar
-              inputId={id}
-              inputRef={field.ref}
-              value={field.value}
-              onChange={(e) => field.onChange((e.value as Date) ?? null)}
-              {...CALENDAR}
-              invalid={invalid}
-            />
-          )}
-        />
-      )}
-    </FormField>
-  );
-
   return (
     <FormProvider {...form}>
       <form className="card" onSubmit={(e) => void submit(e)} aria-label="Ajouter une licence" noValidate>
         <h2>Ajouter une licence</h2>
         <div className="form-grid">
-          <FormField name="TypeLicenceId" id="licence-type" label="Type de licence">
-            {({ id, invalid }) => (
-              <Controller
-                name="TypeLicenceId"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value ?? defaultTypeId}
-                    options={types}
-                    optionLabel="type"
-                    optionValue="typeLicenceId"
-                    onChange={(e) => field.onChange(e.value as number | null)}
-                    invalid={invalid}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DropdownField
+            name="TypeLicenceId"
+            id="licence-type"
+            label="Type de licence"
+            options={types}
+            optionLabel="type"
+            optionValue="typeLicenceId"
+            fallback={defaultTypeId}
+          />
           <FormField name="LicenceKey" id="licence-key" label="Clé de licence">
             {(a11y) => <InputText {...form.register('LicenceKey')} {...a11y} />}
           </FormField>
-          {date('DateActivation', 'licence-activation', "Date d'activation")}
-          {date('DateExpiration', 'licence-expiration', "Date d'expiration")}
+          <DateTimeField name="DateActivation" id="licence-activation" label="Date d'activation" />
+          <DateTimeField name="DateExpiration" id="licence-expiration" label="Date d'expiration" />
         </div>
         <div className="form-actions">
           <Button type="button" label="Annuler" severity="secondary" outlined onClick={onCancel} />

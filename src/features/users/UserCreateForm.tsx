@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -23,6 +22,7 @@ import {
   userFormSchema,
   type UserFormValues,
 } from '../../domain/userForm';
+import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
@@ -88,64 +88,37 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
         <FormLeaveGuard onSaved={() => void navigate('/users')} />
         <h2>Informations de l'utilisateur</h2>
         <div className="form-grid">
-          <FormField name="roleId" label="Rôle">
-            {({ id, invalid }) => (
-              <Controller
-                name="roleId"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value ?? defaultRoleId}
-                    // Admin is offered only in the provider's company (docs/permissions.md).
-                    options={roles.filter(
-                      (r) =>
-                        !!me &&
-                        grantsRole(
-                          { userId: me.id, role: me.role, entrepriseId: me.entrepriseId ?? -1 },
-                          r.nomRole,
-                          entrepriseId,
-                        ),
-                    )}
-                    optionLabel="nomRole"
-                    optionValue="roleId"
-                    onChange={(e) => field.onChange(e.value as number | null)}
-                    onBlur={field.onBlur}
-                    placeholder="Choisir un rôle"
-                    invalid={invalid}
-                  />
-                )}
-              />
+          <DropdownField
+            name="roleId"
+            label="Rôle"
+            // Admin is offered only in the provider's company (docs/permissions.md).
+            options={roles.filter(
+              (r) =>
+                !!me &&
+                grantsRole(
+                  { userId: me.id, role: me.role, entrepriseId: me.entrepriseId ?? -1 },
+                  r.nomRole,
+                  entrepriseId,
+                ),
             )}
-          </FormField>
+            optionLabel="nomRole"
+            optionValue="roleId"
+            placeholder="Choisir un rôle"
+            fallback={defaultRoleId}
+          />
           {text('fonction', 'Fonction')}
           {text('nom', 'Nom', { autoComplete: 'family-name' })}
           {text('prenom', 'Prénom', { autoComplete: 'given-name' })}
           {text('mail', 'Email', { type: 'email', autoComplete: 'off' })}
           {text('mobile', 'Mobile', { inputMode: 'numeric', autoComplete: 'off' })}
-          <FormField name="managerId" label="Manager (optionnel)">
-            {({ id, invalid }) => (
-              <Controller
-                name="managerId"
-                control={form.control}
-                render={({ field }) => (
-                  <Dropdown
-                    inputId={id}
-                    focusInputRef={field.ref}
-                    value={field.value}
-                    options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
-                    onChange={(e) => field.onChange((e.value as number | null) ?? null)}
-                    onBlur={field.onBlur}
-                    placeholder="Aucun manager"
-                    showClear
-                    emptyMessage="Aucun utilisateur dans cette entreprise"
-                    invalid={invalid}
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DropdownField
+            name="managerId"
+            label="Manager (optionnel)"
+            options={managers.map((u) => ({ label: `${u.prenom} ${u.nom} (${u.nomRole})`, value: u.userId }))}
+            placeholder="Aucun manager"
+            showClear
+            emptyMessage="Aucun utilisateur dans cette entreprise"
+          />
           {text('password', 'Mot de passe', { type: 'password', autoComplete: 'new-password' }, PASSWORD_HINT)}
           {text('confirmation', 'Confirmation du mot de passe', { type: 'password', autoComplete: 'new-password' })}
         </div>

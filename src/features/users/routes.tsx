@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 
 // Each page is its own chunk; the date pickers' French locale is registered by the pages that use it
-// (DateModal and LicenceAddForm import calendarFr), so it travels with them.
+// (DateTimeField, of DateModal and LicenceAddForm, imports calendarFr), so it travels with them.
 export const userRoutes: RouteObject[] = [
   { path: '/Users', lazy: async () => ({ Component: (await import('./UsersListPage')).UsersListPage }) },
   {
