@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
-import { ADMIN_ROLE } from '../../domain/auth';
+import { ADMIN_ROLE } from '../../domain/roles';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
