@@ -3,7 +3,7 @@
 import './dashboard.css';
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
@@ -19,14 +19,11 @@ import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
 import { LiveCard } from './LiveCard';
+import { RankingSlot } from './RankingSlot';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
-
-// The ranking (and PrimeReact's DataTable, the largest module of the page) loads once figures are there:
-// it is below the charts, and the first paint of the dashboard does not wait for it.
-const RankingTable = lazy(() => import('./RankingTable').then((m) => ({ default: m.RankingTable })));
 
 export function DashboardPage() {
   const user = useAtomValue(currentUserAtom);
@@ -163,16 +160,15 @@ export function DashboardPage() {
         pngPrefix={filePrefix}
       />
       {selection.scope === 'all' && selection.companyId !== null && view && !allFailed && (
-        <Suspense fallback={null}>
-          <RankingTable
-            rows={view.ranking}
-            products={products}
-            comparing={selection.compare && selection.period !== 'all_time'}
-            onSelect={(id) => update({ scope: id })}
-            onExportCsv={downloadCsv}
-            exporting={exporting}
-          />
-        </Suspense>
+        // Shown once figures are there; its table's code loads when the reader gets near it (RankingSlot.tsx).
+        <RankingSlot
+          rows={view.ranking}
+          products={products}
+          comparing={selection.compare && selection.period !== 'all_time'}
+          onSelect={(id) => update({ scope: id })}
+          onExportCsv={downloadCsv}
+          exporting={exporting}
+        />
       )}
     </section>
   );
