@@ -301,4 +301,36 @@ describe('updates', () => {
     await page.waitForFunction(() => document.documentElement.dataset.build === 'version-2');
     await context.close();
   });
+
+  it('a deployment that removes the old files: the running version keeps the code it kept; a page whose code is gone leads to the new one', async () => {
+    deploy('v1', 'replace');
+    const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/login');
+    await waitForController(page);
+    await signIn(page, 'vendeur@demo.fr'); // through the worker: the frame's and the dashboard's code is kept
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const dashboardChunk = await loadedChunk(page, 'DashboardPage');
+    expect(dashboardChunk).toBeDefined();
+
+    deploy('next', 'replace');
+    expect((await page.request.get(dashboardChunk!)).status()).toBe(404);
+    // The tab still runs version 1 (its worker is the active one until the user agrees): after a reload its
+    // dashboard's code, gone from the server, comes from the code cache.
+    await page.reload();
+    await page.getByText('Se déconnecter').waitFor();
+    await page.locator('.stat-card').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
+    expect(await loadedChunk(page, 'DashboardPage')).toBe(dashboardChunk);
+
+    // A page never opened in version 1: its code is gone. The notice; once version 2 waits, "Réessayer" starts it.
+    await page.locator('a.nav-link[href="/customers"]').click();
+    await page.getByText("Cette page n'a pas pu être chargée").waitFor();
+    await page.locator('.update-toast').waitFor({ timeout: 30_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Réessayer' }).click()]);
+    await page.waitForFunction(() => document.documentElement.dataset.build === 'version-2');
+    expect(new URL(page.url()).pathname).toBe('/customers');
+    await page.locator('table').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
