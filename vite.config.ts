@@ -3,14 +3,18 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 import { primeCss } from './scripts/primeCss';
+import { shellPrecache } from './scripts/shellPrecache';
 
 // The API server runs on 8080 (npm start) or API_PORT in development; /api is proxied to it.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
+// The service worker precaches the shell only; the pages' chunks are cached when first fetched (src/sw.ts).
+const shell = shellPrecache();
 
 export default defineConfig({
   plugins: [
     react(),
     primeCss(),
+    shell.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -18,10 +22,13 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       injectManifest: {
-        // The shell: HTML, JS, CSS, icons, fonts (woff2 only: every supported browser takes it first).
+        // The shell: the HTML, the entry chunk and what it imports statically with their CSS (manifestTransform),
+        // fonts (woff2 only: every supported browser takes it first), icons, the web manifest. Not the install
+        // dialog's screenshots, nor the public viewer's page (docs/viewer.md), nor source maps.
         globPatterns: ['**/*.{js,css,html,png,svg,woff2,webmanifest}'],
-        globIgnores: ['**/primeicons-*.svg'],
-        // Files over the limit are silently left out of the precache: keep the limit above our largest chunk.
+        globIgnores: ['**/primeicons-*.svg', 'screenshots/**', 'viewer.html'],
+        manifestTransforms: [shell.manifestTransform],
+        // Files over the limit are silently left out of the precache: keep the limit above the shell's largest file.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {
@@ -69,7 +76,7 @@ export default defineConfig({
   server: { port: 5173, proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {
     target: 'es2022',
-    // Source maps of the app's own code (served, never precached: globPatterns has no .map).
+    // Source maps of the app's own code (served, never cached by the service worker: src/sw.ts).
     sourcemap: true,
     // The public product viewer is its own page and bundle (docs/viewer.md).
     rollupOptions: { input: { main: 'index.html', viewer: 'viewer.html' } },

@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 
 import { can } from '../domain/permissions';
-import { displayName, initials, roleLabel } from '../domain/user';
+import { displayName, initials, roleLabel } from '../domain/userName';
 import { currentUserAtom } from '../features/auth/atoms';
 import { PROVIDER } from '../ui/brand';
 import { useCustomersBadge } from './useCustomersBadge';

@@ -24,8 +24,10 @@ const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       {
-        // The frame (sidebar, guard) is a chunk of its own: the sign-in page does not load it.
+        // The frame (sidebar, guard) is a chunk of its own: the sign-in page does not load it. When that
+        // chunk cannot be loaded (offline before it was ever cached, or a deployment since), the same notice.
         lazy: async () => ({ Component: (await import('./ProtectedLayout')).ProtectedLayout }),
+        errorElement: <PageLoadError />,
         children: [
           {
             // A page's chunk that fails to load is shown inside the frame, not instead of it.

@@ -12,7 +12,5 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 export const loginResponseSchema = z.object({ token: z.string().min(1) });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The role the client tests: only Admin is special (docs/product.md §2.6). */
-export const ADMIN_ROLE = 'Admin';
-export const ROLE_NAMES = ['Admin', 'Directeur', 'Manager', 'Vendeur'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+// The roles live apart, without zod: the dashboard reads them at its first paint (docs/performance.md).
+export { ADMIN_ROLE, ROLE_NAMES, type RoleName } from './roles';

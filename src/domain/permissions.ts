@@ -1,6 +1,6 @@
 // Who may do what: one table of role x action, read by the server's guards (server/auth/permissions.ts)
 // and by the screens to hide what a role may not do. The table is documented in docs/permissions.md.
-import { ADMIN_ROLE, ROLE_NAMES, type RoleName } from './auth';
+import { ADMIN_ROLE, ROLE_NAMES, type RoleName } from './roles';
 
 export type Action =
   /** Create a user (and a company for him). */

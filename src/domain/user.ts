@@ -42,24 +42,5 @@ export const userSchema = z.object({
 });
 export type UserItem = z.infer<typeof userSchema>;
 
-/** Avatar initials: first letter of prenom and of nom (docs/product.md §1.2, navigation frame). */
-export function initials(prenom?: string | null, nom?: string | null): string {
-  const a = (prenom ?? '').trim().charAt(0);
-  const b = (nom ?? '').trim().charAt(0);
-  const text = `${a}${b}`.toUpperCase();
-  return text || 'U';
-}
-
-/** Full name with the spec's fallback "Utilisateur". */
-export function displayName(prenom?: string | null, nom?: string | null): string {
-  const name = [prenom, nom]
-    .map((s) => (s ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-  return name || 'Utilisateur';
-}
-
-/** Role label with the spec's fallback "Utilisateur". */
-export function roleLabel(user?: { nomRole?: string | null; role?: string | null } | null): string {
-  return (user?.nomRole ?? user?.role ?? '').trim() || 'Utilisateur';
-}
+// The name helpers live apart, without zod: the signed-in frame shows them on every page.
+export { displayName, initials, roleLabel } from './userName';

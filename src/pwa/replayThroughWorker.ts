@@ -1,21 +1,26 @@
-// A sign-in right after the first load happens before the service worker controls the page: the frame's
-// API answers then go straight to the network and nothing is kept for an offline start. Once the worker
-// takes control, the readable answers the page already fetched (src/pwa/offlineApi.ts) are asked again
-// through it, with the current token, so they are cached from the first signed-in page whatever the timing.
+// The first load happens before the service worker controls the page: its code and, after a sign-in right
+// away, the frame's API answers go straight to the network, and nothing is kept for an offline start. Once
+// the worker takes control, what the page already fetched is asked again through it: the app's code
+// (src/pwa/codeCache.ts; the browser's HTTP cache answers, these files are immutable), and the readable
+// answers (src/pwa/offlineApi.ts) with the current token, so they are cached from the first page on.
 import { getToken } from '../api/http';
+import { isAppCode } from './codeCache';
 import { isOfflineReadable } from './offlineApi';
 
 export async function replayThroughWorker(): Promise<void> {
   const token = getToken();
-  if (!token) return;
-  const urls = new Set<string>();
+  const code = new Set<string>();
+  const answers = new Set<string>();
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
-    if (url.origin === location.origin && isOfflineReadable(url.pathname)) urls.add(url.href);
+    if (url.origin !== location.origin) continue;
+    if (isAppCode(url.pathname)) code.add(url.href);
+    else if (token && isOfflineReadable(url.pathname)) answers.add(url.href);
   }
-  await Promise.allSettled(
-    [...urls].map((url) =>
+  await Promise.allSettled([
+    ...[...code].map((url) => fetch(url)),
+    ...[...answers].map((url) =>
       fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, cache: 'no-store' }),
     ),
-  );
+  ]);
 }

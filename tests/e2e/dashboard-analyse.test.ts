@@ -94,7 +94,10 @@ describe('analysing a period', () => {
     // The ranking: the first 10 by consultations, "Voir tout" for the rest; each row as recomputed.
     const ranking = page.locator('section.ranking');
     await ranking.getByRole('heading', { name: 'Classement des produits' }).waitFor();
+    // Its table's code loads once the reader gets near it (src/features/dashboard/RankingSlot.tsx).
+    await ranking.scrollIntoViewIfNeeded();
     const rows = ranking.locator('tbody tr.ranking-row');
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(Math.min(10, products.length));
     const byName = new Map(products.map((p) => [p.name, consultations(p.events, from, to)]));
     const top = [...byName.values()].sort((a, b) => b - a)[0];

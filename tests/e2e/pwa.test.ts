@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { CODE_CACHE } from '../../src/pwa/codeCache';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 import { figureTexts } from '../helpers/dashboard';
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
@@ -28,6 +29,31 @@ async function waitForController(page: Page) {
     {
       timeout: 30_000,
     },
+  );
+}
+
+/** The paths a cache holds (the precache's are all workbox-precache-…), query strings (revisions) aside. */
+function cachedPaths(page: Page, cache: 'precache' | typeof CODE_CACHE): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const names = (await caches.keys()).filter((n) =>
+      wanted === 'precache' ? n.startsWith('workbox-precache') : n === wanted,
+    );
+    const paths: string[] = [];
+    for (const name of names)
+      for (const r of await (await caches.open(name)).keys()) paths.push(new URL(r.url).pathname);
+    return paths.sort();
+  }, cache);
+}
+
+/** The path of the script of `page` (a chunk of the app) that the page loaded, by the start of its name. */
+function loadedChunk(page: Page, name: string): Promise<string | undefined> {
+  return page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .find((p) => p.startsWith(`/assets/${prefix}-`) && p.endsWith('.js')),
+    name,
   );
 }
 
@@ -88,6 +114,12 @@ describe('installable PWA', () => {
     await waitForController(page);
     await page.reload(); // this visit goes through the service worker, which keeps the frame's API answers
     const online = await figureTexts(page);
+    const dashboardChunk = await loadedChunk(page, 'DashboardPage');
+    expect(dashboardChunk).toBeDefined();
+    const fromWorker: string[] = [];
+    page.on('response', (r) => {
+      if (r.fromServiceWorker()) fromWorker.push(new URL(r.url()).pathname);
+    });
     await context.setOffline(true);
     await page.reload();
     expect(await page.getByTestId('user-name').textContent()).toBe('Victor Dubois');
@@ -96,6 +128,10 @@ describe('installable PWA', () => {
     expect(await figureTexts(page)).toEqual(online);
     await page.getByText(/Hors ligne — données du \d{2}\/\d{2}\/\d{4}/).waitFor();
     await page.getByText('Vous êtes hors ligne').first().waitFor();
+    // The dashboard's chunk is not precached: the service worker served it from the code it kept at run time.
+    expect(fromWorker).toContain(dashboardChunk);
+    expect(await cachedPaths(page, 'precache')).not.toContain(dashboardChunk);
+    expect(await cachedPaths(page, CODE_CACHE)).toContain(dashboardChunk);
     await context.setOffline(false);
     await context.close();
   });
@@ -114,10 +150,13 @@ describe('installable PWA', () => {
     release();
     await waitForController(page);
     // No reload: the answers the page already had reach the offline cache through the new worker.
+    // Nor the code: the pages' chunks the page loaded before the worker took over are kept the same way.
     await page
       .waitForFunction(
-        async () => (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)),
-        null,
+        async (code) =>
+          (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)) &&
+          (await (await caches.open(code)).keys()).some((k) => /\/assets\/DashboardPage-[^/]+\.js$/.test(k.url)),
+        CODE_CACHE,
         { timeout: 15_000 },
       )
       .catch(() => undefined);
@@ -148,6 +187,35 @@ describe('installable PWA', () => {
     await context.close();
   });
 
+  it("precaches the shell only: index.html's scripts and styles, no page's chunk", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await waitForController(page);
+    const html = await (await page.request.get('/index.html')).text();
+    const shell = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (m) => m[1],
+    );
+    expect(shell.some((p) => /\/main-[^/]+\.js$/.test(p))).toBe(true);
+    const precached = await cachedPaths(page, 'precache');
+    expect(precached.filter((p) => /^\/assets\/.*\.(js|css)$/.test(p))).toEqual([...new Set(shell)].sort());
+    expect(precached).toEqual(
+      expect.arrayContaining([
+        '/index.html',
+        '/manifest.webmanifest',
+        '/fonts/inter-latin-var.woff2',
+        '/icons/icon-192.png',
+      ]),
+    );
+    // A page's chunk exists, is served, and is not precached.
+    const signedIn = await newPage(browser);
+    await signIn(signedIn.page, 'vendeur@demo.fr');
+    const dashboardChunk = await loadedChunk(signedIn.page, 'DashboardPage');
+    expect(dashboardChunk).toBeDefined();
+    expect(precached).not.toContain(dashboardChunk);
+    await signedIn.context.close();
+    await context.close();
+  });
+
   it('after logout, no cached API data remains (Cache Storage and IndexedDB)', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'manager@demo.fr');
@@ -166,9 +234,10 @@ describe('installable PWA', () => {
     }));
     expect(after.token).toBeNull();
     expect(after.caches).not.toContain('api-offline');
-    // Only the app shell's precache may remain: it holds no user data.
-    expect(after.caches.every((name) => name.startsWith('workbox-precache'))).toBe(true);
-    expect(after.databases).toEqual([]);
+    // Only the app's code may remain, precached or kept at run time: it holds no user data.
+    expect(after.caches.every((name) => name.startsWith('workbox-precache') || name === CODE_CACHE)).toBe(true);
+    // So does the code cache's record of when each file was last used (file names and times).
+    expect(after.databases.filter((name) => name !== 'workbox-expiration')).toEqual([]);
     await context.close();
   });
 });
@@ -195,24 +264,32 @@ describe('updates', () => {
       },
     );
 
+  let tmp: string;
+  /** Puts a build where the server serves from, as a deployment would: replacing the files, or over them. */
+  const deploy = (version: 'v1' | 'next', how: 'replace' | 'over') => {
+    if (how === 'replace') fs.rmSync(served, { recursive: true, force: true });
+    fs.cpSync(path.join(tmp, version), served, { recursive: true, force: true });
+  };
+
   beforeAll(async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-builds-'));
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-builds-'));
     served = path.join(tmp, 'served');
-    build('version-1', served);
+    build('version-1', path.join(tmp, 'v1'));
     build('version-2', path.join(tmp, 'next'));
+    deploy('v1', 'replace');
     server = await startServer({ DIST_DIR: served, SKIP_BUILD: '1' });
   }, 300_000);
   afterAll(() => server?.stop());
 
   it('a new build makes "Nouvelle version disponible" appear; "Mettre à jour" loads it', async () => {
+    deploy('v1', 'replace');
     const { page, context } = await newPage(browser, { baseURL: server.url });
     await page.goto('/login');
     await waitForController(page);
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
 
     // Deploy the new build in place, as a server update would.
-    const next = path.join(path.dirname(served), 'next');
-    fs.cpSync(next, served, { recursive: true, force: true });
+    deploy('next', 'over');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
     const toast = page.locator('.update-toast');
@@ -222,6 +299,38 @@ describe('updates', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
     await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Mettre à jour' }).click()]);
     await page.waitForFunction(() => document.documentElement.dataset.build === 'version-2');
+    await context.close();
+  });
+
+  it('a deployment that removes the old files: the running version keeps the code it kept; a page whose code is gone leads to the new one', async () => {
+    deploy('v1', 'replace');
+    const { page, context, errors } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/login');
+    await waitForController(page);
+    await signIn(page, 'vendeur@demo.fr'); // through the worker: the frame's and the dashboard's code is kept
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const dashboardChunk = await loadedChunk(page, 'DashboardPage');
+    expect(dashboardChunk).toBeDefined();
+
+    deploy('next', 'replace');
+    expect((await page.request.get(dashboardChunk!)).status()).toBe(404);
+    // The tab still runs version 1 (its worker is the active one until the user agrees): after a reload its
+    // dashboard's code, gone from the server, comes from the code cache.
+    await page.reload();
+    await page.getByText('Se déconnecter').waitFor();
+    await page.locator('.stat-card').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('version-1');
+    expect(await loadedChunk(page, 'DashboardPage')).toBe(dashboardChunk);
+
+    // A page never opened in version 1: its code is gone. The notice; once version 2 waits, "Réessayer" starts it.
+    await page.locator('a.nav-link[href="/customers"]').click();
+    await page.getByText("Cette page n'a pas pu être chargée").waitFor();
+    await page.locator('.update-toast').waitFor({ timeout: 30_000 });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Réessayer' }).click()]);
+    await page.waitForFunction(() => document.documentElement.dataset.build === 'version-2');
+    expect(new URL(page.url()).pathname).toBe('/customers');
+    await page.locator('table').first().waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

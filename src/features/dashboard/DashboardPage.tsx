@@ -3,12 +3,12 @@
 import './dashboard.css';
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
-import { ADMIN_ROLE } from '../../domain/auth';
+import { ADMIN_ROLE } from '../../domain/roles';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
@@ -19,14 +19,11 @@ import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
 import { LiveCard } from './LiveCard';
+import { RankingSlot } from './RankingSlot';
 import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
-
-// The ranking (and PrimeReact's DataTable, the largest module of the page) loads once figures are there:
-// it is below the charts, and the first paint of the dashboard does not wait for it.
-const RankingTable = lazy(() => import('./RankingTable').then((m) => ({ default: m.RankingTable })));
 
 /** The URL follows the selection once the page is idle, at the latest this long after the change. */
 const URL_WRITE_DELAY_MS = 300;
@@ -200,22 +197,21 @@ export function DashboardPage() {
         unavailable={allFailed}
         pngPrefix={filePrefix}
       />
-      {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking. */}
+      {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking.
+          Its table's code loads when the reader gets near it (RankingSlot.tsx). */}
       {selection.scope === 'all' &&
         selection.companyId !== null &&
         view &&
         !allFailed &&
         (state.current || view.ranking.productIds.length > 0) && (
-          <Suspense fallback={null}>
-            <RankingTable
-              ranking={view.ranking}
-              products={products}
-              comparing={selection.compare && selection.period !== 'all_time'}
-              onSelect={selectProduct}
-              onExportCsv={downloadCsv}
-              exporting={exporting}
-            />
-          </Suspense>
+          <RankingSlot
+            ranking={view.ranking}
+            products={products}
+            comparing={selection.compare && selection.period !== 'all_time'}
+            onSelect={selectProduct}
+            onExportCsv={downloadCsv}
+            exporting={exporting}
+          />
         )}
     </section>
   );

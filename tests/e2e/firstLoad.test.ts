@@ -1,0 +1,100 @@
+// What the first load leaves for later (docs/performance.md): the dashboard's first load has neither zod,
+// nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. And zod's
+// jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Every script the page and its workers receive, by path, with its text. */
+function scriptsOf(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    if (path.endsWith('.js') && !scripts.has(path))
+      scripts.set(
+        path,
+        res.text().catch(() => ''),
+      );
+  });
+  return scripts;
+}
+
+const named = (scripts: Map<string, unknown>, prefix: string) =>
+  [...scripts.keys()].filter((p) => p.startsWith(`/assets/${prefix}`));
+
+async function withZod(scripts: Map<string, Promise<string>>): Promise<string[]> {
+  const found: string[] = [];
+  for (const [path, text] of scripts) if ((await text).includes('$ZodType')) found.push(path);
+  return found;
+}
+
+describe('first load', () => {
+  it('the dashboard loads zod, the ranking table and the calendar only when they are needed', async () => {
+    const { page: signing, context, errors } = await newPage(browser);
+    await signIn(signing, 'directeur@demo.fr'); // the sign-in itself reads its answer with zod
+    await signing.close();
+    // A later visit, signed in: the dashboard's own first load.
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    const scripts = scriptsOf(page);
+    await page.goto('/dashboard');
+    await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
+    const ranking = page.locator('section.ranking');
+    await ranking.getByRole('heading', { name: 'Classement des produits' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await withZod(scripts)).toEqual([]);
+    expect(named(scripts, 'datatable')).toEqual([]);
+    expect(named(scripts, 'RankingTable-')).toEqual([]);
+    expect(named(scripts, 'PeriodCalendar-')).toEqual([]);
+    expect(await ranking.locator('tbody tr').count()).toBe(0);
+
+    // The reader scrolls down to the ranking: its table comes.
+    await ranking.scrollIntoViewIfNeeded();
+    await ranking.locator('tbody tr.ranking-row').first().waitFor();
+    expect(named(scripts, 'RankingTable-')).toHaveLength(1);
+
+    // A custom range: the calendar comes, in French.
+    await page.locator('.p-dropdown:has(#dashboard-period)').click();
+    await page.locator('.p-dropdown-panel li[role="option"]', { hasText: 'Personnalisée' }).click();
+    await page.locator('input#dashboard-du:not([disabled])').click();
+    await page
+      .locator('.p-datepicker')
+      .getByText(/janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre/)
+      .first()
+      .waitFor();
+    expect(named(scripts, 'PeriodCalendar-')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('no page reports a Content-Security-Policy violation (zod parses without building code)', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+    });
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Refused to run: Content Security Policy ${e.violatedDirective} ${e.sourceFile}`),
+      ),
+    );
+    const scripts = scriptsOf(page);
+    await signIn(page, 'admin@demo.fr');
+    // The sign-in reads its answer with zod; the customer form checks its fields with it.
+    await page.goto('/customers/create');
+    await page.locator('form').first().waitFor();
+    await page.locator('button[type=submit]').first().click(); // an empty form: zod's messages
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    expect((await withZod(scripts)).length).toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
