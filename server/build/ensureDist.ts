@@ -14,10 +14,17 @@ function newestMtime(p: string): number {
   return max;
 }
 
+/**
+ * The build's last file: the service worker, written by vite-plugin-pwa once every other file is there.
+ * index.html comes early in a build, so a build still running (or one killed halfway) has it without the
+ * rest: a server that trusted it served an app with no service worker.
+ */
+const LAST_BUILT = 'sw.js';
+
 export function isDistStale(root: string): boolean {
-  const index = path.join(root, 'dist', 'index.html');
-  if (!fs.existsSync(index)) return true;
-  const built = fs.statSync(index).mtimeMs;
+  const last = path.join(root, 'dist', LAST_BUILT);
+  if (!fs.existsSync(last) || !fs.existsSync(path.join(root, 'dist', 'index.html'))) return true;
+  const built = fs.statSync(last).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
