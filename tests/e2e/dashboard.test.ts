@@ -158,11 +158,14 @@ describe('the dashboard', () => {
     const fresh = await settled(page);
     expect(fresh).toEqual(first);
     expect(order[0]).toBe('figures');
-    // One request said nothing changed: no product was asked (docs/dashboard.md). A product call would
-    // start as soon as the versions answered: a second is left for one to show.
-    await expect.poll(() => order.includes('versions 200'), { timeout: 30_000 }).toBe(true);
-    await page.waitForTimeout(1000);
-    expect(order.slice(1)).toEqual(['versions 200']);
+    // The versions said nothing changed (304 to the ETag the stored view was computed under, or 200 with
+    // the same versions): no product was asked (docs/dashboard.md). A product call would start as soon as
+    // the versions answered: a second is left for one to show. The page's silent check of a stored view
+    // (STORED_REFRESH_MS) may ask the versions once more, never a product.
+    await expect.poll(() => order.some((o) => o.startsWith('versions')), { timeout: 30_000 }).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(order.slice(1).length).toBeGreaterThan(0);
+    for (const call of order.slice(1)) expect(call).toMatch(/^versions (200|304)$/);
     await context.close();
   });
 

@@ -151,15 +151,19 @@ describe('installable PWA', () => {
     await waitForController(page);
     // No reload: the answers the page already had reach the offline cache through the new worker.
     // Nor the code: the pages' chunks the page loaded before the worker took over are kept the same way.
-    await page
-      .waitForFunction(
-        async (code) =>
-          (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)) &&
-          (await (await caches.open(code)).keys()).some((k) => /\/assets\/DashboardPage-[^/]+\.js$/.test(k.url)),
-        CODE_CACHE,
+    // Polled from here: waitForFunction takes an async predicate's promise for a truthy value at once.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async (code) =>
+              (await (await caches.open('api-offline')).keys()).some((k) => /\/api\/user\/current/i.test(k.url)) &&
+              (await (await caches.open(code)).keys()).some((k) => /\/assets\/DashboardPage-[^/]+\.js$/.test(k.url)),
+            CODE_CACHE,
+          ),
         { timeout: 15_000 },
       )
-      .catch(() => undefined);
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await page.getByTestId('user-name').waitFor({ timeout: 15_000 });
