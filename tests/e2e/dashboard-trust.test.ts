@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { figureTexts } from '../helpers/dashboard';
+import { figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -28,13 +28,10 @@ async function settled(page: Page): Promise<number[]> {
 describe('figures that never mislead', () => {
   it('one failing product: the warning, its list on demand, and "Réessayer" loads only that product', async () => {
     const { page, context, errors } = await newPage(browser);
-    // The first product asked fails until the route is removed; the others answer.
-    let failing: string | null = null;
-    const asked: string[] = [];
+    // One product with consultations fails until the route is removed; the others answer.
+    const failing = (await productWithConsultations(page, 'directeur@demo.fr')).id;
     await context.route(EVENTS, async (route) => {
       const id = EVENTS.exec(new URL(route.request().url()).pathname)![1];
-      asked.push(id);
-      failing ??= id;
       if (id === failing)
         await route.fulfill({
           status: 500,

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { figureTexts } from '../helpers/dashboard';
+import { figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -61,9 +61,12 @@ describe('the dashboard', () => {
     await page.locator('[aria-label^="Parcours utilisateur : consultation"]').waitFor();
     expect(await page.getByText('Aucune donnée de parcours utilisateur disponible').count()).toBe(0);
 
-    // One product: its own funnel.
+    // One product with consultations (Maison Lumière is the Vendeur's company): its own funnel.
+    const { name } = await productWithConsultations(page, 'vendeur@demo.fr');
     await page.locator('.p-dropdown:has(#dashboard-scope)').click();
-    await page.locator('.p-dropdown-panel li[role="option"]').nth(1).click();
+    const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
+    if (await filter.count()) await filter.fill(name);
+    await page.locator('.p-dropdown-panel li[role="option"]').getByText(name, { exact: true }).click();
     await page.getByText('Analyse spécifique du produit sélectionné').waitFor();
     await settled(page);
     await page.locator('section[aria-label="Parcours utilisateur"] canvas').first().waitFor();

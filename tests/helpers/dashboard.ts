@@ -1,6 +1,8 @@
 // The dashboard's four stat figures, as the end-to-end tests read them.
 import type { Page } from 'playwright-core';
 
+import { DEMO_PASSWORD } from './e2e';
+
 export const STAT_LABELS = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];
 
 export const statValue = (page: Page, label: string) =>
@@ -18,4 +20,24 @@ export async function figureTexts(page: Page): Promise<string[]> {
     { timeout: 60_000 },
   );
   return Promise.all(STAT_LABELS.map(async (l) => (await statValue(page, l).textContent()) ?? ''));
+}
+
+/**
+ * A product of `mail`'s company with consultations, read through the API: other test files add products
+ * without events to the demo companies (first in the name order), so "the first product" may have none.
+ */
+export async function productWithConsultations(page: Page, mail: string): Promise<{ id: string; name: string }> {
+  const list = (v: unknown): Array<Record<string, unknown>> =>
+    Array.isArray(v) ? v : ((v as { $values?: Array<Record<string, unknown>> }).$values ?? []);
+  const login = await page.request.post('/api/Auth/backoffice/login', { data: { mail, password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const get = async (url: string): Promise<unknown> => (await page.request.get(url, { headers })).json();
+  const me = (await get('/api/User/current')) as { entrepriseId: number };
+  for (const p of list(await get(`/api/Produit/Entreprise/${me.entrepriseId}`))) {
+    const id = String(p.produitId);
+    const events = list(await get(`/api/ProductStatistics/Product/${id}`));
+    if (events.some((e) => [true, 1, 'true', '1'].includes(e.consultation as never)))
+      return { id, name: String(p.nomProduit) };
+  }
+  throw new Error(`aucun produit avec des consultations pour ${mail}`);
 }
