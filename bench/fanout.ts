@@ -2,14 +2,18 @@
 // client over loopback HTTP (keep-alive) asks `count` products of the synthetic company for their binary
 // columns, `inFlight` at a time, as the worker does; prints the wall time, requests per second and the
 // server process's CPU per request (user + system, from /proc), first with nothing kept by the server
-// (it builds each answer) then again (answers kept). `SERVER_PROFILE=dir` writes a V8 CPU profile of the
-// server there (node --cpu-prof) for the first pass.
+// (it builds each answer) then again (answers kept). `SERVER_PROFILE=file` preloads that module in the
+// server (e.g. to write a CPU profile). `BENCH_DB=postgres` runs it on a throw-away database of the
+// PostgreSQL server that answers (TEST_DATABASE_URL or 127.0.0.1:5432), filled with the same company; the
+// CPU is then the server process's only (PostgreSQL's own is not counted).
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
+import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { startServer } from '../tests/helpers/server';
-import { pgliteDataDir } from './dataDir';
+import { type BenchCompany, fillPostgres, pgliteDataDir } from './dataDir';
 import { ADMIN, PASSWORD } from './ours';
 
 const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
@@ -27,11 +31,41 @@ function cpuMs(pid: number): number {
   return ms;
 }
 
+/** Where the server reads its data: the PGlite bench directory, or a filled throw-away PostgreSQL database. */
+async function database(): Promise<{
+  env: Record<string, string>;
+  dir: string;
+  c: BenchCompany;
+  done: () => Promise<void>;
+}> {
+  if (process.env.BENCH_DB !== 'postgres') {
+    const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
+    const c = companies.find((x) => x.products === products && x.events === events)!;
+    return { env: {}, dir, c, done: async () => undefined };
+  }
+  const pgServer = await postgresUrl();
+  if (!pgServer) throw new Error('BENCH_DB=postgres : aucun serveur PostgreSQL ne répond');
+  const db = await freshDatabase(pgServer);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-fanout-pg-'));
+  const [c] = await fillPostgres(db.url, [{ products, events }], path.join(dir, 'files'), log);
+  return {
+    env: { DATABASE_URL: db.url },
+    dir,
+    c,
+    done: async () => {
+      await db.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function main() {
-  const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
-  const c = companies.find((x) => x.products === products && x.events === events)!;
+  const { env, dir, c, done } = await database();
   const profile = process.env.SERVER_PROFILE;
-  const server = await startServer({ SEED: 'off', ...(profile ? { NODE_OPTIONS: `--require ${profile}` } : {}) }, dir);
+  const server = await startServer(
+    { SEED: 'off', ...env, ...(profile ? { NODE_OPTIONS: `--require ${profile}` } : {}) },
+    dir,
+  );
   try {
     const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
       method: 'POST',
@@ -46,7 +80,7 @@ async function main() {
     };
     const ids = c.productIds.slice(0, count);
     log(
-      `${c.name} : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
+      `${c.name} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
     );
     for (const pass of ['réponses à construire', 'réponses gardées']) {
       const cpu0 = cpuMs(server.child.pid!);
@@ -72,6 +106,7 @@ async function main() {
     }
   } finally {
     await server.stop('SIGINT');
+    await done();
   }
 }
 
