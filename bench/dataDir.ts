@@ -2,10 +2,12 @@
 // (small demo scale) and one synthetic company per size. Deterministic, so it is built once per set of
 // sizes and reused by later runs (--fresh rebuilds it). PostgreSQL gets its own throw-away database.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { type Database, openDatabase } from '../server/db/client';
 import { refreshStatistics, seedDemo } from '../server/db/seed/index';
+import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { companyName, type CompanySize, insertCompany } from './synthetic';
 
 export const DATA_ROOT = path.join(import.meta.dirname, 'data');
@@ -91,5 +93,34 @@ export async function fillPostgres(
     return await fill(database, filesDir, sizes, log);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * A throw-away database on the PostgreSQL server that answers, filled with these companies, with a data
+ * directory for the server's files; null when no server answers. `done()` drops both.
+ */
+export async function postgresCompanies(
+  sizes: CompanySize[],
+  log: (s: string) => void,
+): Promise<{ url: string; dir: string; companies: BenchCompany[]; done: () => Promise<void> } | null> {
+  const server = await postgresUrl();
+  if (!server) return null;
+  const database = await freshDatabase(server);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-pg-'));
+  const done = async () => {
+    await database.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    return {
+      url: database.url,
+      dir,
+      companies: await fillPostgres(database.url, sizes, path.join(dir, 'files'), log),
+      done,
+    };
+  } catch (err) {
+    await done();
+    throw err;
   }
 }

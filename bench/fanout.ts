@@ -8,12 +8,10 @@
 // CPU is then the server process's only (PostgreSQL's own is not counted).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
-import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { startServer } from '../tests/helpers/server';
-import { type BenchCompany, fillPostgres, pgliteDataDir } from './dataDir';
+import { type BenchCompany, pgliteDataDir, postgresCompanies } from './dataDir';
 import { ADMIN, PASSWORD } from './ours';
 
 const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
@@ -43,20 +41,9 @@ async function database(): Promise<{
     const c = companies.find((x) => x.products === products && x.events === events)!;
     return { env: {}, dir, c, done: async () => undefined };
   }
-  const pgServer = await postgresUrl();
-  if (!pgServer) throw new Error('BENCH_DB=postgres : aucun serveur PostgreSQL ne répond');
-  const db = await freshDatabase(pgServer);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-fanout-pg-'));
-  const [c] = await fillPostgres(db.url, [{ products, events }], path.join(dir, 'files'), log);
-  return {
-    env: { DATABASE_URL: db.url },
-    dir,
-    c,
-    done: async () => {
-      await db.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const pg = await postgresCompanies([{ products, events }], log);
+  if (!pg) throw new Error('BENCH_DB=postgres : aucun serveur PostgreSQL ne répond');
+  return { env: { DATABASE_URL: pg.url }, dir: pg.dir, c: pg.companies[0], done: pg.done };
 }
 
 async function main() {

@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { type BaselineResult, runBaseline } from './baseline';
 import { type CannonResult, loadServer } from './cannon';
-import { fillPostgres, pgliteDataDir } from './dataDir';
+import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
 import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
@@ -124,18 +123,16 @@ async function main() {
 
 /** autocannon against a server on a throw-away PostgreSQL database, when one answers. */
 async function postgresLoad(events: number, seconds: number): Promise<Array<{ db: string; results: CannonResult[] }>> {
-  const pgServer = await postgresUrl();
-  if (!pgServer) {
+  log('\nautocannon (PostgreSQL)…');
+  const pg = await postgresCompanies([{ products: 20, events }], log);
+  if (!pg) {
     log('PostgreSQL ne répond pas : mesure serveur sur PostgreSQL omise.');
     return [];
   }
-  log('\nautocannon (PostgreSQL)…');
-  const database = await freshDatabase(pgServer);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-pg-'));
   try {
-    const [c] = await fillPostgres(database.url, [{ products: 20, events }], path.join(dataDir, 'files'), log);
-    const server = await startServer({ SEED: 'off', DATABASE_URL: database.url }, dataDir);
+    const server = await startServer({ SEED: 'off', DATABASE_URL: pg.url }, pg.dir);
     try {
+      const [c] = pg.companies;
       return [
         { db: 'PostgreSQL', results: await loadServer(server.url, c.productIds[0], events, seconds, ADMIN, PASSWORD) },
       ];
@@ -143,8 +140,7 @@ async function postgresLoad(events: number, seconds: number): Promise<Array<{ db
       await server.stop();
     }
   } finally {
-    await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pg.done();
   }
 }
 
