@@ -81,7 +81,9 @@ async function main() {
               headers,
             });
             if (!res.ok) throw new Error(`HTTP ${res.status}`);
-            bytes += (await res.arrayBuffer()).byteLength;
+            // Read first: `bytes += await …` would add to the value read before the await (lost updates).
+            const received = (await res.arrayBuffer()).byteLength;
+            bytes += received;
           }
         }),
       );

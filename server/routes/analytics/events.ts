@@ -1,15 +1,15 @@
 // GET /api/ProductStatistics/Product/{productId}: the product's raw events, with a cheap ETag (the version
 // the database keeps per product, read by key) and 304 on If-None-Match; built answers are kept as
 // compressed bytes (AnswerCache).
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../../src/domain/analytics/binaryColumns';
 import { reachesEntreprise } from '../../auth/guard';
 import type { SessionUser } from '../../auth/session';
 import { type Db, rowsOf } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
-import { groupeModels, productEventColumns, productEvents, productEventVersions } from '../../db/schema';
+import { productEvents } from '../../db/schema';
+import { readStatement } from '../../db/statements';
 import type { RoutePlugin } from '../../deps';
 import { encode, preferredEncoding } from '../../http/encoding';
 import { notFound } from '../../http/errors';
@@ -41,14 +41,12 @@ export const columnsSchema = z.object({
   countries: z.array(z.string().nullable()),
 });
 
-/** Read on every events call, so prepared once. */
-const productVersion = preparedPerDatabase((db) =>
-  db
-    .select({ entrepriseId: groupeModels.entrepriseId, version: productEventVersions.version })
-    .from(groupeModels)
-    .leftJoin(productEventVersions, eq(productEventVersions.produitId, groupeModels.idGroupeModel))
-    .where(eq(groupeModels.idGroupeModel, sql.placeholder('productId')))
-    .prepare('product_event_version'),
+/** Read on every events call, so a named statement (server/db/statements.ts). */
+const productVersion = readStatement<{ entrepriseId: number; version: string | null }>(
+  'product_event_version',
+  `select g.entreprise_id as "entrepriseId", v.version::text as "version"
+   from groupe_models g left join product_event_versions v on v.produit_id = g.id_groupe_model
+   where g.id_groupe_model = $1::int`,
 );
 
 /**
@@ -61,7 +59,7 @@ export async function reachableEventsTag(
   user: SessionUser,
   productId: number,
 ): Promise<{ productId: number; entrepriseId: number; tags: ReturnType<typeof eventTags> }> {
-  const [row] = await productVersion(db).execute({ productId });
+  const [row] = await productVersion(db, [productId]);
   if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
   return { productId, entrepriseId: row.entrepriseId, tags: eventTags(productId, row.version) };
 }
@@ -75,6 +73,18 @@ export function matches(header: string | undefined, tag: string): boolean {
   });
 }
 
+/** A product's chunks of columns text, in order (product_event_columns, migration 0004). */
+const productChunks = readStatement<{ time: string; session: string; flags: string; country: string }>(
+  'product_event_chunks',
+  `select time, session, flags, country from product_event_columns where produit_id = $1::int order by chunk_id`,
+);
+
+/** The company's country dictionary as JSON text, numbers dense from 0 (a number is its index). */
+const companyCountries = readStatement<{ countries: string | null }>(
+  'company_countries',
+  `select json_agg(country order by country_no)::text as "countries" from analytics_countries where entreprise_id = $1::int`,
+);
+
 /**
  * The events as parallel arrays: `time` in ms since the epoch, `session` the company-wide session numbers
  * (analytics_sessions), `country` the company-wide country numbers indexing `countries` (analytics_countries,
@@ -84,20 +94,12 @@ export function matches(header: string | undefined, tag: string): boolean {
  */
 export async function columnsBody(db: Db, productId: number, entrepriseId: number): Promise<string> {
   // The arrays' text is kept by the database in a few chunks per product (product_event_columns, migration
-  // 0004): rows read by key, nothing computed per event; the dictionary is the company's (numbers are dense
-  // from 0: a number is its index).
-  const [row] = rowsOf<{ body: string }>(
-    await db.execute(sql`
-      select '{"time":[' || coalesce(string_agg(c.time, ',' order by c.chunk_id), '')
-        || '],"session":[' || coalesce(string_agg(c.session, ',' order by c.chunk_id), '')
-        || '],"flags":[' || coalesce(string_agg(c.flags, ',' order by c.chunk_id), '')
-        || '],"country":[' || coalesce(string_agg(c.country, ',' order by c.chunk_id), '')
-        || '],"countries":' || case when count(*) = 0 then '[]'
-          else (select json_agg(k.country order by k.country_no) from analytics_countries k where k.entreprise_id = ${entrepriseId})::text end
-        || '}' as body
-      from ${productEventColumns} c where c.produit_id = ${productId}`),
-  );
-  return row.body;
+  // 0004): rows read by key, joined here, nothing computed per event.
+  const chunks = await productChunks(db, [productId]);
+  if (chunks.length === 0) return '{"time":[],"session":[],"flags":[],"country":[],"countries":[]}';
+  const [{ countries }] = await companyCountries(db, [entrepriseId]);
+  const join = (key: 'time' | 'session' | 'flags' | 'country') => chunks.map((c) => c[key]).join(',');
+  return `{"time":[${join('time')}],"session":[${join('session')}],"flags":[${join('flags')}],"country":[${join('country')}],"countries":${countries ?? '[]'}}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // tag per representation: the list, the JSON columns, the binary columns (docs/api.md).
 export function eventTags(
   productId: number,
-  version: number | null,
+  version: number | string | null,
 ): { etag: string; columnsEtag: string; binaryEtag: string } {
   const base = `p${productId}-v${version ?? 0}`;
   return { etag: `"${base}"`, columnsEtag: `"${base}-c"`, binaryEtag: `"${base}-b"` };

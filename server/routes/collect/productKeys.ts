@@ -2,19 +2,12 @@
 // visit names its key, and on PGlite each query waits its turn behind the others. Keys never change; a
 // product deleted within the minute makes its batch's rows refused by the events table (no company to
 // number its session in), which the route answers 404 once the key, read again, names nothing (collect.ts).
-import { eq, sql } from 'drizzle-orm';
-
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
-import { groupeModels } from '../../db/schema';
+import { readStatement } from '../../db/statements';
 
-const productByKey = preparedPerDatabase((db) =>
-  db
-    .select({ produitId: groupeModels.idGroupeModel })
-    .from(groupeModels)
-    .where(eq(groupeModels.publicKey, sql.placeholder('key')))
-    .limit(1)
-    .prepare('collect_product_by_key'),
+const productByKey = readStatement<{ produitId: number }>(
+  'collect_product_by_key',
+  `select id_groupe_model as "produitId" from groupe_models where public_key = $1::text limit 1`,
 );
 
 const KEEP_MS = 60_000;
@@ -34,7 +27,7 @@ export function createProductKeys(db: Db, clock: () => number = Date.now): Produ
       const now = clock();
       const hit = known.get(key);
       if (hit && hit.until > now) return hit.produitId;
-      const [row] = await productByKey(db).execute({ key });
+      const [row] = await productByKey(db, [key]);
       if (!row) {
         known.delete(key);
         return null;

@@ -1,34 +1,30 @@
 // The product a public viewer key names, with what its page shows and its company's viewer settings.
-import { eq, sql } from 'drizzle-orm';
-
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
-import { entreprises, groupeModels } from '../../db/schema';
+import { readStatement } from '../../db/statements';
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-const byKey = preparedPerDatabase((db) =>
-  db
-    .select({
-      produitId: groupeModels.idGroupeModel,
-      nom: groupeModels.nomGroupeModel,
-      prix: groupeModels.prixCatalogue,
-      chemin3d: groupeModels.chemin3d,
-      quoteUrl: entreprises.quoteUrl,
-      frameOrigins: entreprises.frameOrigins,
-    })
-    .from(groupeModels)
-    .innerJoin(entreprises, eq(entreprises.entrepriseId, groupeModels.entrepriseId))
-    .where(eq(groupeModels.publicKey, sql.placeholder('key')))
-    .limit(1)
-    .prepare('viewer_product_by_key'),
-);
+export interface ViewerProduct {
+  produitId: number;
+  nom: string;
+  prix: string | null;
+  chemin3d: string | null;
+  quoteUrl: string | null;
+  frameOrigins: string[];
+}
 
-export type ViewerProduct = Awaited<ReturnType<ReturnType<typeof byKey>['execute']>>[number];
+/** Read on every viewer page and visit: a named statement (server/db/statements.ts). */
+const byKey = readStatement<ViewerProduct>(
+  'viewer_product_by_key',
+  `select g.id_groupe_model as "produitId", g.nom_groupe_model as "nom", g.prix_catalogue::text as "prix",
+     g.chemin_3d as "chemin3d", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
+   from groupe_models g join entreprises e on e.entreprise_id = g.entreprise_id
+   where g.public_key = $1::text limit 1`,
+);
 
 /** The product of this key, or null (a malformed key costs no query). */
 export async function viewerProduct(db: Db, key: string): Promise<ViewerProduct | null> {
   if (!KEY.test(key)) return null;
-  const [row] = await byKey(db).execute({ key });
+  const [row] = await byKey(db, [key]);
   return row ?? null;
 }
