@@ -60,7 +60,7 @@ async function main() {
       const r = await runOurs(browser, server.url, c.name, c.products);
       ours.push(r);
       log(
-        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))}`,
+        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms)`,
       );
     }
     if (flags.baseline)
@@ -78,7 +78,7 @@ async function main() {
         const r = await runOurs(browser, server.url, g.name, g.products);
         runs.push(r);
         log(
-          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
+          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms)`,
         );
       }
       growth.push({ ...size, runs });

@@ -14,6 +14,8 @@ interface ViewerInfo {
 }
 
 const $ = (id: string) => document.getElementById(id)!;
+/** How far a pressed pointer moves before it is a drag (a tap that wobbles is not). */
+const DRAG_PX = 8;
 const key = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
 function message(text: string) {
@@ -72,12 +74,22 @@ async function start() {
     if (!shown) events.record('consultation');
     shown = true;
   });
+  const interacted = () => {
+    if (moved) return;
+    moved = true;
+    events.record('iframeInteraction');
+  };
   viewer.addEventListener('camera-change', (e) => {
-    if (!moved && (e as CustomEvent<{ source?: string }>).detail?.source === 'user-interaction') {
-      moved = true;
-      events.record('iframeInteraction');
-    }
+    if ((e as CustomEvent<{ source?: string }>).detail?.source === 'user-interaction') interacted();
   });
+  // A drag counts as soon as the pointer has moved while pressed: model-viewer reports the camera's move
+  // from its next rendered frame, which a busy device may not draw before the visitor lets go.
+  let pressedAt: { x: number; y: number } | null = null;
+  viewer.addEventListener('pointerdown', (e) => (pressedAt = { x: e.clientX, y: e.clientY }));
+  viewer.addEventListener('pointermove', (e) => {
+    if (pressedAt && Math.hypot(e.clientX - pressedAt.x, e.clientY - pressedAt.y) >= DRAG_PX) interacted();
+  });
+  for (const end of ['pointerup', 'pointercancel'] as const) viewer.addEventListener(end, () => (pressedAt = null));
   viewer.addEventListener('ar-status', (e) => {
     if ((e as CustomEvent<{ status?: string }>).detail?.status === 'session-started') events.record('arTry');
   });
