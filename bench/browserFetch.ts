@@ -1,0 +1,167 @@
+// npx tsx bench/browserFetch.ts [PxE] [count]: what one events call costs Chromium itself, apart from the
+// dashboard's code and from the server. A dedicated worker fetches `count` products' binary columns, 6 at
+// a time as the dashboard's worker does, and reads each body; nothing else. Run in a Chromium with no
+// DevTools attached (launched bare; the result read from its console log), then in one driven by
+// Playwright as `npm run bench` drives it. Prints the wall time and, per Chromium process type, the CPU per
+// request (from /proc). The server is asked once before (answers kept), so only the browser's side varies.
+// The probe page is served from a directory of its own (DIST_DIR), not the app's build.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
+import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
+import { startServer } from '../tests/helpers/server';
+import { pgliteDataDir } from './dataDir';
+import { ADMIN, PASSWORD } from './ours';
+
+const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
+const count = Number(process.argv[3] ?? 2000);
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+const PAGE = `<!doctype html><html lang="fr"><head><title>sonde</title></head><body><script src="/probe.js"></script></body></html>`;
+// Waits 3 s before fetching, so that the CPU counted is the fetching, not Chromium's start.
+const PROBE = `
+const token = location.hash.slice(1);
+setTimeout(() => {
+  const w = new Worker('/probe-worker.js');
+  w.onmessage = (e) => { console.log('SONDE ' + JSON.stringify(e.data)); document.title = 'fini'; };
+  w.postMessage(token);
+}, 3000);`;
+const WORKER = `
+onmessage = async (e) => {
+  const ids = await (await fetch('/ids.json')).json();
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: 6 }, async () => {
+    while (next < ids.length) {
+      const r = await fetch('/api/ProductStatistics/Product/' + ids[next++] + '?format=columns', {
+        headers: { Authorization: 'Bearer ' + e.data, Accept: '${COLUMNS_MEDIA_TYPE}, application/json;q=0.9' },
+      });
+      if (!r.ok) throw new Error('HTTP ' + r.status);
+      await r.arrayBuffer();
+    }
+  }));
+  postMessage({ ms: performance.now() - t0 });
+};`;
+
+/** CPU (ms) of every Chromium process, summed per process type (browser, renderer, network service…). */
+function chromiumCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n')) {
+    const [pid, ...rest] = line.trim().split(' ');
+    const args = rest.join(' ');
+    if (!args.includes('chromium') || args.includes('ps -eo')) continue;
+    const type = /--utility-sub-type=\S*?(\w+)(\s|$)/.exec(args)?.[1] ?? /--type=(\S+)/.exec(args)?.[1] ?? 'browser';
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(type, (out.get(type) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+}
+
+function report(label: string, ms: number, before: Map<string, number>, after: Map<string, number>): void {
+  const per = [...after]
+    .map(([type, cpu]) => [type, (cpu - (before.get(type) ?? 0)) / count] as const)
+    .filter(([, cpu]) => cpu >= 0.01)
+    .sort((a, b) => b[1] - a[1]);
+  const total = per.reduce((s, [, cpu]) => s + cpu, 0);
+  log(
+    `${label} : ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requêtes/s ; CPU de Chromium ${total.toFixed(2)} ms par requête (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})`,
+  );
+}
+
+async function bare(url: string): Promise<void> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bare-'));
+  const child = spawn(
+    chromiumPath(),
+    ['--headless', '--no-sandbox', '--disable-gpu', '--enable-logging=stderr', `--user-data-dir=${profile}`, url],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  try {
+    let out = '';
+    let before = new Map<string, number>();
+    const started = setTimeout(() => (before = chromiumCpu()), 2000);
+    const ms = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('Chromium sans DevTools : pas de résultat')), 600_000);
+      child.stderr.on('data', (d) => {
+        out += d;
+        const m = /SONDE (\{[^}]*\})/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve((JSON.parse(m[1]) as { ms: number }).ms);
+        }
+      });
+    });
+    clearTimeout(started);
+    report('Chromium sans DevTools', ms, before, chromiumCpu());
+  } finally {
+    // Gone before its profile is removed (it writes there until it exits).
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+async function driven(url: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    const message = page.waitForEvent('console', {
+      predicate: (m) => m.text().startsWith('SONDE'),
+      timeout: 600_000,
+    });
+    await page.goto(url);
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = chromiumCpu();
+    const { ms } = JSON.parse((await message).text().slice(6)) as { ms: number };
+    report('Chromium conduit par Playwright', ms, before, chromiumCpu());
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
+  const c = companies.find((x) => x.products === products && x.events === events)!;
+  const ids = c.productIds.slice(0, count);
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-probe-'));
+  fs.writeFileSync(path.join(probeDir, 'index.html'), PAGE);
+  fs.writeFileSync(path.join(probeDir, 'probe.js'), PROBE);
+  fs.writeFileSync(path.join(probeDir, 'probe-worker.js'), WORKER);
+  fs.writeFileSync(path.join(probeDir, 'ids.json'), JSON.stringify(ids));
+  const server = await startServer({ SEED: 'off', DIST_DIR: probeDir, SKIP_BUILD: '1' }, dir);
+  try {
+    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    // The server builds and keeps every answer first: the runs below differ by the browser only.
+    for (const id of ids)
+      await fetch(`${server.url}/api/ProductStatistics/Product/${id}?format=columns`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: COLUMNS_MEDIA_TYPE, 'Accept-Encoding': 'gzip' },
+      }).then((r) => r.arrayBuffer());
+    log(`${c.name} : ${ids.length} appels d'événements, 6 en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`);
+    const url = `${server.url}/#${token}`;
+    await bare(url);
+    await driven(url);
+    await bare(url);
+    await driven(url);
+  } finally {
+    await server.stop('SIGINT');
+    fs.rmSync(probeDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
