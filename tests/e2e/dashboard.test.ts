@@ -64,8 +64,10 @@ describe('the dashboard', () => {
     // One product with consultations (Maison Lumière is the Vendeur's company): its own funnel.
     const { name } = await productWithConsultations(page, 'vendeur@demo.fr');
     await page.locator('.p-dropdown:has(#dashboard-scope)').click();
+    await page.locator('.p-dropdown-panel li[role="option"]').first().waitFor();
     const filter = page.locator('.p-dropdown-panel .p-dropdown-filter');
-    if (await filter.count()) await filter.fill(name);
+    const searched = (await filter.count()) > 0;
+    if (searched) await filter.fill(name);
     await page.locator('.p-dropdown-panel li[role="option"]').getByText(name, { exact: true }).click();
     await page.getByText('Analyse spécifique du produit sélectionné').waitFor();
     await settled(page);
@@ -73,8 +75,11 @@ describe('the dashboard', () => {
     expect(await page.getByText('Aucune donnée de parcours utilisateur disponible').count()).toBe(0);
     expect(await page.locator('[aria-label^="Parcours utilisateur : consultation"]').count()).toBe(1);
 
-    // Back to all products, unique users: fewer than events.
-    await choose(page, 'dashboard-scope', 'Tous les produits');
+    // Back to all products, unique users: fewer than events. Reopened, the list is whole again (the search
+    // typed above is gone), "Tous les produits" first.
+    await page.locator('.p-dropdown:has(#dashboard-scope)').click();
+    if (searched) expect(await filter.inputValue()).toBe('');
+    await page.locator('.p-dropdown-panel li[role="option"]', { hasText: 'Tous les produits' }).first().click();
     await choose(page, 'dashboard-counting', 'Utilisateurs uniques');
     await page.waitForURL(/comptage=unique_users/);
     const unique = await settled(page);

@@ -39,7 +39,7 @@ interface Props<T> {
   disabled?: boolean;
   placeholder?: string;
   showClear?: boolean;
-  /** A search box above the options. */
+  /** A search box above the options, emptied when the list closes. */
   filter?: boolean;
   /** Only the visible options are rendered (long lists: a company's products). */
   virtual?: boolean;
@@ -69,6 +69,8 @@ function SelectFieldOf<T>({
         placeholder={placeholder}
         showClear={showClear}
         filter={filter}
+        // Reopened, the list shows every option again ("Tous les produits" included), not the last search.
+        resetFilterOnHide
         virtualScrollerOptions={virtual ? { itemSize: 38 } : undefined}
       />
     </Field>
