@@ -14,7 +14,7 @@ import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
-import { ADMIN, PASSWORD } from './ours';
+import { adminToken } from './ours';
 
 const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
 const count = Number(process.argv[3] ?? 2000);
@@ -138,12 +138,7 @@ async function main() {
   fs.writeFileSync(path.join(probeDir, 'ids.json'), JSON.stringify(ids));
   const server = await startServer({ SEED: 'off', DIST_DIR: probeDir, SKIP_BUILD: '1' }, dir);
   try {
-    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server.url);
     // The server builds and keeps every answer first: the runs below differ by the browser only.
     for (const id of ids)
       await fetch(`${server.url}/api/ProductStatistics/Product/${id}?format=columns`, {

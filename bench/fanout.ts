@@ -12,7 +12,7 @@ import os from 'node:os';
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { startServer } from '../tests/helpers/server';
 import { type BenchCompany, pgliteDataDir, postgresCompanies } from './dataDir';
-import { ADMIN, PASSWORD } from './ours';
+import { adminToken } from './ours';
 
 const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
 const inFlight = Number(process.argv[3] ?? 6);
@@ -54,12 +54,7 @@ async function main() {
     dir,
   );
   try {
-    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server.url);
     const headers = {
       Authorization: `Bearer ${token}`,
       Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,

@@ -5,7 +5,7 @@
 // Standalone: npx tsx bench/lightCall.ts [--products N] [--events N] [--rounds N]; npm run bench runs it too.
 import { startServer } from '../tests/helpers/server';
 import { type BenchCompany, pgliteDataDir } from './dataDir';
-import { ADMIN, PASSWORD } from './ours';
+import { adminToken } from './ours';
 import { median, percentile } from './stats';
 
 export interface LightCallResult {
@@ -22,16 +22,6 @@ export interface LightCallResult {
 
 const LOADS = 20;
 const now = () => performance.now();
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/Auth/backoffice/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`connexion : ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** Calls the light route one call after another until stop() and returns each call's time. */
 function lightCalls(url: string, token: string) {
@@ -86,7 +76,7 @@ export async function measureLightCall(options: {
   // The app's build is not needed: only /api is called.
   const server = await startServer({ SEED: 'off', SKIP_BUILD: '1' }, dir);
   try {
-    const token = await signIn(server.url);
+    const token = await adminToken(server.url);
     const idleCalls = lightCalls(server.url, token);
     await new Promise((r) => setTimeout(r, 5000));
     const idle = await idleCalls.stop();

@@ -11,6 +11,17 @@ import { type LongTasks, summariseLongTasks } from './stats';
 export const PASSWORD = 'Demo!2026pass';
 export const ADMIN = 'admin@demo.fr';
 
+/** A bearer token of the demo Admin, signed in through the API. */
+export async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/Auth/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`connexion : ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
 /** The selection every phase starts from: unique users, all products, all the data (the heaviest view). */
 export const START_QUERY = 'metrique=consultation&comptage=unique_users&periode=all_time&annee=2026&mois=10&semaine=2';
 

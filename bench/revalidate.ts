@@ -19,7 +19,7 @@ import { startServer } from '../tests/helpers/server';
 import { deleteCache } from '../workers/analytics/cache';
 import { AnalyticsEngine } from '../workers/analytics/engine';
 import { pgliteDataDir } from './dataDir';
-import { ADMIN, PASSWORD } from './ours';
+import { adminToken } from './ours';
 import { median } from './stats';
 
 const sizes = (process.argv[2] ?? '1000x100').split(',').map((s) => {
@@ -56,12 +56,7 @@ async function main() {
   const { dir, companies } = await pgliteDataDir(sizes, false, log);
   const server = await startServer({ SEED: 'off' }, dir);
   try {
-    const login = await fetch(`${server.url}/api/Auth/backoffice/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mail: ADMIN, password: PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(server.url);
     log(
       "\ntaille | mesure | sans l'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, corps reçus décodés) | rapport",
     );
