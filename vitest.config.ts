@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on PostgreSQL
 // when TEST_DATABASE_URL is set), e2e (the built app in the system Chromium through npm start's server),
-// security, and lighthouse (run alone after the others: see package.json "test").
+// security, and lighthouse (run alone before the others: see package.json "test").
 export default defineConfig({
   test: {
     // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
