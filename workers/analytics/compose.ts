@@ -29,21 +29,8 @@ export function composeView(
   state: ComposeState,
   { memory, tallies, numbering }: EngineMemory,
 ): DashboardView {
-  const failed = new Set(state.failed);
-  const used: StoredColumns[] = [];
-  let cachedAt: number | null = null;
-  for (const id of ids) {
-    const r = memory.get(id);
-    if (!r || failed.has(id)) {
-      used.push(emptyStored(id));
-      continue;
-    }
-    used.push(r);
-    cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
-  }
-  const current = tallies.of(used, request, now, numbering);
-  const before =
-    request.compare && request.period !== 'all_time' ? tallies.of(used, request, now, numbering, true) : null;
+  const { used, cachedAt } = recordsOf(ids, memory, state.failed);
+  const { current, before } = talliesOf(used, request, now, tallies, numbering);
   return {
     generation: request.generation,
     ...figuresOf(current, request.metric),
@@ -59,6 +46,50 @@ export function composeView(
     failedProducts: state.failed,
     complete: state.complete,
   };
+}
+
+/**
+ * The tallies of a selection made now, without the view (workers/analytics/engine.ts prepares the next
+ * selections with it while nothing is asked); false when a product is not in memory.
+ */
+export function prepareTallies(
+  request: ViewRequest,
+  ids: number[],
+  now: Date,
+  { memory, tallies, numbering }: EngineMemory,
+): boolean {
+  if (!ids.every((id) => memory.has(id))) return false;
+  talliesOf(recordsOf(ids, memory, []).used, request, now, tallies, numbering);
+  return true;
+}
+
+/** Each product's record, empty for a failed or missing one, and the oldest time one was fetched. */
+function recordsOf(
+  ids: number[],
+  memory: Map<number, CachedProduct>,
+  failedIds: number[],
+): { used: StoredColumns[]; cachedAt: number | null } {
+  const failed = new Set(failedIds);
+  const used: StoredColumns[] = [];
+  let cachedAt: number | null = null;
+  for (const id of ids) {
+    const r = memory.get(id);
+    if (!r || failed.has(id)) {
+      used.push(emptyStored(id));
+      continue;
+    }
+    used.push(r);
+    cachedAt = cachedAt === null ? r.fetchedAt : Math.min(cachedAt, r.fetchedAt);
+  }
+  return { used, cachedAt };
+}
+
+/** The selection's tally and, when comparing, the previous period's (kept ones are reused, see Tallies). */
+function talliesOf(used: StoredColumns[], request: ViewRequest, now: Date, tallies: Tallies, numbering: Numbering) {
+  const current = tallies.of(used, request, now, numbering);
+  const before =
+    request.compare && request.period !== 'all_time' ? tallies.of(used, request, now, numbering, true) : null;
+  return { current, before };
 }
 
 /** "Exporter CSV" of a view: its ranking (named) and its evolution series. */

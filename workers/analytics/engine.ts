@@ -1,12 +1,13 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
+import type { Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
 import { deleteCache, readProducts, readSessionChunks, readStoredView, storeView, writeProducts } from './cache';
 import type { CachedProduct } from './columns';
-import { type ComposeState, composeView, csvOf } from './compose';
+import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
 import {
   type Connection,
   EngineError,
@@ -23,6 +24,9 @@ import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from 
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
+
+/** The periods prepared after a view, beside its own (see prepare): the ones the period list offers at once. */
+const PREPARED_PERIODS: Period[] = ['all_time', 'year', 'month', 'week'];
 
 /** Progress reaches the page at most this often (and at the start and end of a load). */
 export const PROGRESS_EVERY_MS = 100;
@@ -203,7 +207,7 @@ export class AnalyticsEngine {
             // 304: no product changed since those records were stored, so the stored view is this one.
             const t = this.clock();
             ids.forEach((id) => this.checkedAt.set(id, t));
-            this.readInBackground(missing, companyId, epoch);
+            this.readInBackground(request, ids, missing, now, epoch);
             return { ...stored.view, generation: request.generation, complete: true, stored: true };
           }
         }
@@ -313,7 +317,10 @@ export class AnalyticsEngine {
     }
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     const view = this.compose(request, ids, now, { complete: true, offline, failed });
-    if (!failed.length && !offline) this.store(key, view, request, ids);
+    if (!failed.length && !offline) {
+      this.store(key, view, request, ids);
+      this.prepare(request, ids, now, epoch);
+    }
     return view;
   }
 
@@ -335,17 +342,35 @@ export class AnalyticsEngine {
     });
   }
 
-  /** After a stored view was shown complete: the records, read back for the next selections. */
-  private readInBackground(ids: number[], companyId: number | null, epoch: number): void {
-    const loading = readProducts(ids, companyId)
+  /** After a stored view was shown complete: the records, read back for the next selections (see prepare). */
+  private readInBackground(request: ViewRequest, ids: number[], missing: number[], now: Date, epoch: number): void {
+    const loading = readProducts(missing, request.companyId ?? null)
       .then((records) => {
-        if (epoch === this.epoch) records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
+        if (epoch !== this.epoch) return;
+        records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
+        this.prepare(request, ids, now, epoch);
       })
       .catch(() => undefined)
       .finally(() => {
         if (this.loading === loading) this.loading = null;
       });
     this.loading = loading;
+  }
+
+  /**
+   * While nothing is asked, the passes of the view on screen and of its other periods (its events' days
+   * and tallies, see Tallies): the next metric or period change then draws without a pass instead of
+   * making one while the user waits. One pass per task, so that a selection asked meanwhile waits for one
+   * pass at most; it stops once another view is asked (that view prepares its own).
+   */
+  private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
+    const periods = [request.period, ...PREPARED_PERIODS.filter((p) => p !== request.period)];
+    const step = (i: number) => {
+      if (i === periods.length || epoch !== this.epoch || request.generation !== this.latest) return;
+      const memory = { memory: this.memory, tallies: this.tallies, numbering: this.numbering };
+      if (prepareTallies({ ...request, period: periods[i] }, ids, now, memory)) setTimeout(step, 0, i + 1);
+    };
+    setTimeout(step, 0, 0);
   }
 
   /**
