@@ -14,9 +14,26 @@ import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 
+/** What happened, in order: a pass made, a view stored (its transaction committed). */
+const happened: string[] = [];
+
 vi.mock('../../workers/analytics/aggregate', async (original) => {
   const real = await original<typeof import('../../workers/analytics/aggregate')>();
-  return { ...real, tally: vi.fn(real.tally) };
+  const tally: typeof real.tally = (...args) => {
+    happened.push('pass');
+    return real.tally(...args);
+  };
+  return { ...real, tally: vi.fn(tally) };
+});
+vi.mock('../../workers/analytics/cache', async (original) => {
+  const real = await original<typeof import('../../workers/analytics/cache')>();
+  const storeView: typeof real.storeView = async (...args) => {
+    // Chromium commits through another process: later than fake-indexeddb, after tasks queued meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await real.storeView(...args);
+    happened.push('stored');
+  };
+  return { ...real, storeView };
 });
 
 let t: TestApp;
@@ -69,11 +86,13 @@ function engine() {
 describe('after a view', () => {
   it('after a stored view, the passes of the view on screen and of its periods are made in the background', async () => {
     const first = engine();
+    happened.length = 0;
     await first.view(request(1));
     const engagement = await first.view(request(2, { metric: 'engagement' }));
     const month = await first.view(request(3, { metric: 'engagement', period: 'month' }));
     const passes = vi.mocked(aggregate.tally);
-    // Another token drops the first engine's memory, so its own preparation makes no more pass.
+    // Its three views stored; another token then drops its memory, so its own preparation makes no more pass.
+    await vi.waitFor(() => expect(happened.filter((h) => h === 'stored')).toHaveLength(3), { timeout: 10_000 });
     first.configure('', null);
 
     passes.mockClear();
@@ -101,6 +120,15 @@ describe('after a view', () => {
       expect(got.series).toEqual(want.series);
       expect(Array.from(got.ranking.counts)).toEqual(Array.from(want.ranking.counts));
     }
+  });
+
+  it('a complete view is stored before any pass is prepared (a reload then finds it)', async () => {
+    const e = engine();
+    happened.length = 0;
+    await e.view(request(1));
+    const made = happened.length; // the view's own pass
+    await vi.waitFor(() => expect(happened.length).toBe(made + 4), { timeout: 10_000 });
+    expect(happened.slice(made)).toEqual(['stored', 'pass', 'pass', 'pass']);
   });
 
   it('a newer selection stops the preparation of the previous one', async () => {

@@ -318,8 +318,9 @@ export class AnalyticsEngine {
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     const view = this.compose(request, ids, now, { complete: true, offline, failed });
     if (!failed.length && !offline) {
-      this.store(key, view, request, ids);
-      this.prepare(request, ids, now, epoch);
+      // Prepared once stored: a pass made meanwhile would hold the store's transaction back, and a reload
+      // then would not find the view.
+      void this.store(key, view, request, ids).then(() => this.prepare(request, ids, now, epoch));
     }
     return view;
   }
@@ -328,10 +329,10 @@ export class AnalyticsEngine {
    * Keeps a complete view for the next visit (storedViews.ts), with the versions ETag under which every
    * product of the company is current, when this view checked them all against it.
    */
-  private store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): void {
+  private async store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): Promise<void> {
     if (this.writesBroken || this.generation === null) return;
     const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
-    void storeView(key, storedCopy(view), this.generation, claim, this.clock()).catch(() => undefined);
+    await storeView(key, storedCopy(view), this.generation, claim, this.clock()).catch(() => undefined);
   }
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: ComposeState): DashboardView {
