@@ -12,7 +12,7 @@ import * as aggregate from '../../workers/analytics/aggregate';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { urlOf } from '../helpers/requestUrl';
+import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
 /** What happened, in order: a pass made, a view stored (its transaction committed). */
 const happened: string[] = [];
@@ -42,15 +42,10 @@ let companyId: number;
 let productIds: number[];
 const calls: string[] = [];
 
-const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = urlOf(input);
-  const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
-  calls.push(`${res.statusCode} ${url}`);
-  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
-    status: res.statusCode,
-    headers: res.headers as Record<string, string>,
-  });
-}) as typeof fetch;
+const serverFetch = answeredBy(
+  () => t.app,
+  (url, res) => calls.push(`${res.statusCode} ${url}`),
+);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -11,6 +11,7 @@ import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
+import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
 let t: TestApp;
 let token: string;
@@ -20,16 +21,13 @@ const calls: Array<{ url: string; status: number }> = [];
 /** Content types of the product answers with a body (the worker asks for the binary columns). */
 const types: string[] = [];
 
-const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = urlOf(input);
-  const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
-  calls.push({ url, status: res.statusCode });
-  if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
-  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
-    status: res.statusCode,
-    headers: res.headers as Record<string, string>,
-  });
-}) as typeof fetch;
+const serverFetch = answeredBy(
+  () => t.app,
+  (url, res) => {
+    calls.push({ url, status: res.statusCode });
+    if (res.statusCode === 200 && url.includes('/Product/')) types.push(String(res.headers['content-type']));
+  },
+);
 
 /** Another server of the contract: it has no versions route (the real server's 404 for an unknown path). */
 const noVersionsFetch = ((input: string | URL | Request, init?: RequestInit) =>

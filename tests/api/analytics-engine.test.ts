@@ -8,22 +8,17 @@ import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
+import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
 let t: TestApp;
 let token: string;
 let productIds: number[];
 const calls: Array<{ url: string; status: number }> = [];
 
-/** fetch() answered by the real server through app.inject. */
-const serverFetch = (async (input: string | URL | Request, init?: RequestInit) => {
-  const url = urlOf(input);
-  const res = await t.app.inject({ method: 'GET', url, headers: init?.headers as Record<string, string> });
-  calls.push({ url, status: res.statusCode });
-  return new Response(res.statusCode === 304 ? null : new Uint8Array(res.rawPayload), {
-    status: res.statusCode,
-    headers: res.headers as Record<string, string>,
-  });
-}) as typeof fetch;
+const serverFetch = answeredBy(
+  () => t.app,
+  (url, res) => calls.push({ url, status: res.statusCode }),
+);
 
 /** What another server of the contract answers: the spec's list (it ignores ?format=columns). */
 const listFetch = ((input: string | URL | Request, init?: RequestInit) =>
