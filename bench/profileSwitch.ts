@@ -27,6 +27,12 @@ const distIndex = process.argv.indexOf('--dist');
 const dist = distIndex > 0 ? process.argv[distIndex + 1] : null;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 /** --no-profile: trace only (the sampling profiler slows the page several times over). */
+/**
+ * --after-reload: the switches after a repeat visit (a reload, the company chosen again), as in the bench,
+ * where the worker reads the records back while the first switches are asked (the reload's worker is the
+ * one profiled).
+ */
+const afterReload = process.argv.includes('--after-reload');
 const profiling = !['--no-profile', '--no-trace', '--warm'].some((f) => process.argv.includes(f));
 /** --no-trace: neither trace nor profile, the switch times alone. */
 const tracing = !process.argv.includes('--no-trace');
@@ -155,6 +161,13 @@ async function main() {
     const cold = await page.evaluate(clickAndWaitDrawn, company.name);
     await page.evaluate(waitSettled);
     log(`${company.name} : à froid ${Math.round(cold.drawn - cold.t0)} ms`);
+    if (afterReload) {
+      await page.goto(`/dashboard?${START_QUERY}`);
+      await openDropdown(page, 'dashboard-company', company.name);
+      const warm = await page.evaluate(clickAndWaitDrawn, company.name);
+      log(`${company.name} : à chaud ${Math.round(warm.drawn - warm.t0)} ms`);
+      await page.evaluate(waitSettled);
+    }
 
     const pageCdp = await context.newCDPSession(page);
     // A repeat visit makes a new worker: only the page is profiled then (--warm implies --no-profile).
