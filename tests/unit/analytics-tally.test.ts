@@ -18,6 +18,7 @@ import {
   seriesValues,
   statsOf,
   tally,
+  TallyPass,
 } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { rankingOf } from '../../workers/analytics/ranking';
@@ -287,6 +288,12 @@ describe('tally: every metric from one pass', () => {
           const t = tally(records, r, now, numbering);
           const { perProduct, ...figures } = plain([a, b], r, tz);
           expect(figuresOf(t, r.metric)).toEqual(figures);
+          // Made one product at a time (the worker's preparation gives way between them): the same tally.
+          const pass = new TallyPass(records, r, now, numbering, false);
+          let slices = 1;
+          while (!pass.run(() => true)) slices++;
+          expect(slices).toBe(Math.max(records.length, 1));
+          expect(pass.result()).toEqual(t);
           expect(
             Array.from({ length: t.productIds.length }, (_, i) =>
               Array.from(t.perProduct.slice(i * RANK_FIELDS, (i + 1) * RANK_FIELDS)),
@@ -397,6 +404,28 @@ describe('Tallies: passes reused while the records stay the same', () => {
     expect(tallies.of([p1, p2], base, now, numbering)).toBe(all);
     expect(tallies.of([p1, p2], { ...base, period: 'month' }, now, numbering)).toBe(month);
     expect(tallies.of([p2], { ...base, scope: 2 }, now, numbering)).toBe(one);
+  });
+
+  it('finishes a pass begun and given way when its selection is asked, instead of passing again', () => {
+    const numbering = new Numbering();
+    const tallies = new Tallies();
+    const begun = tallies.begin([p1, p2], base, now, numbering);
+    if ('tally' in begun) throw new Error('a pass was expected');
+    expect(begun.pass.run(() => true)).toBe(false);
+    expect(() => begun.pass.result()).toThrow();
+    // Asked meanwhile: the same pass, finished, then kept.
+    expect(tallies.begin([p1, p2], base, now, numbering)).toBe(begun);
+    const made = tallies.of([p1, p2], base, now, numbering);
+    expect(figuresOf(made, 'ar_usage')).toEqual(aggregate([p1, p2], { ...base, metric: 'ar_usage' }, now));
+    expect(tallies.begin([p1, p2], base, now, numbering)).toEqual({ tally: made });
+    // Forgotten meanwhile (a new record): its end is not kept.
+    const other = tallies.begin([p1, p2], { ...base, period: 'month' }, now, numbering);
+    if ('tally' in other) throw new Error('a pass was expected');
+    const p2Again = d.store(toColumns(2, [ev('2025-03-03T10:00:00Z', 'c', { consultation: true })]));
+    tallies.of([p1, p2Again], base, now, numbering);
+    other.pass.run();
+    tallies.keep(other);
+    expect(tallies.begin([p1, p2], { ...base, period: 'month' }, now, numbering)).not.toHaveProperty('tally');
   });
 
   it('passes again for a new record, another numbering, another year, or other records under a key', () => {

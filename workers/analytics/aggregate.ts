@@ -217,174 +217,232 @@ export function tally(
   numbering: Numbering = new Numbering(),
   previous = false,
 ): Tally {
-  const countryMaps = products.map((p) => numbering.countriesOf(p));
-  const countryNames = numbering.countryNames.slice();
-  const zone = numbering.zone;
-  const today = zone.day(now.getTime());
+  const pass = new TallyPass(products, request, now, numbering, previous);
+  pass.run();
+  return pass.result();
+}
 
-  const [firstYear, lastYear] = request.period === 'all_time' ? yearsOf(products, zone, today) : [0, 0];
-  const plan: PeriodPlan = previous ? previousPlan(request) : periodPlan(request, firstYear, lastYear);
-  const { labels } = plan;
-  const nBuckets = labels.length;
-  const timeline = bucketTimeline(plan, today);
-  let nSessions = 0;
-  for (const p of products) if (p.sessionLimit > nSessions) nSessions = p.sessionLimit;
-  const nCountries = countryNames.length;
-  const unique = request.counting === 'unique_users';
-  const ranked = request.scope === 'all';
+const never = () => false;
 
-  // Counted per combination of the four flags (16), summed per flag after the loop: the flags of the
-  // events are random to the CPU, and one increment beats four unpredictable branches per event.
-  const byFlags = new Float64Array(16);
-  const bins = new Float64Array(nBuckets * 16);
-  const geoCounts = new Float64Array(nCountries);
-  const sessionFlags = new Uint8Array(nSessions);
+/**
+ * A tally made a few products at a time: `run` counts products until `stop()` says so (asked after each
+ * product), so the worker's preparation of the next selections (engine.ts prepare) gives way to a
+ * selection asked meanwhile within a few milliseconds, and the view asking for that same tally finishes it.
+ */
+export class TallyPass {
+  private readonly countryMaps: Uint16Array[];
+  private readonly countryNames: string[];
+  private readonly zone: Zone;
+  private readonly today: number;
+  private readonly plan: PeriodPlan;
+  private readonly nSessions: number;
+  private readonly unique: boolean;
+  private readonly ranked: boolean;
+  // Counted per combination of the four flags (16), summed per flag at the end: the flags of the events
+  // are random to the CPU, and one increment beats four unpredictable branches per event.
+  private readonly byFlags = new Float64Array(16);
+  private readonly bins: Float64Array;
+  private readonly geoCounts: Float64Array;
+  private readonly sessionFlags: Uint8Array;
   // Per (session, bucket), the flags already counted in that bucket: one read serves the four series.
-  const seenInBucket = new Uint8Array(unique ? nSessions * nBuckets : 0);
+  private readonly seenInBucket: Uint8Array;
   // Per (session, country), one bit: seen there already.
-  const seenInCountry = new Uint32Array(unique ? (nSessions * nCountries + 31) >>> 5 : 0);
+  private readonly seenInCountry: Uint32Array;
   // The ranking: per product, from the same pass. Totals are the difference of byFlags around the
   // product's loop (nothing per event); distinct sessions per product need the product's own session
   // flags (productFlags below).
-  const perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
-  const rankUnique = ranked && unique;
+  private readonly perProduct: Float64Array;
   // Distinct sessions per product, without a branch per event: one 16-bit word per session, a stamp of the
   // last product that saw it above the flags already counted for that product (SEEN: "seen here"), so one
   // random read and one write serve both (the reads are random: cache misses are the cost); a word of
   // another stamp reads as no flags. Stamps cycle through STAMPS values; the words are reset when the
   // cycle restarts.
-  const productFlags = new Uint16Array(rankUnique ? nSessions : 0);
-  const before = new Float64Array(16);
-
+  private readonly productFlags: Uint16Array;
   // The bucket of an event is its local day's, read from a table over the days the products span
   // (-1 outside the period) instead of a calendar computation per event.
-  const all = plan.all;
-  const fromDay = plan.from;
-  const toDay = plan.to;
-  let minDay = Infinity;
-  let maxDay = -Infinity;
-  for (const p of products) {
-    if (p.first !== Infinity) minDay = Math.min(minDay, zone.day(p.first));
-    if (p.last !== -Infinity) maxDay = Math.max(maxDay, zone.day(p.last));
-  }
-  const bucketOfDay = (d: number): number => {
-    if (!all && !(d >= fromDay && d < toDay)) return -1;
-    const b = plan.bucketOfDay(d);
-    return b >= 0 && b < nBuckets ? b : -1;
-  };
-  const tabled = maxDay >= minDay && maxDay - minDay < MAX_TABLE_DAYS;
-  const table = new Int16Array(tabled ? maxDay - minDay + 1 : 0);
-  if (tabled) for (let d = minDay; d <= maxDay; d++) table[d - minDay] = bucketOfDay(d);
+  private readonly minDay: number;
+  private readonly table: Int16Array;
+  private readonly tabled: boolean;
+  /** The next product to count. */
+  private next = 0;
 
-  for (let p = 0; p < products.length; p++) {
-    const col = products[p];
-    const cMap = countryMaps[p];
-    const { day, sorted } = numbering.daysOf(col);
-    const { flags, session, country } = col;
-    // A period over days in order: only its own days are read (untimed events, NO_DAY, come first).
-    const start = sorted && !all ? firstAtLeast(day, fromDay) : 0;
-    const end = sorted && !all ? firstAtLeast(day, toDay) : col.count;
-    if (ranked) before.set(byFlags);
-    const at = p * RANK_FIELDS;
-    let packed = 0;
-    const stampOf = p % STAMPS;
-    const stampBits = stampOf << 5;
-    if (rankUnique && stampOf === 0) productFlags.fill(NO_STAMP << 5);
-    for (let i = start; i < end; i++) {
-      const d = day[i];
-      let b = -1;
-      if (d === NO_DAY) {
-        // Untimed: all_time counts it in the figures, never in the chart; a period leaves it out.
-        if (!all) continue;
-      } else {
-        b = tabled ? table[d - minDay] : bucketOfDay(d);
+  constructor(
+    private readonly products: StoredColumns[],
+    request: TallyRequest,
+    now: Date,
+    private readonly numbering: Numbering,
+    previous: boolean,
+  ) {
+    this.countryMaps = products.map((p) => numbering.countriesOf(p));
+    this.countryNames = numbering.countryNames.slice();
+    const zone = (this.zone = numbering.zone);
+    const today = (this.today = zone.day(now.getTime()));
+    const [firstYear, lastYear] = request.period === 'all_time' ? yearsOf(products, zone, today) : [0, 0];
+    const plan = (this.plan = previous ? previousPlan(request) : periodPlan(request, firstYear, lastYear));
+    const nBuckets = plan.labels.length;
+    let nSessions = 0;
+    for (const p of products) if (p.sessionLimit > nSessions) nSessions = p.sessionLimit;
+    this.nSessions = nSessions;
+    const nCountries = this.countryNames.length;
+    const unique = (this.unique = request.counting === 'unique_users');
+    const ranked = (this.ranked = request.scope === 'all');
+    this.bins = new Float64Array(nBuckets * 16);
+    this.geoCounts = new Float64Array(nCountries);
+    this.sessionFlags = new Uint8Array(nSessions);
+    this.seenInBucket = new Uint8Array(unique ? nSessions * nBuckets : 0);
+    this.seenInCountry = new Uint32Array(unique ? (nSessions * nCountries + 31) >>> 5 : 0);
+    this.perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
+    this.productFlags = new Uint16Array(ranked && unique ? nSessions : 0);
+
+    let minDay = Infinity;
+    let maxDay = -Infinity;
+    for (const p of products) {
+      if (p.first !== Infinity) minDay = Math.min(minDay, zone.day(p.first));
+      if (p.last !== -Infinity) maxDay = Math.max(maxDay, zone.day(p.last));
+    }
+    this.minDay = minDay;
+    this.tabled = maxDay >= minDay && maxDay - minDay < MAX_TABLE_DAYS;
+    this.table = new Int16Array(this.tabled ? maxDay - minDay + 1 : 0);
+    for (let d = minDay; this.tabled && d <= maxDay; d++) this.table[d - minDay] = this.bucketOfDay(d);
+  }
+
+  private bucketOfDay(d: number): number {
+    const plan = this.plan;
+    if (!plan.all && !(d >= plan.from && d < plan.to)) return -1;
+    const b = plan.bucketOfDay(d);
+    return b >= 0 && b < plan.labels.length ? b : -1;
+  }
+
+  /** Counts the next products until all are counted (true) or `stop()` says so after one (false). */
+  run(stop: () => boolean = never): boolean {
+    const { products, countryMaps, numbering, byFlags, bins, geoCounts, sessionFlags } = this;
+    const { seenInBucket, seenInCountry, perProduct, productFlags, table, tabled, minDay, unique, ranked } = this;
+    const { all, from: fromDay, to: toDay } = this.plan;
+    const nBuckets = this.plan.labels.length;
+    const nCountries = this.countryNames.length;
+    const rankUnique = ranked && unique;
+    const before = new Float64Array(16);
+    while (this.next < products.length) {
+      const p = this.next++;
+      const col = products[p];
+      const cMap = countryMaps[p];
+      const { day, sorted } = numbering.daysOf(col);
+      const { flags, session, country } = col;
+      // A period over days in order: only its own days are read (untimed events, NO_DAY, come first).
+      const start = sorted && !all ? firstAtLeast(day, fromDay) : 0;
+      const end = sorted && !all ? firstAtLeast(day, toDay) : col.count;
+      if (ranked) before.set(byFlags);
+      const at = p * RANK_FIELDS;
+      let packed = 0;
+      const stampOf = p % STAMPS;
+      const stampBits = stampOf << 5;
+      if (rankUnique && stampOf === 0) productFlags.fill(NO_STAMP << 5);
+      for (let i = start; i < end; i++) {
+        const d = day[i];
+        let b = -1;
+        if (d === NO_DAY) {
+          // Untimed: all_time counts it in the figures, never in the chart; a period leaves it out.
+          if (!all) continue;
+        } else {
+          b = tabled ? table[d - minDay] : this.bucketOfDay(d);
+          if (b < 0) continue;
+        }
+        const f = flags[i];
+        const s = session[i];
+        const c = cMap[country[i]];
+        byFlags[f]++;
+        sessionFlags[s] |= f | SEEN;
+        if (unique) {
+          if (rankUnique) {
+            const w = productFlags[s];
+            // ((w >> 5) ^ stampOf) - 1 is negative only when the word is this product's: the mask keeps its flags.
+            const had = w & 31 & ((((w >> 5) ^ stampOf) - 1) >> 31);
+            productFlags[s] = stampBits | had | f | SEEN;
+            // What this event adds to the product's distinct sessions, summed in one register (see PACKED).
+            packed += PACKED[(f | SEEN) & ~had];
+            if (packed >= PACKED_FULL) {
+              unpackInto(perProduct, at, packed);
+              packed = 0;
+            }
+          }
+          const g = s * nCountries + c;
+          const w = g >>> 5;
+          const seen = seenInCountry[w];
+          seenInCountry[w] = seen | (1 << (g & 31));
+          geoCounts[c] += (~seen >>> (g & 31)) & 1;
+        } else geoCounts[c]++;
         if (b < 0) continue;
+        if (unique) {
+          const k = s * nBuckets + b;
+          const seen = seenInBucket[k];
+          seenInBucket[k] = seen | f;
+          bins[(b << 4) | (f & ~seen)]++;
+        } else bins[(b << 4) | f]++;
       }
-      const f = flags[i];
-      const s = session[i];
-      const c = cMap[country[i]];
-      byFlags[f]++;
-      sessionFlags[s] |= f | SEEN;
-      if (unique) {
-        if (rankUnique) {
-          const w = productFlags[s];
-          // ((w >> 5) ^ stampOf) - 1 is negative only when the word is this product's: the mask keeps its flags.
-          const had = w & 31 & ((((w >> 5) ^ stampOf) - 1) >> 31);
-          productFlags[s] = stampBits | had | f | SEEN;
-          // What this event adds to the product's distinct sessions, summed in one register (see PACKED).
-          packed += PACKED[(f | SEEN) & ~had];
-          if (packed >= PACKED_FULL) {
-            unpackInto(perProduct, at, packed);
-            packed = 0;
+      if (ranked) {
+        if (unique) unpackInto(perProduct, at, packed);
+        else {
+          for (let f = 0; f < 16; f++) {
+            const n = byFlags[f] - before[f];
+            if (n === 0) continue;
+            perProduct[at] += n;
+            for (let j = 0; j < 4; j++) if (f & (1 << j)) perProduct[at + 1 + j] += n;
           }
         }
-        const g = s * nCountries + c;
-        const w = g >>> 5;
-        const seen = seenInCountry[w];
-        seenInCountry[w] = seen | (1 << (g & 31));
-        geoCounts[c] += (~seen >>> (g & 31)) & 1;
-      } else geoCounts[c]++;
-      if (b < 0) continue;
-      if (unique) {
-        const k = s * nBuckets + b;
-        const seen = seenInBucket[k];
-        seenInBucket[k] = seen | f;
-        bins[(b << 4) | (f & ~seen)]++;
-      } else bins[(b << 4) | f]++;
+      }
+      if (stop()) break;
     }
-    if (!ranked) continue;
-    if (unique) unpackInto(perProduct, at, packed);
-    else {
-      for (let f = 0; f < 16; f++) {
-        const n = byFlags[f] - before[f];
-        if (n === 0) continue;
-        perProduct[at] += n;
-        for (let j = 0; j < 4; j++) if (f & (1 << j)) perProduct[at + 1 + j] += n;
+    return this.next === products.length;
+  }
+
+  /** The tally, once every product is counted. */
+  result(): Tally {
+    if (this.next < this.products.length) throw new Error('tally: products left to count');
+    const { byFlags, bins, sessionFlags, plan, nSessions, products, ranked } = this;
+    const nBuckets = plan.labels.length;
+    const timeline = bucketTimeline(plan, this.today);
+    const flagged: Tally['flagged'] = [0, 0, 0, 0];
+    let events = 0;
+    const series = [0, 1, 2, 3].map(() => new Array<number>(nBuckets).fill(0));
+    for (let f = 0; f < 16; f++) {
+      events += byFlags[f];
+      for (let j = 0; j < 4; j++) {
+        if (!(f & (1 << j))) continue;
+        flagged[j] += byFlags[f];
+        for (let bk = 0; bk < nBuckets; bk++) series[j][bk] += bins[(bk << 4) | f];
       }
     }
-  }
 
-  const flagged: Tally['flagged'] = [0, 0, 0, 0];
-  let events = 0;
-  const series = [0, 1, 2, 3].map(() => new Array<number>(nBuckets).fill(0));
-  for (let f = 0; f < 16; f++) {
-    events += byFlags[f];
-    for (let j = 0; j < 4; j++) {
-      if (!(f & (1 << j))) continue;
-      flagged[j] += byFlags[f];
-      for (let bk = 0; bk < nBuckets; bk++) series[j][bk] += bins[(bk << 4) | f];
+    const distinct: Tally['distinct'] = [0, 0, 0, 0, 0];
+    const funnel: Tally['funnel'] = [0, 0, 0, 0];
+    for (let s = 0; s < nSessions; s++) {
+      const f = sessionFlags[s];
+      if (!(f & SEEN)) continue;
+      distinct[0]++;
+      if (f & CONSULTATION) distinct[1]++;
+      if (f & IFRAME) distinct[2]++;
+      if (f & AR_TRY) distinct[3]++;
+      if (f & CONVERSION) distinct[4]++;
+      // A funnel step counts the sessions that reached it and every step before it (in any order: the
+      // pass keeps each session's flags over the period, not their times).
+      for (let k = 0; k < 4 && f & FUNNEL_STEPS[k].flag; k++) funnel[k]++;
     }
+    return {
+      labels: plan.labels,
+      series,
+      future: timeline.future,
+      partial: timeline.partial,
+      geoCounts: Array.from(this.geoCounts),
+      countryNames: this.countryNames,
+      events,
+      flagged,
+      distinct,
+      funnel,
+      perProduct: this.perProduct,
+      productIds: ranked ? products.map((p) => p.productId) : [],
+      unique: this.unique,
+    };
   }
-
-  const distinct: Tally['distinct'] = [0, 0, 0, 0, 0];
-  const funnel: Tally['funnel'] = [0, 0, 0, 0];
-  for (let s = 0; s < nSessions; s++) {
-    const f = sessionFlags[s];
-    if (!(f & SEEN)) continue;
-    distinct[0]++;
-    if (f & CONSULTATION) distinct[1]++;
-    if (f & IFRAME) distinct[2]++;
-    if (f & AR_TRY) distinct[3]++;
-    if (f & CONVERSION) distinct[4]++;
-    // A funnel step counts the sessions that reached it and every step before it (in any order: the
-    // pass keeps each session's flags over the period, not their times).
-    for (let k = 0; k < 4 && f & FUNNEL_STEPS[k].flag; k++) funnel[k]++;
-  }
-  return {
-    labels,
-    series,
-    future: timeline.future,
-    partial: timeline.partial,
-    geoCounts: Array.from(geoCounts),
-    countryNames,
-    events,
-    flagged,
-    distinct,
-    funnel,
-    perProduct,
-    productIds: ranked ? products.map((p) => p.productId) : [],
-    unique,
-  };
 }
 
 /** The four figures of a tally. */

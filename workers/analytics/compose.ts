@@ -49,18 +49,27 @@ export function composeView(
 }
 
 /**
- * The tallies of a selection made now, without the view (workers/analytics/engine.ts prepares the next
- * selections with it while nothing is asked); false when a product is not in memory.
+ * The tallies of these selections, made now (workers/analytics/engine.ts prepares the next selections with
+ * it while nothing is asked), a few products at a time: each `next()` counts until `stop()` says so, and
+ * the generator is done once every tally is kept, or at once when a product is not in memory. A pass left
+ * unfinished is finished by the view that asks for its tally (see Tallies).
  */
-export function prepareTallies(
-  request: ViewRequest,
+export function* prepareTallies(
+  requests: ViewRequest[],
   ids: number[],
   now: Date,
   { memory, tallies, numbering }: EngineMemory,
-): boolean {
-  if (!ids.every((id) => memory.has(id))) return false;
-  talliesOf(recordsOf(ids, memory, []).used, request, now, tallies, numbering);
-  return true;
+  stop: () => boolean,
+): Generator<void, void, void> {
+  if (!ids.every((id) => memory.has(id))) return;
+  const { used } = recordsOf(ids, memory, []);
+  for (const request of requests)
+    for (const previous of passesOf(request)) {
+      const found = tallies.begin(used, request, now, numbering, previous);
+      if ('tally' in found) continue;
+      while (!found.pass.run(stop)) yield;
+      tallies.keep(found);
+    }
 }
 
 /** Each product's record, empty for a failed or missing one, and the oldest time one was fetched. */
@@ -84,11 +93,16 @@ function recordsOf(
   return { used, cachedAt };
 }
 
+/** The passes of a selection: its period's and, when comparing, the previous period's (`previous`). */
+function passesOf(request: ViewRequest): boolean[] {
+  return request.compare && request.period !== 'all_time' ? [false, true] : [false];
+}
+
 /** The selection's tally and, when comparing, the previous period's (kept ones are reused, see Tallies). */
 function talliesOf(used: StoredColumns[], request: ViewRequest, now: Date, tallies: Tallies, numbering: Numbering) {
-  const current = tallies.of(used, request, now, numbering);
-  const before =
-    request.compare && request.period !== 'all_time' ? tallies.of(used, request, now, numbering, true) : null;
+  const [current, before = null] = passesOf(request).map((previous) =>
+    tallies.of(used, request, now, numbering, previous),
+  );
   return { current, before };
 }
 

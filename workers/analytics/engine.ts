@@ -5,6 +5,7 @@ import type { DashboardView, Progress, ViewRequest } from '../../src/domain/anal
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
+import { backgroundTask } from './background';
 import { deleteCache, readProducts, readSessionChunks, readStoredView, storeView, writeProducts } from './cache';
 import type { CachedProduct } from './columns';
 import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
@@ -27,6 +28,13 @@ export const REVALIDATE_AFTER_MS = 30_000;
 
 /** The periods prepared after a view, beside its own (see prepare): the ones the period list offers at once. */
 const PREPARED_PERIODS: Period[] = ['all_time', 'year', 'month', 'week'];
+
+/**
+ * The preparation of the next selections (see prepare) counts products for this long per task, then gives
+ * way: a selection asked meanwhile waits for this at most, well within a frame (the pass of every period of
+ * 10 000 products took ~80 ms at once).
+ */
+const PREPARE_SLICE_MS = 6;
 
 /** Progress reaches the page at most this often (and at the start and end of a load). */
 export const PROGRESS_EVERY_MS = 100;
@@ -70,6 +78,7 @@ export class AnalyticsEngine {
   constructor(
     private fetchImpl: typeof fetch = (...a) => fetch(...a),
     private clock: () => number = Date.now,
+    private prepareSliceMs = PREPARE_SLICE_MS,
   ) {}
 
   configure(apiBase: string, token: string | null): void {
@@ -318,9 +327,11 @@ export class AnalyticsEngine {
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     const view = this.compose(request, ids, now, { complete: true, offline, failed });
     if (!failed.length && !offline) {
-      // Prepared once stored: a pass made meanwhile would hold the store's transaction back, and a reload
-      // then would not find the view.
-      void this.store(key, view, request, ids).then(() => this.prepare(request, ids, now, epoch));
+      // Prepared while it is stored: the store's steps (IndexedDB replies) come before each slice
+      // (backgroundTask), so a reload right after still finds the view. Whole passes made meanwhile (before
+      // slices) held its transaction back: a reload then did not find it.
+      void this.store(key, view, request, ids);
+      this.prepare(request, ids, now, epoch);
     }
     return view;
   }
@@ -361,17 +372,28 @@ export class AnalyticsEngine {
   /**
    * While nothing is asked, the passes of the view on screen and of its other periods (its events' days
    * and tallies, see Tallies): the next metric or period change then draws without a pass instead of
-   * making one while the user waits. One pass per task, so that a selection asked meanwhile waits for one
-   * pass at most; it stops once another view is asked (that view prepares its own).
+   * making one while the user waits. In slices of `prepareSliceMs`, one per task, so that a selection asked
+   * meanwhile waits for one slice at most (it finishes the pass it needs, see Tallies), as do IndexedDB's
+   * replies (background priority, see backgroundTask); it stops once another view is asked (that view
+   * prepares its own).
    */
   private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
     const periods = [request.period, ...PREPARED_PERIODS.filter((p) => p !== request.period)];
-    const step = (i: number) => {
-      if (i === periods.length || epoch !== this.epoch || request.generation !== this.latest) return;
-      const memory = { memory: this.memory, tallies: this.tallies, numbering: this.numbering };
-      if (prepareTallies({ ...request, period: periods[i] }, ids, now, memory)) setTimeout(step, 0, i + 1);
+    const memory = { memory: this.memory, tallies: this.tallies, numbering: this.numbering };
+    let deadline = 0;
+    const work = prepareTallies(
+      periods.map((period) => ({ ...request, period })),
+      ids,
+      now,
+      memory,
+      () => performance.now() >= deadline,
+    );
+    const step = () => {
+      if (epoch !== this.epoch || request.generation !== this.latest) return;
+      deadline = performance.now() + this.prepareSliceMs;
+      if (!work.next().done) backgroundTask(step);
     };
-    setTimeout(step, 0, 0);
+    backgroundTask(step);
   }
 
   /**

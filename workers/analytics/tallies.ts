@@ -2,19 +2,43 @@
 // to a period or scope seen before, and the complete view after a revalidation that only brought 304s
 // (the records are then the same objects) draw without a pass over the events. A new record (a fresh
 // answer) or another numbering drops them all. A tally is a few short arrays: keeping many costs little.
-import { type Numbering, type Tally, tally, type TallyRequest } from './aggregate';
+// A pass begun by the preparation of the next selections (engine.ts prepare) and given way is kept too, and
+// finished by the view that asks for its tally.
+import { type Numbering, type Tally, TallyPass, type TallyRequest } from './aggregate';
 import type { StoredColumns } from './columns';
 
 /** Tallies kept at most; beyond, they are dropped and made again as asked. */
 const KEPT = 64;
+
+/** A tally to make: its pass, counted by `run` a few products at a time, and kept by `keep` once done. */
+export interface PendingTally {
+  key: string;
+  records: StoredColumns[];
+  pass: TallyPass;
+}
 
 export class Tallies {
   /** Every record the kept tallies were made from; a record not in it (a fresh answer) drops them all. */
   private known = new Set<StoredColumns>();
   private numbering: Numbering | null = null;
   private byKey = new Map<string, { records: StoredColumns[]; tally: Tally }>();
+  private pending = new Map<string, PendingTally>();
 
   of(records: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering, previous = false): Tally {
+    const found = this.begin(records, request, now, numbering, previous);
+    if ('tally' in found) return found.tally;
+    found.pass.run();
+    return this.keep(found);
+  }
+
+  /** The kept tally of this selection, or the pass that makes it (the one begun earlier, if any). */
+  begin(
+    records: StoredColumns[],
+    request: TallyRequest,
+    now: Date,
+    numbering: Numbering,
+    previous = false,
+  ): { tally: Tally } | PendingTally {
     if (numbering !== this.numbering || records.some((r) => !this.known.has(r)) || this.byKey.size >= KEPT) {
       this.forget();
       this.numbering = numbering;
@@ -36,9 +60,21 @@ export class Tallies {
       numbering.zone.day(now.getTime()),
     ].join('/');
     const kept = this.byKey.get(key);
-    if (kept && sameRecords(kept.records, records)) return kept.tally;
-    const made = tally(records, request, now, numbering, previous);
-    this.byKey.set(key, { records, tally: made });
+    if (kept && sameRecords(kept.records, records)) return { tally: kept.tally };
+    const begun = this.pending.get(key);
+    if (begun && sameRecords(begun.records, records)) return begun;
+    const made = { key, records, pass: new TallyPass(records, request, now, numbering, previous) };
+    this.pending.set(key, made);
+    return made;
+  }
+
+  /** The tally of a pass run to its end, kept unless forgotten meanwhile (its records or numbering are gone). */
+  keep({ key, records, pass }: PendingTally): Tally {
+    const made = pass.result();
+    if (this.pending.get(key)?.pass === pass) {
+      this.pending.delete(key);
+      this.byKey.set(key, { records, tally: made });
+    }
     return made;
   }
 
@@ -46,6 +82,7 @@ export class Tallies {
     this.known.clear();
     this.numbering = null;
     this.byKey.clear();
+    this.pending.clear();
   }
 }
 
