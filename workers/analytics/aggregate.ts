@@ -232,7 +232,6 @@ const never = () => false;
 export class TallyPass {
   private readonly countryMaps: Uint16Array[];
   private readonly countryNames: string[];
-  private readonly zone: Zone;
   private readonly today: number;
   private readonly plan: PeriodPlan;
   private readonly nSessions: number;
@@ -275,7 +274,7 @@ export class TallyPass {
   ) {
     this.countryMaps = products.map((p) => numbering.countriesOf(p));
     this.countryNames = numbering.countryNames.slice();
-    const zone = (this.zone = numbering.zone);
+    const zone = numbering.zone;
     const today = (this.today = zone.day(now.getTime()));
     const [firstYear, lastYear] = request.period === 'all_time' ? yearsOf(products, zone, today) : [0, 0];
     const plan = (this.plan = previous ? previousPlan(request) : periodPlan(request, firstYear, lastYear));
