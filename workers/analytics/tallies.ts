@@ -2,8 +2,8 @@
 // to a period or scope seen before, and the complete view after a revalidation that only brought 304s
 // (the records are then the same objects) draw without a pass over the events. A new record (a fresh
 // answer) or another numbering drops them all. A tally is a few short arrays: keeping many costs little.
-// A pass begun by the preparation of the next selections (engine.ts prepare) and given way is kept too, and
-// finished by the view that asks for its tally.
+// The last pass begun and given way by the preparation of the next selections (engine.ts prepare) is kept
+// too, and finished by the view that asks for its tally; one only, as each holds arrays per session (MBs).
 import { type Numbering, type Tally, TallyPass, type TallyRequest } from './aggregate';
 import type { StoredColumns } from './columns';
 
@@ -22,7 +22,7 @@ export class Tallies {
   private known = new Set<StoredColumns>();
   private numbering: Numbering | null = null;
   private byKey = new Map<string, { records: StoredColumns[]; tally: Tally }>();
-  private pending = new Map<string, PendingTally>();
+  private pending: PendingTally | null = null;
 
   of(records: StoredColumns[], request: TallyRequest, now: Date, numbering: Numbering, previous = false): Tally {
     const found = this.begin(records, request, now, numbering, previous);
@@ -61,19 +61,20 @@ export class Tallies {
     ].join('/');
     const kept = this.byKey.get(key);
     if (kept && sameRecords(kept.records, records)) return { tally: kept.tally };
-    const begun = this.pending.get(key);
-    if (begun && sameRecords(begun.records, records)) return begun;
-    const made = { key, records, pass: new TallyPass(records, request, now, numbering, previous) };
-    this.pending.set(key, made);
-    return made;
+    const begun = this.pending;
+    if (begun?.key === key && sameRecords(begun.records, records)) return begun;
+    return (this.pending = { key, records, pass: new TallyPass(records, request, now, numbering, previous) });
   }
 
-  /** The tally of a pass run to its end, kept unless forgotten meanwhile (its records or numbering are gone). */
-  keep({ key, records, pass }: PendingTally): Tally {
-    const made = pass.result();
-    if (this.pending.get(key)?.pass === pass) {
-      this.pending.delete(key);
-      this.byKey.set(key, { records, tally: made });
+  /**
+   * The tally of a pass run to its end, kept unless forgotten meanwhile (its records or numbering are gone)
+   * or replaced by a later pass.
+   */
+  keep(done: PendingTally): Tally {
+    const made = done.pass.result();
+    if (this.pending === done) {
+      this.pending = null;
+      this.byKey.set(done.key, { records: done.records, tally: made });
     }
     return made;
   }
@@ -82,7 +83,7 @@ export class Tallies {
     this.known.clear();
     this.numbering = null;
     this.byKey.clear();
-    this.pending.clear();
+    this.pending = null;
   }
 }
 
