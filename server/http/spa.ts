@@ -20,6 +20,8 @@ export async function installSpa(
       root: distDir,
       wildcard: true, // files are looked up per request: a build deployed in place is served at once
       index: false,
+      // The build's .br and .gz beside each text file (vite.config.ts): no compression per request.
+      preCompressed: true,
       setHeaders(reply, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,8 +1,9 @@
 // The built app as the server serves it: every app route answers HEAD like GET, '/' is the shell, the
-// source maps of the bundle are served.
+// source maps of the bundle are served, the files the build compressed are sent as they are.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,11 +15,17 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-dist-'));
 const SHELL =
   '<!doctype html><html lang="fr"><head><title>Visio3D</title></head><body><div id="root"></div></body></html>';
 
+const BIG = `export const text = ${JSON.stringify('Visio3D '.repeat(2000))};\n`;
+
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);\n//# sourceMappingURL=index-abc.js.map');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":[],"mappings":""}');
+  // A chunk as the build writes it: the plain file and its .br and .gz (vite.config.ts).
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js'), BIG);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(BIG));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js.gz'), zlib.gzipSync(BIG));
   t = await createTestApp({ seed: false, distDir: dist });
 });
 afterAll(async () => {
@@ -50,6 +57,26 @@ describe('the app shell', () => {
     }
     for (const method of ['GET', 'HEAD'] as const)
       expect((await t.app.inject({ method, url: '/assets/nope.js' })).statusCode).toBe(404);
+  });
+
+  it('a file built with its .br and .gz is served from them, by Accept-Encoding; without them, as it is', async () => {
+    const url = '/assets/big-abc.js';
+    const brFile = fs.readFileSync(path.join(dist, 'assets', 'big-abc.js.br'));
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(brFile)).toBe(true); // the built file's bytes, not compressed again
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+    // A file the build did not compress (the shell here) is compressed as it is sent.
+    const shell = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(shell.rawPayload).toString()).toBe(SHELL);
   });
 
   it('the API is never the shell: an unknown /api path answers 404 JSON, POST on an app route too', async () => {
