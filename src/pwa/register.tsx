@@ -23,27 +23,44 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
     void updateSW(true);
   };
+  const offer = () => {
+    // workbox-window may report the same waiting worker twice, and installedBeforeRegistration too: offer once.
+    if (offered) return;
+    offered = true;
+    notify({
+      severity: 'info',
+      summary: 'Nouvelle version disponible',
+      sticky: true,
+      content: (
+        <div className="update-toast">
+          <strong>Nouvelle version disponible</strong>
+          <span>Une mise à jour de l'application est prête.</span>
+          <Button label="Mettre à jour" icon="pi pi-refresh" size="small" onClick={applyUpdate} />
+        </div>
+      ),
+    });
+  };
   const updateSW = registerSW({
     immediate: true,
-    onNeedRefresh() {
-      // workbox-window may report the same waiting worker twice: offer it once.
-      if (offered) return;
-      offered = true;
-      notify({
-        severity: 'info',
-        summary: 'Nouvelle version disponible',
-        sticky: true,
-        content: (
-          <div className="update-toast">
-            <strong>Nouvelle version disponible</strong>
-            <span>Une mise à jour de l'application est prête.</span>
-            <Button label="Mettre à jour" icon="pi pi-refresh" size="small" onClick={applyUpdate} />
-          </div>
-        ),
-      });
+    onNeedRefresh: offer,
+    onRegisteredSW: (_url, registration) => {
+      if (registration) installedBeforeRegistration(registration, offer);
     },
     onRegisterError(error) {
       console.error('Service worker registration failed', error);
     },
+  });
+}
+
+/**
+ * A new version whose installation had begun before this page registered (the browser checks for one on
+ * every navigation, so a reload after a deployment starts it): workbox-window only follows installations it
+ * saw begin, and this one would never be offered. Followed here until it waits.
+ */
+function installedBeforeRegistration(registration: ServiceWorkerRegistration, offer: () => void): void {
+  const installing = registration.installing;
+  if (!installing || !navigator.serviceWorker.controller) return; // none, or the first install (no update)
+  installing.addEventListener('statechange', () => {
+    if (installing.state === 'installed' && registration.waiting === installing) offer();
   });
 }
