@@ -1,4 +1,5 @@
 import './app/zodConfig';
+import './app/askEarly';
 // PrimeReact's own structural CSS, in the stylesheet rather than injected after the first paint (scripts/primeCss.ts).
 import 'virtual:primereact-runtime.css';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
@@ -12,12 +13,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/App';
-import { askCurrentUserEarly } from './app/earlyUser';
 import { registerServiceWorker } from './pwa/register';
 import { accessiblePassThrough } from './ui/accessiblePassThrough';
 
 document.documentElement.dataset.build = __BUILD_ID__;
-askCurrentUserEarly();
 registerServiceWorker();
 
 // No CSS transitions on PrimeReact overlays (dropdown panels, dialogs, toasts): each one forces a

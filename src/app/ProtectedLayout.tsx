@@ -13,7 +13,7 @@ import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features
 import { LoadError } from '../ui/LoadError';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { preloadToast } from '../ui/toast';
-import { earlyCurrentUser, forgetEarlyCurrentUser } from './earlyUser';
+import { earlyCurrentUser, forgetEarlyCurrentUser } from './earlyRequests';
 import { FullScreenSpinner } from './FullScreenSpinner';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';

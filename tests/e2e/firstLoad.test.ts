@@ -1,6 +1,7 @@
 // What the first load leaves for later (docs/performance.md): the dashboard's first load has neither zod,
 // nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. And zod's
 // jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
+// The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -70,6 +71,26 @@ describe('first load', () => {
       .first()
       .waitFor();
     expect(named(scripts, 'PeriodCalendar-')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a load of /customers asks for the user and the list before the page's code, once each", async () => {
+    const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
+    await signIn(page, 'vendeur@demo.fr');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/customers');
+    await page.locator('table tbody tr a').first().waitFor();
+    const first = (prefix: string) => asked.findIndex((p) => p.startsWith(prefix));
+    // Before the chunks the router asks for: they would take the browser's six connections first.
+    const pageCode = Math.min(first('/assets/ProtectedLayout-'), first('/assets/CustomersPage-'));
+    expect(pageCode).toBeGreaterThan(0);
+    expect(first('/api/User/current')).toBeGreaterThan(0);
+    expect(first('/api/User/current')).toBeLessThan(pageCode);
+    expect(first('/api/Customers/forCurrentUser')).toBeLessThan(pageCode);
+    expect(asked.filter((p) => p === '/api/Customers/forCurrentUser')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/User/current')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@
 // client"). The customers page and the sidebar badge read the same list query, so /customers asks once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { takeEarlyCustomers, takeEarlyCustomersData } from '../../app/earlyRequests';
 import type { CustomerCreate, CustomerEdit } from '../../domain/customer';
 import {
   createCustomer,
@@ -19,11 +20,13 @@ export const customerKeys = {
   detail: (id: number | string) => [...customerKeys.all, 'detail', String(id)] as const,
 };
 
-/** The signed-in user's customers: the /customers page and the sidebar badge. */
+/** The signed-in user's customers: the /customers page and the sidebar badge. A load of /customers starts
+ * with the list asked for early (src/app/earlyRequests.ts): its answer when it has come, else its request. */
 export function useCustomersQuery() {
   return useQuery({
     queryKey: customerKeys.forCurrentUser(),
-    queryFn: ({ signal }) => fetchCustomersForCurrentUser(signal),
+    initialData: takeEarlyCustomersData,
+    queryFn: ({ signal }) => takeEarlyCustomers() ?? fetchCustomersForCurrentUser(signal),
   });
 }
 
