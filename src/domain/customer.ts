@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { dbId } from './dbId';
+import { formatDate } from './format';
 import { OPTIONAL_POSTAL_CODE } from './patterns';
 import { mailSchema, mobileSchema, nomSchema, optionalMobileSchema, PERSON_MESSAGES, prenomSchema } from './person';
 import { propositionSchema } from './proposition';
@@ -117,5 +118,5 @@ export function propositionCountLabel(count: number): string {
 export function formatDateFr(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('fr-FR');
+  return Number.isNaN(d.getTime()) ? '' : formatDate(d);
 }

@@ -1,6 +1,7 @@
 // A proposition (a quote PDF plus a video) as the API answers it, and its display status (docs/product.md §2.4).
 import { z } from 'zod';
 
+import { formatDateTimeLong } from './format';
 import { boundedText } from './text';
 
 export const videoAccessTokenSchema = z.object({
@@ -73,11 +74,5 @@ export function formatExpiryFr(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('fr-FR', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatDateTimeLong(d);
 }

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { useCatalogueEntrepriseQuery, useValidateCatalogueMutation } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
+import { formatDate } from '../../domain/format';
 import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
@@ -21,7 +22,7 @@ import { CategoriesSection, CouleursSection, ModelsSection } from './CatalogueSe
 /** Today as a date only (YYYY-MM-DD), in the user's time zone. */
 export const todayDate = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-const frDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('fr-FR');
+const frDate = (iso: string) => formatDate(new Date(`${iso}T00:00:00`));
 
 const NO_COMPANY = 'User company ID is not available';
 
