@@ -29,7 +29,7 @@ function ask<T>(token: string, request: () => Promise<T>): Early<T> {
 /** For the session now stored (a session changed since, or none, asks nothing). */
 const current = <T>(early: Early<T> | null) => (early && early.token === getToken() ? early.answer : null);
 
-/** Starts the requests when a session is stored (called once, by main.tsx). */
+/** Starts the requests when a session is stored (called once, by askEarly.ts, before the app loads). */
 export function askEarly(): void {
   const token = getToken();
   if (!token || location.pathname === '/login') return;
