@@ -56,7 +56,11 @@ vi.mock('../../workers/analytics/cache', async (original) => {
     await real.storeView(...args);
     happened.push('stored');
   };
-  return { ...real, storeView };
+  const storeViews: typeof real.storeViews = async (...args) => {
+    await real.storeViews(...args);
+    happened.push('stored beside');
+  };
+  return { ...real, storeView, storeViews };
 });
 
 let t: TestApp;
@@ -139,6 +143,31 @@ describe('after a view', () => {
       expect(got.series).toEqual(want.series);
       expect(Array.from(got.ranking.counts)).toEqual(Array.from(want.ranking.counts));
     }
+  });
+
+  it('a selection drawn from the views stored beside the stored one takes the preparation over', async () => {
+    const first = engine();
+    happened.length = 0;
+    await first.view(request(1));
+    // Its periods prepared, then the views of its other metrics and periods stored beside it.
+    await vi.waitFor(() => expect(happened).toContain('stored beside'), { timeout: 10_000 });
+    first.configure('', null);
+
+    // One product per slice: the preparation after the reload is still under way when the next
+    // selection, drawn as stored, supersedes it; that selection's own preparation finishes the passes.
+    const reloaded = engine(0);
+    happened.length = 0;
+    expect((await reloaded.view(request(1))).stored).toBe(true);
+    await vi.waitFor(() => expect(happened).toContain('pass'), { timeout: 10_000 });
+    const engagement = await reloaded.view(request(2, { metric: 'engagement' }));
+    expect(engagement.stored).toBe(true);
+    expect(happened.filter((h) => h === 'passed').length).toBeLessThan(4);
+    await vi.waitFor(() => expect(happened.filter((h) => h === 'passed')).toHaveLength(4), { timeout: 10_000 });
+    // Back to the first selection (not stored beside itself): drawn from the kept passes, none new.
+    const made = passes.length;
+    const back = await reloaded.view(request(3));
+    expect(back.stored).toBeUndefined();
+    expect(passes).toHaveLength(made);
   });
 
   it('a view is stored while its periods are prepared, before they are (a reload soon after finds it)', async () => {

@@ -4,11 +4,13 @@
 // POST /api/collect reach the figures, the AR funnel and "En direct" at the next refresh.
 import 'fake-indexeddb/auto';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
-import { deleteCache } from '../../workers/analytics/cache';
+import { Numbering } from '../../workers/analytics/aggregate';
+import { deleteCache, readStoredViews } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { siblingRequests, storedViewKey } from '../../workers/analytics/storedViews';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
@@ -172,6 +174,72 @@ describe('stored views (workers/analytics/storedViews.ts)', () => {
     expect(unique.stats).toEqual(
       (await first.view(request(2, { counting: 'unique_users', period: 'year', year: 2026 }))).stats,
     );
+  });
+
+  it('the views of its other metrics and periods are stored too, and drawn at once on the next visit', async () => {
+    const first = engine();
+    await first.view(request(1));
+    // Composed once the first view's periods are prepared, then stored together.
+    const today = new Numbering().zone.day(Date.now());
+    const keys = siblingRequests(request(1)).map((r) => storedViewKey(r, today));
+    expect(keys).toHaveLength(15);
+    await vi.waitFor(async () => expect((await readStoredViews(keys)).size).toBe(keys.length), { timeout: 10_000 });
+
+    calls.length = 0;
+    let later = 0;
+    const reloaded = new AnalyticsEngine(serverFetch, () => Date.now() + later);
+    reloaded.configure('', token);
+    expect((await reloaded.view(request(1))).stored).toBe(true);
+    const arMonth = await reloaded.view(request(2, { metric: 'ar_usage', period: 'month' }));
+    const engagementYear = await reloaded.view(request(3, { metric: 'engagement', period: 'year' }));
+    // The stored view's 304 holds for them: no other request.
+    expect(calls).toEqual([{ url: versionsUrl(), status: 304 }]);
+    for (const [got, over] of [
+      [arMonth, { metric: 'ar_usage', period: 'month' }],
+      [engagementYear, { metric: 'engagement', period: 'year' }],
+    ] as const) {
+      expect(got.stored).toBe(true);
+      expect(got.complete).toBe(true);
+      const want = await first.view(request(4, over));
+      expect(got.stats).toEqual(want.stats);
+      expect(got.series).toEqual(want.series);
+      expect(Array.from(got.ranking.counts)).toEqual(Array.from(want.ranking.counts));
+    }
+    // Asked again after its arrays went to the page (transferred, as the worker does): the same figures.
+    const counts = Array.from(arMonth.ranking.counts);
+    structuredClone(arMonth.ranking, { transfer: [arMonth.ranking.productIds.buffer, arMonth.ranking.counts.buffer] });
+    const again = await reloaded.view(request(5, { metric: 'ar_usage', period: 'month' }));
+    expect(again.stored).toBe(true);
+    expect(Array.from(again.ranking.counts)).toEqual(counts);
+    // Not for another product scope, nor once that 304 is older than a revalidation allows.
+    expect((await reloaded.view(request(6, { scope: products[0].produitId }))).stored).toBeUndefined();
+    later = 31_000;
+    calls.length = 0;
+    const revalidated = await reloaded.view(request(7, { metric: 'ar_usage', period: 'month' }));
+    expect(revalidated.stored).toBeUndefined();
+    expect(calls).toEqual([{ url: versionsUrl(), status: 304 }]);
+    expect(revalidated.stats).toEqual(arMonth.stats);
+  });
+
+  it('the views stored beside it are dropped once a refresh brings a changed product', async () => {
+    const first = engine();
+    await first.view(request(1));
+    const today = new Numbering().zone.day(Date.now());
+    const keys = siblingRequests(request(1)).map((r) => storedViewKey(r, today));
+    await vi.waitFor(async () => expect((await readStoredViews(keys)).size).toBe(keys.length), { timeout: 10_000 });
+    const before = await first.view(
+      request(2, { metric: 'engagement', period: 'year', year: new Date().getFullYear() }),
+    );
+
+    const reloaded = engine();
+    expect((await reloaded.view(request(1))).stored).toBe(true);
+    await visit(products[1].publicKey, 'voisins-visiteur', ['consultation', 'iframeInteraction']);
+    await reloaded.view(request(3, { refresh: true }));
+    const after = await reloaded.view(
+      request(4, { metric: 'engagement', period: 'year', year: new Date().getFullYear() }),
+    );
+    expect(after.stored).toBeUndefined();
+    expect(after.stats.interactions).toBe(before.stats.interactions + 1);
   });
 
   it('is not used once a product changed, nor on another day', async () => {

@@ -19,8 +19,11 @@ export const CACHE_DB = 'visio3d-analytics';
  * 2 had the engine number every answer's strings; 1 kept the strings in every record).
  */
 const VERSION = 4;
-/** Stored views kept at most (the oldest go first). */
-const VIEWS_KEPT = 32;
+/**
+ * Stored views kept at most (the oldest go first): a selection and the 15 prepared beside it
+ * (storedViews.ts siblingRequests), for a few selections.
+ */
+const VIEWS_KEPT = 64;
 
 /** A complete view as computed, and the generation of the records it was computed from (storedViews.ts). */
 export interface StoredView {
@@ -92,9 +95,17 @@ export async function readProducts(
   companyId: number | null = null,
 ): Promise<Map<number, CachedProduct>> {
   const database = await db();
-  const packs =
-    companyId === null ? await database.getAll('packs') : await database.getAllFromIndex('packs', 'company', companyId);
-  packs.sort((a, b) => a.id - b.id);
+  const keys =
+    companyId === null
+      ? await database.getAllKeys('packs')
+      : await database.getAllKeysFromIndex('packs', 'company', companyId);
+  // One pack per request, one after the other: each is deserialized on this thread when it arrives, so a
+  // selection asked meanwhile waits for one pack, not for all of them (a million events: 0.25 s).
+  const packs: Pack[] = [];
+  for (const key of keys.sort((a, b) => a - b)) {
+    const pack = await database.get('packs', key);
+    if (pack) packs.push(pack);
+  }
   // Where the newest copy of each product is.
   const newest = new Map<number, number>();
   packs.forEach((pack, k) => pack.productIds.forEach((id) => newest.set(id, k)));
@@ -172,14 +183,41 @@ export async function readStoredView(
   };
 }
 
+/** Stores one complete view (see storeViews). */
+export function storeView(
+  key: string,
+  view: DashboardView,
+  generation: number,
+  versions: { companyId: number; etag: string } | null,
+  now: number,
+): Promise<void> {
+  return storeViews([{ key, view }], generation, versions, now);
+}
+
 /**
- * Stores a complete view computed from the records of `generation`, and the versions ETag under which
+ * The stored views of `keys` computed from the records as they are (same generation), by key: the views
+ * prepared beside a stored view (storedViews.ts), read back in one transaction.
+ */
+export async function readStoredViews(keys: string[]): Promise<Map<string, DashboardView>> {
+  const tx = (await db()).transaction(['views', 'meta']);
+  const views = tx.objectStore('views');
+  const [gen, ...stored] = await Promise.all([
+    tx.objectStore('meta').get('generation'),
+    ...keys.map((k) => views.get(k)),
+  ]);
+  const generation = generationOf(gen);
+  const found = new Map<string, DashboardView>();
+  stored.forEach((s) => s && s.generation === generation && found.set(s.key, s.view));
+  return found;
+}
+
+/**
+ * Stores complete views computed from the records of `generation`, and the versions ETag under which
  * they were all current, unless records were written since (then neither would be true); keeps the
  * VIEWS_KEPT newest views.
  */
-export async function storeView(
-  key: string,
-  view: DashboardView,
+export async function storeViews(
+  entries: Array<{ key: string; view: DashboardView }>,
   generation: number,
   versions: { companyId: number; etag: string } | null,
   now: number,
@@ -188,7 +226,7 @@ export async function storeView(
   const meta = tx.objectStore('meta');
   if (generationOf(await meta.get('generation')) !== generation) return tx.done;
   const views = tx.objectStore('views');
-  await views.put({ key, view, generation, savedAt: now });
+  for (const { key, view } of entries) await views.put({ key, view, generation, savedAt: now });
   if (versions) await meta.put({ key: `versions:${versions.companyId}`, etag: versions.etag, generation });
   const count = await views.count();
   if (count > VIEWS_KEPT) {

@@ -1,12 +1,20 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
-import type { Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
-import { deleteCache, readProducts, readSessionChunks, readStoredView, storeView, writeProducts } from './cache';
+import {
+  deleteCache,
+  readProducts,
+  readSessionChunks,
+  readStoredView,
+  readStoredViews,
+  storeView,
+  storeViews,
+  writeProducts,
+} from './cache';
 import type { CachedProduct } from './columns';
 import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
 import {
@@ -19,15 +27,12 @@ import {
   NETWORK,
 } from './fetch';
 import { SessionDictionary } from './sessions';
-import { storedCopy, storedViewKey, versionsClaim } from './storedViews';
+import { preparedPeriods, siblingRequests, storedCopy, storedViewKey, versionsClaim } from './storedViews';
 import { Tallies } from './tallies';
 import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from './versions';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
 export const REVALIDATE_AFTER_MS = 30_000;
-
-/** The periods prepared after a view, beside its own (see prepare): the ones the period list offers at once. */
-const PREPARED_PERIODS: Period[] = ['all_time', 'year', 'month', 'week'];
 
 /**
  * The preparation of the next selections (see prepare) counts products for this long per task, then gives
@@ -41,9 +46,10 @@ export const PROGRESS_EVERY_MS = 100;
 
 /**
  * Fresh records are written to IndexedDB off the fetch slots, one pack (cache.ts) per this many events or
- * products, whichever comes first: few values to read back, none too large to write at once.
+ * products, whichever comes first: few values to read back, none too large to write at once, and each
+ * read back (deserialized on the worker's thread) short enough not to hold a selection long (~1.5 MB).
  */
-const PACK_EVENTS = 400_000;
+const PACK_EVENTS = 100_000;
 const PACK_PRODUCTS = 2_000;
 
 export class AnalyticsEngine {
@@ -74,6 +80,16 @@ export class AnalyticsEngine {
   private loading: Promise<void> | null = null;
   /** The versions asked alongside a load of every product (see changedOnly). */
   private alongside: Promise<VersionsResult | null> | null = null;
+  /** The last selection asked: the one prepared once the records are read back (see readInBackground). */
+  private shown: { request: ViewRequest; ids: number[]; now: Date } | null = null;
+  /**
+   * The views stored beside a stored view shown complete (storedViews.ts siblingRequests), by key: drawn
+   * as they are while that view's 304 holds (REVALIDATE_AFTER_MS) and no fresh record came since.
+   */
+  private ready: { checkedAt: number; views: Map<string, DashboardView> } | null = null;
+  private readyLoading: Promise<void> | null = null;
+  /** "generation key" of the views stored for the next visit: a sibling already there is not written again. */
+  private storedKeys = new Set<string>();
 
   constructor(
     private fetchImpl: typeof fetch = (...a) => fetch(...a),
@@ -105,6 +121,10 @@ export class AnalyticsEngine {
     this.noVersions.clear();
     this.generation = null;
     this.loading = null;
+    this.shown = null;
+    this.ready = null;
+    this.readyLoading = null;
+    this.storedKeys.clear();
   }
 
   /**
@@ -190,6 +210,14 @@ export class AnalyticsEngine {
       this.tallies.forget();
     }
     const key = storedViewKey(request, this.numbering.zone.day(now.getTime()));
+    this.shown = { request, ids, now };
+    const ready = await this.readyView(key, request);
+    if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+    if (ready) {
+      // Its passes, for the selections after it, once the events are back (else readInBackground does it).
+      if (!this.loading) this.prepare(request, ids, now, epoch);
+      return ready;
+    }
 
     if (this.loading && ids.some((id) => !this.memory.has(id))) await this.loading;
     const missing = ids.filter((id) => !this.memory.has(id));
@@ -216,6 +244,8 @@ export class AnalyticsEngine {
             // 304: no product changed since those records were stored, so the stored view is this one.
             const t = this.clock();
             ids.forEach((id) => this.checkedAt.set(id, t));
+            this.storedKeys.add(`${stored.generation} ${key}`);
+            this.readSiblings(request, now, stored.generation, t, epoch);
             this.readInBackground(request, ids, missing, now, epoch);
             return { ...stored.view, generation: request.generation, complete: true, stored: true };
           }
@@ -297,6 +327,8 @@ export class AnalyticsEngine {
             // day order before it is stored (aggregate.ts daysOf), so that no later visit sorts it again.
             this.numbering.daysOf(record);
             this.memory.set(id, record);
+            // The views stored beside the last stored one no longer tell these records' figures.
+            this.ready = this.readyLoading = null;
             toWrite.push(record);
             toWriteEvents += record.count;
             if (toWriteEvents >= PACK_EVENTS || toWrite.length >= PACK_PRODUCTS) flush();
@@ -343,7 +375,72 @@ export class AnalyticsEngine {
   private async store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): Promise<void> {
     if (this.writesBroken || this.generation === null) return;
     const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
-    await storeView(key, storedCopy(view), this.generation, claim, this.clock()).catch(() => undefined);
+    const generation = this.generation;
+    await storeView(key, storedCopy(view), generation, claim, this.clock()).then(
+      () => void this.storedKeys.add(`${generation} ${key}`),
+      () => undefined,
+    );
+  }
+
+  /**
+   * Once a view's selections are prepared (see prepare): the views of its other metrics and periods
+   * (siblingRequests), one composed per background task from the tallies just made, then stored in one
+   * transaction for the next visit, under the same conditions as the view (every product current under
+   * the company's versions ETag). Those already stored for these records are not written again.
+   */
+  private storeSiblings(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
+    if (this.writesBroken || this.generation === null) return;
+    const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
+    if (!claim) return;
+    const generation = this.generation;
+    const today = this.numbering.zone.day(now.getTime());
+    const todo = siblingRequests(request)
+      .map((r) => ({ r, key: storedViewKey(r, today) }))
+      .filter(({ key }) => !this.storedKeys.has(`${generation} ${key}`));
+    const entries: Array<{ key: string; view: DashboardView }> = [];
+    const step = () => {
+      if (epoch !== this.epoch || request.generation !== this.latest || generation !== this.generation) return;
+      const next = todo[entries.length];
+      if (next) {
+        const state = { complete: true, offline: false, failed: [] };
+        entries.push({ key: next.key, view: this.compose(next.r, ids, now, state) });
+        backgroundTask(step);
+        return;
+      }
+      storeViews(entries, generation, claim, this.clock()).then(
+        () => entries.forEach(({ key }) => this.storedKeys.add(`${generation} ${key}`)),
+        () => undefined,
+      );
+    };
+    if (todo.length) backgroundTask(step);
+  }
+
+  /** After a stored view was shown complete: the views stored beside it, read back first (see ready). */
+  private readSiblings(request: ViewRequest, now: Date, generation: number, checkedAt: number, epoch: number): void {
+    const today = this.numbering.zone.day(now.getTime());
+    const keys = siblingRequests(request).map((r) => storedViewKey(r, today));
+    const loading = readStoredViews(keys)
+      .then((views) => {
+        // Not after a fresh record came meanwhile (it dropped this read) nor after another memory.
+        if (this.readyLoading !== loading || epoch !== this.epoch || generation !== this.generation) return;
+        this.ready = { checkedAt, views };
+        views.forEach((_, key) => this.storedKeys.add(`${generation} ${key}`));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.readyLoading === loading) this.readyLoading = null;
+      });
+    this.readyLoading = loading;
+  }
+
+  /** The view of this selection stored beside the last stored one, while it holds (see ready). */
+  private async readyView(key: string, request: ViewRequest): Promise<DashboardView | null> {
+    if (request.refresh || request.retry?.length) return null;
+    if (this.readyLoading) await this.readyLoading;
+    const view = this.ready?.views.get(key);
+    if (!view || this.clock() - this.ready!.checkedAt > REVALIDATE_AFTER_MS) return null;
+    // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
+    return { ...storedCopy(view), generation: request.generation, complete: true, stored: true };
   }
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: ComposeState): DashboardView {
@@ -360,7 +457,9 @@ export class AnalyticsEngine {
       .then((records) => {
         if (epoch !== this.epoch) return;
         records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
-        this.prepare(request, ids, now, epoch);
+        // The selection shown now: a later one may have been drawn meanwhile from the stored views.
+        const shown = this.shown ?? { request, ids, now };
+        this.prepare(shown.request, shown.ids, shown.now, epoch);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -378,7 +477,7 @@ export class AnalyticsEngine {
    * prepares its own).
    */
   private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
-    const periods = [request.period, ...PREPARED_PERIODS.filter((p) => p !== request.period)];
+    const periods = preparedPeriods(request);
     const memory = { memory: this.memory, tallies: this.tallies, numbering: this.numbering };
     let deadline = 0;
     const work = prepareTallies(
@@ -392,6 +491,7 @@ export class AnalyticsEngine {
       if (epoch !== this.epoch || request.generation !== this.latest) return;
       deadline = performance.now() + this.prepareSliceMs;
       if (!work.next().done) backgroundTask(step);
+      else this.storeSiblings(request, ids, now, epoch);
     };
     backgroundTask(step);
   }
