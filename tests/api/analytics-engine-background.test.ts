@@ -185,6 +185,25 @@ describe('after a view', () => {
     }
   });
 
+  it("the view's other metrics are stored beside it before its other periods are counted", async () => {
+    // One product per slice, each slow: a reload soon after a load must find the metric changes.
+    const e = engine(0);
+    runMs = 5;
+    try {
+      happened.length = 0;
+      await e.view(request(1));
+      // The view's own pass, then those of its three other periods.
+      await vi.waitFor(() => expect(happened.filter((h) => h === 'passed')).toHaveLength(4), { timeout: 10_000 });
+      // Its own period first (already counted by the view), then one store per period once counted.
+      expect(happened.indexOf('stored beside')).toBeLessThan(happened.lastIndexOf('passed'));
+      await vi.waitFor(() => expect(happened.filter((h) => h === 'stored beside')).toHaveLength(4), {
+        timeout: 10_000,
+      });
+    } finally {
+      runMs = 0;
+    }
+  });
+
   it('a newer selection stops the preparation of the previous one', async () => {
     const e = engine();
     await e.view(request(1));

@@ -99,13 +99,13 @@ export async function readProducts(
     companyId === null
       ? await database.getAllKeys('packs')
       : await database.getAllKeysFromIndex('packs', 'company', companyId);
-  // One pack per request, one after the other: each is deserialized on this thread when it arrives, so a
-  // selection asked meanwhile waits for one pack, not for all of them (a million events: 0.25 s).
-  const packs: Pack[] = [];
-  for (const key of keys.sort((a, b) => a - b)) {
-    const pack = await database.get('packs', key);
-    if (pack) packs.push(pack);
-  }
+  // One request per pack, all at once: each pack is deserialized on this thread as it arrives, in its own
+  // task, so a selection asked meanwhile can run between two of them instead of after all (a million
+  // events: 0.25 s).
+  const tx = database.transaction('packs');
+  const packs = (await Promise.all(keys.sort((a, b) => a - b).map((key) => tx.store.get(key)))).filter(
+    (p): p is Pack => p !== undefined,
+  );
   // Where the newest copy of each product is.
   const newest = new Map<number, number>();
   packs.forEach((pack, k) => pack.productIds.forEach((id) => newest.set(id, k)));

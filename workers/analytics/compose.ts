@@ -51,8 +51,9 @@ export function composeView(
 /**
  * The tallies of these selections, made now (workers/analytics/engine.ts prepares the next selections with
  * it while nothing is asked), a few products at a time: each `next()` counts until `stop()` says so, and
- * the generator is done once every tally is kept, or at once when a product is not in memory. A pass left
- * unfinished is finished by the view that asks for its tally (see Tallies).
+ * the generator is done once every tally is kept, or at once when a product is not in memory. Each
+ * selection whose tallies are all kept is yielded (its index), so its views can be composed then. A pass
+ * left unfinished is finished by the view that asks for its tally (see Tallies).
  */
 export function* prepareTallies(
   requests: ViewRequest[],
@@ -60,16 +61,18 @@ export function* prepareTallies(
   now: Date,
   { memory, tallies, numbering }: EngineMemory,
   stop: () => boolean,
-): Generator<void, void, void> {
+): Generator<number | undefined, void, void> {
   if (!ids.every((id) => memory.has(id))) return;
   const { used } = recordsOf(ids, memory, []);
-  for (const request of requests)
+  for (const [i, request] of requests.entries()) {
     for (const previous of passesOf(request)) {
       const found = tallies.begin(used, request, now, numbering, previous);
       if ('tally' in found) continue;
       while (!found.pass.run(stop)) yield;
       tallies.keep(found);
     }
+    yield i;
+  }
 }
 
 /** Each product's record, empty for a failed or missing one, and the oldest time one was fetched. */

@@ -1,5 +1,6 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
+import type { Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
@@ -383,18 +384,21 @@ export class AnalyticsEngine {
   }
 
   /**
-   * Once a view's selections are prepared (see prepare): the views of its other metrics and periods
+   * Once one of a view's periods is prepared (see prepare): the views of that period for the other metrics
    * (siblingRequests), one composed per background task from the tallies just made, then stored in one
    * transaction for the next visit, under the same conditions as the view (every product current under
-   * the company's versions ETag). Those already stored for these records are not written again.
+   * the company's versions ETag). Those already stored for these records are not written again. Period by
+   * period, so that the view's own period (already counted) is stored beside it at once: a reload soon
+   * after finds its metric changes even where the other periods take seconds to count.
    */
-  private storeSiblings(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
+  private storeSiblings(request: ViewRequest, ids: number[], now: Date, epoch: number, period: Period): void {
     if (this.writesBroken || this.generation === null) return;
     const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
     if (!claim) return;
     const generation = this.generation;
     const today = this.numbering.zone.day(now.getTime());
     const todo = siblingRequests(request)
+      .filter((r) => r.period === period)
       .map((r) => ({ r, key: storedViewKey(r, today) }))
       .filter(({ key }) => !this.storedKeys.has(`${generation} ${key}`));
     const entries: Array<{ key: string; view: DashboardView }> = [];
@@ -490,8 +494,10 @@ export class AnalyticsEngine {
     const step = () => {
       if (epoch !== this.epoch || request.generation !== this.latest) return;
       deadline = performance.now() + this.prepareSliceMs;
-      if (!work.next().done) backgroundTask(step);
-      else this.storeSiblings(request, ids, now, epoch);
+      const { done, value } = work.next();
+      // A period prepared (its view's own first, at once): its views are stored beside the view.
+      if (value !== undefined) this.storeSiblings(request, ids, now, epoch, periods[value]);
+      if (!done) backgroundTask(step);
     };
     backgroundTask(step);
   }
