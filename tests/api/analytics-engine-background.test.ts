@@ -7,7 +7,7 @@
 // by wrapping the real `TallyPass` (workers/analytics/aggregate.ts), which still does the work.
 import 'fake-indexeddb/auto';
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
@@ -84,6 +84,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(() => deleteCache());
+// A test's engines stop preparing (a new session drops their memory) and what they had begun settles:
+// a pass or a store of one test recorded in the next one's `happened` made its counts wrong (seen on
+// PostgreSQL, slower, where the previous test's last store came after the next test had begun).
+const engines: AnalyticsEngine[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) e.configure('', null);
+  for (let seen = -1; seen !== happened.length;) {
+    seen = happened.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
 
 const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
   generation,
@@ -103,6 +114,7 @@ const request = (generation: number, over: Partial<ViewRequest> = {}): ViewReque
 function engine(sliceMs?: number) {
   const e = new AnalyticsEngine(serverFetch, Date.now, sliceMs);
   e.configure('', token);
+  engines.push(e);
   return e;
 }
 
