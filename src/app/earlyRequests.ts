@@ -2,11 +2,13 @@
 // stored, instead of after the signed-in frame's and the page's chunks have loaded and rendered
 // (docs/performance.md): the current user on every signed-in page (the dashboard's title, its largest
 // paint, waits for it), and on /customers the customers list (its search field, the largest paint, comes
-// with the list). Each answer is taken once, by its first reader; any later load asks again.
+// with the list). Each answer is taken once, by its first reader; any later load asks again. The locale
+// data the page will format with is loaded meanwhile, in a task of its own (warmUpFormats).
 import { fetchCustomersForCurrentUser } from '../api/customers';
 import { getToken } from '../api/http';
 import { fetchCurrentUser } from '../api/users';
 import type { Customer } from '../domain/customer';
+import { warmUpFormats } from '../domain/format';
 import type { CurrentUser } from '../domain/user';
 
 interface Early<T> {
@@ -35,6 +37,8 @@ export function askEarly(): void {
   if (!token || location.pathname === '/login') return;
   user = ask(token, () => fetchCurrentUser());
   if (location.pathname === '/customers') customers = ask(token, () => fetchCustomersForCurrentUser());
+  // The locale data, in a task of its own while the page's code and data are on their way (format.ts).
+  setTimeout(warmUpFormats, 0);
 }
 
 /** The early current user, if one was asked for and not taken yet (ProtectedLayout, then forgotten). */
