@@ -3,13 +3,13 @@
 // (docs/performance.md): the current user on every signed-in page (the dashboard's title, its largest
 // paint, waits for it), and on /customers the customers list (its search field, the largest paint, comes
 // with the list). Each answer is taken once, by its first reader; any later load asks again. The locale
-// data the page will format with is loaded meanwhile, in a task of its own (warmUpFormats).
+// data the page will format with is loaded meanwhile, by a worker (localeData.ts).
 import { fetchCustomersForCurrentUser } from '../api/customers';
 import { getToken } from '../api/http';
 import { fetchCurrentUser } from '../api/users';
 import type { Customer } from '../domain/customer';
-import { warmUpFormats } from '../domain/format';
 import type { CurrentUser } from '../domain/user';
+import { loadLocaleDataOffThread } from './localeData';
 
 interface Early<T> {
   token: string;
@@ -37,8 +37,8 @@ export function askEarly(): void {
   if (!token || location.pathname === '/login') return;
   user = ask(token, () => fetchCurrentUser());
   if (location.pathname === '/customers') customers = ask(token, () => fetchCustomersForCurrentUser());
-  // The locale data, in a task of its own while the page's code and data are on their way (format.ts).
-  setTimeout(warmUpFormats, 0);
+  // The locale data, off the main thread while the page's code and data are on their way.
+  loadLocaleDataOffThread();
 }
 
 /** The early current user, if one was asked for and not taken yet (ProtectedLayout, then forgotten). */

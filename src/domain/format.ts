@@ -1,7 +1,8 @@
 // French number and time formatting with formatters made once: `toLocaleString('fr-FR', …)` builds a new
 // Intl formatter at each call (up to a millisecond with options), and the dashboard formats at every switch.
 // Made on first use, not when the module loads: the first Intl formatter of a page loads the browser's
-// locale data (ICU), 25 to 80 ms in Chromium here, which `warmUpFormats` moves into a task of its own.
+// locale data (ICU), 25 to 130 ms in Chromium here, which a worker calling `warmUpFormats` does instead
+// (src/app/localeData.ts).
 
 /** A formatter made on its first call. */
 function once<T>(make: () => T): () => T {
@@ -36,9 +37,10 @@ export const formatDate = (d: Date | number): string => dateFr().format(d);
 export const formatDateTimeLong = (d: Date | number): string => dateTimeLongFr().format(d);
 
 /**
- * Makes the formatters (and so loads the locale data) now. Called in a task of its own while a signed-in
- * page waits for its code and data (src/app/earlyRequests.ts): measured in the page's first render, the
- * locale data made one long task longer by 35 to 40 ms (docs/performance.md).
+ * Makes the formatters (and so loads the locale data) now. Called by workers/locale.worker.ts while a
+ * signed-in page waits for its code and data: measured in the page's first render, the locale data made
+ * one long task longer by 35 to 40 ms, and in a task of its own it was one of 60 to 130 ms
+ * (docs/performance.md).
  */
 export function warmUpFormats(): void {
   numberFr();

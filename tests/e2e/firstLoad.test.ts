@@ -1,7 +1,8 @@
 // What the first load leaves for later (docs/performance.md): the dashboard's first load has neither zod,
 // nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. And zod's
 // jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
-// The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts).
+// The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts), and
+// the locale data is loaded by a worker meanwhile (src/app/localeData.ts).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -91,6 +92,25 @@ describe('first load', () => {
     expect(first('/api/Customers/forCurrentUser')).toBeLessThan(pageCode);
     expect(asked.filter((p) => p === '/api/Customers/forCurrentUser')).toHaveLength(1);
     expect(asked.filter((p) => p === '/api/User/current')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-in load has the locale data loaded by a worker of its own, without a request, then ended', async () => {
+    const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
+    await signIn(page, 'vendeur@demo.fr');
+    const workers: Array<{ url: string; ended: Promise<void> }> = [];
+    page.on('worker', (w) => workers.push({ url: w.url(), ended: new Promise((done) => w.on('close', () => done())) }));
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/customers');
+    await page.locator('table tbody tr a').first().waitFor();
+    // src/app/localeData.ts: inlined (a blob URL), one per load, ended once the data is loaded. (The
+    // dashboard the sign-in landed on may have started its analytics worker, from its own file.)
+    const inlined = workers.filter((w) => w.url.startsWith('blob:'));
+    expect(inlined).toHaveLength(1);
+    await inlined[0].ended;
+    expect(asked.filter((p) => p.includes('locale'))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
