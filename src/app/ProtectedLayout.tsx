@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 
 import { ApiError, isAbortError } from '../api/http';
@@ -37,6 +37,11 @@ export function ProtectedLayout() {
   const [error, setError] = useState<string | null>(null);
   // A server that does not answer yet is retried every few seconds (never a dead end).
   const [attempt, setAttempt] = useState(0);
+  // The frame renders once this is true: at once when the user was known before the guard mounted, else
+  // set with the user in one transition (below). Not the user alone: the atom is read outside React, so a
+  // plain render (a subscription's own re-render) would see the user and render the whole frame and page in
+  // one long task; a transition's state is seen only by the transition's render, which React slices.
+  const [frameReady, setFrameReady] = useState(() => user !== null);
 
   useEffect(() => {
     if (!authenticated || user) return;
@@ -48,8 +53,14 @@ export function ProtectedLayout() {
       .then((u) => {
         if (controller.signal.aborted) return;
         forgetEarlyCurrentUser();
-        setError(null);
-        setUser(u);
+        // The frame and the page render in one go once the user is known (hundreds of components on the
+        // dashboard): as a transition React renders them in slices and lets the browser breathe between
+        // them, instead of one long task (docs/performance.md).
+        startTransition(() => {
+          setError(null);
+          setUser(u);
+          setFrameReady(true);
+        });
       })
       .catch((err) => {
         if (controller.signal.aborted || isAbortError(err)) return;
@@ -78,7 +89,7 @@ export function ProtectedLayout() {
   const { open: menuOpen, frameRef, onKeyDown, toggle, close } = useNarrowMenu();
 
   if (!authenticated) return <Navigate to="/login" replace />;
-  if (!user) {
+  if (!user || !frameReady) {
     if (error)
       return (
         <div className="fullscreen-spinner">

@@ -3,7 +3,7 @@
 import './dashboard.css';
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { periodSlug, slug } from '../../../workers/analytics/csv';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
@@ -46,14 +46,17 @@ export function DashboardPage() {
   useEffect(warmUpAnalytics, []);
 
   // A non-admin is locked to his own company: its data loads at once. A bookmarked product without a
-  // company (`?produit=` alone) is kept: the check below drops it if it is not the company's.
+  // company (`?produit=` alone) is kept: the check below drops it if it is not the company's. In a
+  // transition: the page's render with its company is sliced, not one long task (docs/performance.md).
   useEffect(() => {
     if (!isAdmin && user?.entrepriseId != null && selection.companyId !== user.entrepriseId)
-      setSelection((s) => ({
-        ...s,
-        companyId: user.entrepriseId,
-        scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all',
-      }));
+      startTransition(() =>
+        setSelection((s) => ({
+          ...s,
+          companyId: user.entrepriseId,
+          scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all',
+        })),
+      );
   }, [isAdmin, user?.entrepriseId, selection.companyId, setSelection]);
 
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
