@@ -1,21 +1,11 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
-import type { Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
-import {
-  deleteCache,
-  readProducts,
-  readSessionChunks,
-  readStoredView,
-  readStoredViews,
-  storeView,
-  storeViews,
-  writeProducts,
-} from './cache';
+import { deleteCache, readProducts, readSessionChunks, readStoredView, writeProducts } from './cache';
 import type { CachedProduct } from './columns';
 import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
 import {
@@ -27,13 +17,11 @@ import {
   MAX_IN_FLIGHT,
   NETWORK,
 } from './fetch';
+import { NextVisitViews, REVALIDATE_AFTER_MS } from './nextVisit';
 import { SessionDictionary } from './sessions';
-import { preparedPeriods, siblingRequests, storedCopy, storedViewKey, versionsClaim } from './storedViews';
+import { preparedPeriods, storedViewKey, versionsClaim } from './storedViews';
 import { Tallies } from './tallies';
 import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from './versions';
-
-/** Within this delay a product checked once is not asked again (metric or period changes). */
-export const REVALIDATE_AFTER_MS = 30_000;
 
 /**
  * The preparation of the next selections (see prepare) counts products for this long per task, then gives
@@ -83,14 +71,15 @@ export class AnalyticsEngine {
   private alongside: Promise<VersionsResult | null> | null = null;
   /** The last selection asked: the one prepared once the records are read back (see readInBackground). */
   private shown: { request: ViewRequest; ids: number[]; now: Date } | null = null;
-  /**
-   * The views stored beside a stored view shown complete (storedViews.ts siblingRequests), by key: drawn
-   * as they are while that view's 304 holds (REVALIDATE_AFTER_MS) and no fresh record came since.
-   */
-  private ready: { checkedAt: number; views: Map<string, DashboardView> } | null = null;
-  private readyLoading: Promise<void> | null = null;
-  /** "generation key" of the views stored for the next visit: a sibling already there is not written again. */
-  private storedKeys = new Set<string>();
+  /** The views kept for the next visit, and those read back to draw as they are (nextVisit.ts). */
+  private nextVisit = new NextVisitViews({
+    generation: () => this.generation,
+    writable: () => !this.writesBroken,
+    claim: (request, ids) => versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null),
+    compose: (request, ids, now) => this.compose(request, ids, now, { complete: true, offline: false, failed: [] }),
+    today: (now) => this.numbering.zone.day(now.getTime()),
+    clock: () => this.clock(),
+  });
 
   constructor(
     private fetchImpl: typeof fetch = (...a) => fetch(...a),
@@ -123,9 +112,7 @@ export class AnalyticsEngine {
     this.generation = null;
     this.loading = null;
     this.shown = null;
-    this.ready = null;
-    this.readyLoading = null;
-    this.storedKeys.clear();
+    this.nextVisit.forget();
   }
 
   /**
@@ -212,7 +199,7 @@ export class AnalyticsEngine {
     }
     const key = storedViewKey(request, this.numbering.zone.day(now.getTime()));
     this.shown = { request, ids, now };
-    const ready = await this.readyView(key, request);
+    const ready = await this.nextVisit.readyView(key, request);
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     if (ready) {
       // Its passes, for the selections after it, once the events are back (else readInBackground does it).
@@ -245,8 +232,8 @@ export class AnalyticsEngine {
             // 304: no product changed since those records were stored, so the stored view is this one.
             const t = this.clock();
             ids.forEach((id) => this.checkedAt.set(id, t));
-            this.storedKeys.add(`${stored.generation} ${key}`);
-            this.readSiblings(request, now, stored.generation, t, epoch);
+            this.nextVisit.markStored(stored.generation, key);
+            this.nextVisit.readSiblings(request, now, stored.generation, t, () => epoch === this.epoch);
             this.readInBackground(request, ids, missing, now, epoch);
             return { ...stored.view, generation: request.generation, complete: true, stored: true };
           }
@@ -329,7 +316,7 @@ export class AnalyticsEngine {
             this.numbering.daysOf(record);
             this.memory.set(id, record);
             // The views stored beside the last stored one no longer tell these records' figures.
-            this.ready = this.readyLoading = null;
+            this.nextVisit.drop();
             toWrite.push(record);
             toWriteEvents += record.count;
             if (toWriteEvents >= PACK_EVENTS || toWrite.length >= PACK_PRODUCTS) flush();
@@ -363,88 +350,10 @@ export class AnalyticsEngine {
       // Prepared while it is stored: the store's steps (IndexedDB replies) come before each slice
       // (backgroundTask), so a reload right after still finds the view. Whole passes made meanwhile (before
       // slices) held its transaction back: a reload then did not find it.
-      void this.store(key, view, request, ids);
+      void this.nextVisit.store(key, view, request, ids);
       this.prepare(request, ids, now, epoch);
     }
     return view;
-  }
-
-  /**
-   * Keeps a complete view for the next visit (storedViews.ts), with the versions ETag under which every
-   * product of the company is current, when this view checked them all against it.
-   */
-  private async store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): Promise<void> {
-    if (this.writesBroken || this.generation === null) return;
-    const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
-    const generation = this.generation;
-    await storeView(key, storedCopy(view), generation, claim, this.clock()).then(
-      () => void this.storedKeys.add(`${generation} ${key}`),
-      () => undefined,
-    );
-  }
-
-  /**
-   * Once one of a view's periods is prepared (see prepare): the views of that period for the other metrics
-   * (siblingRequests), one composed per background task from the tallies just made, then stored in one
-   * transaction for the next visit, under the same conditions as the view (every product current under
-   * the company's versions ETag). Those already stored for these records are not written again. Period by
-   * period, so that the view's own period (already counted) is stored beside it at once: a reload soon
-   * after finds its metric changes even where the other periods take seconds to count.
-   */
-  private storeSiblings(request: ViewRequest, ids: number[], now: Date, epoch: number, period: Period): void {
-    if (this.writesBroken || this.generation === null) return;
-    const claim = versionsClaim(this.versions, request, ids, (id) => this.memory.get(id)?.etag ?? null);
-    if (!claim) return;
-    const generation = this.generation;
-    const today = this.numbering.zone.day(now.getTime());
-    const todo = siblingRequests(request)
-      .filter((r) => r.period === period)
-      .map((r) => ({ r, key: storedViewKey(r, today) }))
-      .filter(({ key }) => !this.storedKeys.has(`${generation} ${key}`));
-    const entries: Array<{ key: string; view: DashboardView }> = [];
-    const step = () => {
-      if (epoch !== this.epoch || request.generation !== this.latest || generation !== this.generation) return;
-      const next = todo[entries.length];
-      if (next) {
-        const state = { complete: true, offline: false, failed: [] };
-        entries.push({ key: next.key, view: this.compose(next.r, ids, now, state) });
-        backgroundTask(step);
-        return;
-      }
-      storeViews(entries, generation, claim, this.clock()).then(
-        () => entries.forEach(({ key }) => this.storedKeys.add(`${generation} ${key}`)),
-        () => undefined,
-      );
-    };
-    if (todo.length) backgroundTask(step);
-  }
-
-  /** After a stored view was shown complete: the views stored beside it, read back first (see ready). */
-  private readSiblings(request: ViewRequest, now: Date, generation: number, checkedAt: number, epoch: number): void {
-    const today = this.numbering.zone.day(now.getTime());
-    const keys = siblingRequests(request).map((r) => storedViewKey(r, today));
-    const loading = readStoredViews(keys)
-      .then((views) => {
-        // Not after a fresh record came meanwhile (it dropped this read) nor after another memory.
-        if (this.readyLoading !== loading || epoch !== this.epoch || generation !== this.generation) return;
-        this.ready = { checkedAt, views };
-        views.forEach((_, key) => this.storedKeys.add(`${generation} ${key}`));
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.readyLoading === loading) this.readyLoading = null;
-      });
-    this.readyLoading = loading;
-  }
-
-  /** The view of this selection stored beside the last stored one, while it holds (see ready). */
-  private async readyView(key: string, request: ViewRequest): Promise<DashboardView | null> {
-    if (request.refresh || request.retry?.length) return null;
-    if (this.readyLoading) await this.readyLoading;
-    const view = this.ready?.views.get(key);
-    if (!view || this.clock() - this.ready!.checkedAt > REVALIDATE_AFTER_MS) return null;
-    // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
-    return { ...storedCopy(view), generation: request.generation, complete: true, stored: true };
   }
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: ComposeState): DashboardView {
@@ -496,7 +405,14 @@ export class AnalyticsEngine {
       deadline = performance.now() + this.prepareSliceMs;
       const { done, value } = work.next();
       // A period prepared (its view's own first, at once): its views are stored beside the view.
-      if (value !== undefined) this.storeSiblings(request, ids, now, epoch, periods[value]);
+      if (value !== undefined)
+        this.nextVisit.storeSiblings(
+          request,
+          ids,
+          now,
+          periods[value],
+          () => epoch === this.epoch && request.generation === this.latest,
+        );
       if (!done) backgroundTask(step);
     };
     backgroundTask(step);

@@ -1,0 +1,133 @@
+// The views kept for the next visit (storedViews.ts): each complete view is stored with the generation of
+// the records it came from, and the views of its other metrics and periods beside it as they are prepared;
+// after a repeat visit's 304 those are read back and drawn as they are while that 304 holds. The engine
+// (engine.ts) decides when; this keeps what was stored and what may be drawn.
+import type { Period } from '../../src/domain/analytics/selection';
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { backgroundTask } from './background';
+import { readStoredViews, storeView, storeViews } from './cache';
+import { siblingRequests, storedCopy, storedViewKey } from './storedViews';
+
+/** Within this delay a product checked once is not asked again (metric or period changes). */
+export const REVALIDATE_AFTER_MS = 30_000;
+
+/** What the engine tells about its records. */
+export interface NextVisitSource {
+  /** The generation of the stored records as the engine's memory knows it (cache.ts); null before any read. */
+  generation(): number | null;
+  /** False once a write failed: nothing more is stored. */
+  writable(): boolean;
+  /** The versions ETag a view of these products may be kept with (storedViews.ts versionsClaim). */
+  claim(request: ViewRequest, ids: number[]): { companyId: number; etag: string } | null;
+  /** The complete view of a selection, from the records in memory. */
+  compose(request: ViewRequest, ids: number[], now: Date): DashboardView;
+  /** The local day of an instant in the reporting zone. */
+  today(now: Date): number;
+  clock(): number;
+}
+
+export class NextVisitViews {
+  /**
+   * The views stored beside a stored view shown complete (siblingRequests), by key: drawn as they are while
+   * that view's 304 holds (REVALIDATE_AFTER_MS) and no fresh record came since.
+   */
+  private ready: { checkedAt: number; views: Map<string, DashboardView> } | null = null;
+  private readyLoading: Promise<void> | null = null;
+  /** "generation key" of the views stored for the next visit: a sibling already there is not written again. */
+  private storedKeys = new Set<string>();
+
+  constructor(private readonly source: NextVisitSource) {}
+
+  /** Another memory (clear, another token): nothing stored is known any more. */
+  forget(): void {
+    this.drop();
+    this.storedKeys.clear();
+  }
+
+  /** A fresh record came: the views stored beside the last stored one no longer tell its figures. */
+  drop(): void {
+    this.ready = this.readyLoading = null;
+  }
+
+  /** A view found stored for records of this generation: not written again. */
+  markStored(generation: number, key: string): void {
+    this.storedKeys.add(`${generation} ${key}`);
+  }
+
+  /**
+   * Keeps a complete view for the next visit, with the versions ETag under which every product of the
+   * company is current, when this view checked them all against it.
+   */
+  async store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): Promise<void> {
+    const generation = this.source.generation();
+    if (!this.source.writable() || generation === null) return;
+    const claim = this.source.claim(request, ids);
+    await storeView(key, storedCopy(view), generation, claim, this.source.clock()).then(
+      () => this.markStored(generation, key),
+      () => undefined,
+    );
+  }
+
+  /**
+   * Once one of a view's periods is prepared (engine.ts prepare): the views of that period for the other
+   * metrics, one composed per background task from the tallies just made, then stored in one transaction,
+   * under the same conditions as the view (every product current under the company's versions ETag). Those
+   * already stored for these records are not written again. Period by period, so that the view's own period
+   * (already counted) is stored beside it at once: a reload soon after finds its metric changes even where
+   * the other periods take seconds to count. `current` is false once another view or memory took over.
+   */
+  storeSiblings(request: ViewRequest, ids: number[], now: Date, period: Period, current: () => boolean): void {
+    const generation = this.source.generation();
+    if (!this.source.writable() || generation === null) return;
+    const claim = this.source.claim(request, ids);
+    if (!claim) return;
+    const today = this.source.today(now);
+    const todo = siblingRequests(request)
+      .filter((r) => r.period === period)
+      .map((r) => ({ r, key: storedViewKey(r, today) }))
+      .filter(({ key }) => !this.storedKeys.has(`${generation} ${key}`));
+    const entries: Array<{ key: string; view: DashboardView }> = [];
+    const step = () => {
+      if (!current() || generation !== this.source.generation()) return;
+      const next = todo[entries.length];
+      if (next) {
+        entries.push({ key: next.key, view: this.source.compose(next.r, ids, now) });
+        backgroundTask(step);
+        return;
+      }
+      storeViews(entries, generation, claim, this.source.clock()).then(
+        () => entries.forEach(({ key }) => this.markStored(generation, key)),
+        () => undefined,
+      );
+    };
+    if (todo.length) backgroundTask(step);
+  }
+
+  /** After a stored view was shown complete: the views stored beside it, read back first (see ready). */
+  readSiblings(request: ViewRequest, now: Date, generation: number, checkedAt: number, current: () => boolean): void {
+    const today = this.source.today(now);
+    const keys = siblingRequests(request).map((r) => storedViewKey(r, today));
+    const loading = readStoredViews(keys)
+      .then((views) => {
+        // Not after a fresh record came meanwhile (it dropped this read) nor after another memory.
+        if (this.readyLoading !== loading || !current() || generation !== this.source.generation()) return;
+        this.ready = { checkedAt, views };
+        views.forEach((_, key) => this.markStored(generation, key));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.readyLoading === loading) this.readyLoading = null;
+      });
+    this.readyLoading = loading;
+  }
+
+  /** The view of this selection stored beside the last stored one, while it holds (see ready). */
+  async readyView(key: string, request: ViewRequest): Promise<DashboardView | null> {
+    if (request.refresh || request.retry?.length) return null;
+    if (this.readyLoading) await this.readyLoading;
+    const view = this.ready?.views.get(key);
+    if (!view || this.source.clock() - this.ready!.checkedAt > REVALIDATE_AFTER_MS) return null;
+    // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
+    return { ...storedCopy(view), generation: request.generation, complete: true, stored: true };
+  }
+}
