@@ -21,6 +21,7 @@ import { installReferencePage } from './http/openapi/referencePage';
 import { installSecurity } from './http/security';
 import { installSpa } from './http/spa';
 import { installViewer } from './http/viewer';
+import { StoredAnswers } from './routes/analytics/storedAnswers';
 import { routePlugins } from './routes/index';
 
 export interface AppOptions {
@@ -79,7 +80,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throttle: await LoginThrottle.create(limiters, { ...defaultThrottleLimits, ...options.throttle }),
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
+    answers: new StoredAnswers(options.db, app.log),
   };
+  // Before the database closes (its owner closes it after the app): no build left half done.
+  app.addHook('onClose', () => deps.answers.close());
   installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
   const allowedMethods = installMethodTable(app);

@@ -14,6 +14,7 @@ import type { LoginThrottle } from './auth/loginThrottle';
 import type { TokenService } from './auth/tokens';
 import type { Db } from './db/client';
 import type { FileStorage } from './files/storage';
+import type { StoredAnswers } from './routes/analytics/storedAnswers';
 
 export interface Deps {
   db: Db;
@@ -23,6 +24,8 @@ export interface Deps {
   limiters: LimiterFactory;
   /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
   files: FileStorage;
+  /** The events answers stored in the database, built after writes (routes/analytics/storedAnswers.ts). */
+  answers: StoredAnswers;
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
 }

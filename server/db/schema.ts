@@ -6,6 +6,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -368,6 +369,24 @@ export const productEventVersions = pgTable('product_event_versions', {
     .primaryKey()
     .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** Bytes as PostgreSQL's bytea (Buffer on both drivers). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A product's events answer as our dashboard's worker asks for it (binary columns, gzip), built when its
+ * events are written, or at its first read, for the version it tells (server/routes/analytics/storedAnswers.ts):
+ * a server that starts, or another server of the same database, sends it without building it. An answer of
+ * an older version than product_event_versions' is never sent (rebuilt instead). Stored out of line, not
+ * compressed again (migration 0007).
+ */
+export const productEventAnswers = pgTable('product_event_answers', {
+  produitId: integer('produit_id')
+    .primaryKey()
+    .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  body: bytea('body').notNull(),
 });
 
 /**

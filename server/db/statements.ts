@@ -104,3 +104,52 @@ export function readStatement<Row>(name: string, text: string): (db: Db, values:
     return result.rows as Row[];
   };
 }
+
+/** The first column of the first DataRow of a raw wire protocol answer, as bytes; an ErrorResponse throws. */
+function firstField(answer: Uint8Array): Buffer | null {
+  const b = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
+  for (let at = 0; at + 5 <= b.length; at += 1 + b.readInt32BE(at + 1)) {
+    const type = String.fromCharCode(b[at]);
+    if (type === 'E') throw new Error(`PGlite: ${b.subarray(at + 5, at + 1 + b.readInt32BE(at + 1)).toString('utf8')}`);
+    if (type !== 'D') continue;
+    const length = b.readInt32BE(at + 7);
+    return length < 0 ? null : b.subarray(at + 11, at + 11 + length);
+  }
+  return null;
+}
+
+/**
+ * A read statement answering one bytea value (its first column, first row), or null without a row. On
+ * PGlite the value comes in binary format from the raw answer: its own bytea parser turns the hex text into
+ * bytes in JavaScript (1.5 ms for 27 KB, as long as building a stored events answer again; 0.1 ms so). On
+ * PostgreSQL, node-postgres's own parser (native hex decoding).
+ */
+export function readBytesStatement(name: string, text: string): (db: Db, values: Value[]) => Promise<Buffer | null> {
+  const read = readStatement<Record<string, Buffer>>(name, text);
+  return async (db, values) => {
+    const client = clientOf(db);
+    if ('pool' in client) {
+      const [row] = await read(db, values);
+      return row ? Object.values(row)[0] : null;
+    }
+    const pglite = client.pglite;
+    await parseOn(pglite, name, text);
+    const message = concat([
+      serialize.bind({ statement: name, values: values.map((v) => (v === null ? null : String(v))), binary: true }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    // The raw stream: the answer's bytes as they come, which PGlite's own parser then does not decode as
+    // text (execProtocolRaw does, 0.7 ms for 27 KB of binary). Copied: they are views of its memory.
+    const parts: Buffer[] = [];
+    await pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(() =>
+        pglite.execProtocolRawStream(message, {
+          syncToFs: false,
+          onRawData: (data) => void parts.push(Buffer.from(data)),
+        }),
+      ),
+    );
+    return firstField(Buffer.concat(parts));
+  };
+}

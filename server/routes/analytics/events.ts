@@ -1,6 +1,6 @@
 // GET /api/ProductStatistics/Product/{productId}: the product's raw events, with a cheap ETag (the version
 // the database keeps per product, read by key) and 304 on If-None-Match; built answers are kept as
-// compressed bytes (AnswerCache).
+// compressed bytes (AnswerCache), and our worker's in the database too (storedAnswers.ts).
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -42,7 +42,7 @@ export const columnsSchema = z.object({
 });
 
 /** Read on every events call, so a named statement (server/db/statements.ts). */
-const productVersion = readStatement<{ entrepriseId: number; version: string | null }>(
+export const productVersion = readStatement<{ entrepriseId: number; version: string | null }>(
   'product_event_version',
   `select g.entreprise_id as "entrepriseId", v.version::text as "version"
    from groupe_models g left join product_event_versions v on v.produit_id = g.id_groupe_model
@@ -58,10 +58,15 @@ export async function reachableEventsTag(
   db: Db,
   user: SessionUser,
   productId: number,
-): Promise<{ productId: number; entrepriseId: number; tags: ReturnType<typeof eventTags> }> {
+): Promise<{
+  productId: number;
+  entrepriseId: number;
+  version: string | null;
+  tags: ReturnType<typeof eventTags>;
+}> {
   const [row] = await productVersion(db, [productId]);
   if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
-  return { productId, entrepriseId: row.entrepriseId, tags: eventTags(productId, row.version) };
+  return { productId, entrepriseId: row.entrepriseId, version: row.version, tags: eventTags(productId, row.version) };
 }
 
 /** If-None-Match holds this tag (a list, a weak form or "*"). */
@@ -134,14 +139,14 @@ export function acceptsBinaryColumns(accept: string | undefined): boolean {
 }
 
 /** The binary columns: the JSON columns text (kept by the database) written as typed arrays, once per version. */
-async function binaryBody(db: Db, productId: number, entrepriseId: number): Promise<Buffer> {
+export async function binaryBody(db: Db, productId: number, entrepriseId: number): Promise<Buffer> {
   const bytes = encodeColumns(
     JSON.parse(await columnsBody(db, productId, entrepriseId)) as Parameters<typeof encodeColumns>[0],
   );
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-const eventsRoutes: RoutePlugin = async (app, { db }) => {
+const eventsRoutes: RoutePlugin = async (app, { db, answers: stored }) => {
   // One per app (so per database): tags are only unique within one database.
   const answers = new AnswerCache(ANSWER_CACHE_BYTES);
   app.get(
@@ -168,7 +173,11 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request, reply) => {
-      const { productId, entrepriseId, tags } = await reachableEventsTag(db, request.user, request.params.productId);
+      const { productId, entrepriseId, version, tags } = await reachableEventsTag(
+        db,
+        request.user,
+        request.params.productId,
+      );
       const columns = request.query.format === 'columns';
       const binary = columns && acceptsBinaryColumns(request.headers.accept);
       // Each representation has its own tag, so a list's tag never validates a columns answer.
@@ -180,12 +189,19 @@ const eventsRoutes: RoutePlugin = async (app, { db }) => {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       const key = `${tag} ${encoding}`;
       let bytes = answers.get(key);
+      // Our worker's answer (binary, gzip) is also stored in the database for its version (storedAnswers.ts).
+      const storable = binary && encoding === 'gzip' && version !== null;
+      if (bytes === undefined && storable) {
+        bytes = (await stored.read(productId, version)) ?? undefined;
+        if (bytes) answers.set(key, bytes);
+      }
       if (bytes === undefined) {
         const body = binary
           ? await binaryBody(db, productId, entrepriseId)
           : Buffer.from(columns ? await columnsBody(db, productId, entrepriseId) : await listBody(db, productId));
         bytes = await encode(body, encoding);
         answers.set(key, bytes);
+        if (storable) stored.keep(productId, version, bytes);
       }
       reply.type(binary ? COLUMNS_MEDIA_TYPE : 'application/json; charset=utf-8');
       if (!columns) reply.header('Vary', 'Accept-Encoding');

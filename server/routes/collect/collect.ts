@@ -45,10 +45,10 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-const collectRoutes: RoutePlugin = async (app, { db, limiters }) => {
+const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
   const limiter = await createCollectLimiter(limiters);
   const countryOf = createCountryLookup();
-  const writer = createEventWriter(db);
+  const writer = createEventWriter(db, (products) => answers.written(products));
   const products = createProductKeys(db);
   const batchSchema = schemaAt();
 

@@ -23,14 +23,21 @@ export interface EventWriter {
   write(rows: EventRow[]): Promise<void>;
 }
 
-export function createEventWriter(db: Db): EventWriter {
+/**
+ * `written` hears of the products of each committed statement (their stored answers are then built in the
+ * background: server/routes/analytics/storedAnswers.ts).
+ */
+export function createEventWriter(db: Db, written: (productIds: Set<number>) => void = () => undefined): EventWriter {
   let queue: Pending[] = [];
   let writing = false;
 
   /** The next group starts after the requests already received have queued their batches. */
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-  const insert = (rows: EventRow[]) => db.insert(productEvents).values(rows);
+  const insert = async (rows: EventRow[]) => {
+    await db.insert(productEvents).values(rows);
+    written(new Set(rows.map((r) => r.produitId)));
+  };
 
   async function writeGroup(group: Pending[]) {
     try {
