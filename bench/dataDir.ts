@@ -7,6 +7,7 @@ import path from 'node:path';
 
 import { type Database, openDatabase } from '../server/db/client';
 import { refreshStatistics, seedDemo } from '../server/db/seed/index';
+import { buildMissingAnswers } from '../server/routes/analytics/storedAnswers';
 import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { companyName, type CompanySize, insertCompany } from './synthetic';
 
@@ -35,7 +36,18 @@ async function fill(
     companies.push({ ...size, name: companyName(size), ...c });
   }
   await refreshStatistics(database.db);
+  await storeAnswers(database, log);
   return companies;
+}
+
+/**
+ * The events answers stored as the server stores them after the collect route's writes (storedAnswers.ts):
+ * the synthetic events are inserted in bulk, not collected, so they are built here, once.
+ */
+async function storeAnswers(database: Database, log: (s: string) => void): Promise<void> {
+  const started = Date.now();
+  const built = await buildMissingAnswers(database.db);
+  if (built) log(`  réponses stockées : ${built} construites en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** An existing data directory holding at least these sizes (a short run reuses a full run's data). */
@@ -64,7 +76,12 @@ export async function pgliteDataDir(
   if (found) {
     // Reused: brought to the current schema here, where a long migration (millions of events) has no
     // time limit, rather than in the server's start.
-    await (await openDatabase({ dataDir: dir })).close();
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      await storeAnswers(database, log);
+    } finally {
+      await database.close();
+    }
     return { dir, companies: JSON.parse(fs.readFileSync(manifest, 'utf8')) };
   }
   fs.rmSync(dir, { recursive: true, force: true });

@@ -2,13 +2,17 @@
 // client over loopback HTTP (keep-alive) asks `count` products of the synthetic company for their binary
 // columns, `inFlight` at a time, as the worker does; prints the wall time, requests per second and the
 // server process's CPU per request (user + system, from /proc), first with nothing kept by the server
-// (it builds each answer) then again (answers kept). `SERVER_PROFILE=file` preloads that module in the
+// (it builds each answer: the stored answers are deleted before), then again (answers kept in its memory),
+// then from a server started again (answers stored in the database, server/routes/analytics/storedAnswers.ts). `SERVER_PROFILE=file` preloads that module in the
 // server (e.g. to write a CPU profile). `BENCH_DB=postgres` runs it on a throw-away database of the
 // PostgreSQL server that answers (TEST_DATABASE_URL or 127.0.0.1:5432), filled with the same company; the
 // CPU is then the server process's only (PostgreSQL's own is not counted).
 import fs from 'node:fs';
 import os from 'node:os';
 
+import { sql } from 'drizzle-orm';
+
+import { openDatabase } from '../server/db/client';
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { startServer } from '../tests/helpers/server';
 import { type BenchCompany, pgliteDataDir, postgresCompanies } from './dataDir';
@@ -49,10 +53,14 @@ async function database(): Promise<{
 async function main() {
   const { env, dir, c, done } = await database();
   const profile = process.env.SERVER_PROFILE;
-  const server = await startServer(
-    { SEED: 'off', ...env, ...(profile ? { NODE_OPTIONS: `--require ${profile}` } : {}) },
-    dir,
-  );
+  const start = () =>
+    startServer({ SEED: 'off', ...env, ...(profile ? { NODE_OPTIONS: `--require ${profile}` } : {}) }, dir);
+  const ids = c.productIds.slice(0, count);
+  // Nothing stored: the first pass builds every answer (and stores it, as any read does).
+  const direct = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: dir });
+  await direct.db.execute(sql`delete from product_event_answers where produit_id in ${ids}`);
+  await direct.close();
+  let server = await start();
   try {
     const token = await adminToken(server.url);
     const headers = {
@@ -60,11 +68,20 @@ async function main() {
       Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,
       'Accept-Encoding': 'gzip, deflate, br',
     };
-    const ids = c.productIds.slice(0, count);
     log(
       `${c.name} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
     );
-    for (const pass of ['réponses à construire', 'réponses gardées']) {
+    for (const pass of [
+      'réponses à construire',
+      'réponses gardées en mémoire',
+      'réponses stockées (serveur redémarré)',
+    ]) {
+      if (pass.startsWith('réponses stockées')) {
+        // Once the answers built by the first pass are written (in the background, after 2 s of calm).
+        await new Promise((r) => setTimeout(r, 10_000));
+        await server.stop('SIGINT');
+        server = await start();
+      }
       const cpu0 = cpuMs(server.child.pid!);
       const t0 = performance.now();
       let next = 0;
