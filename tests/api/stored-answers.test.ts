@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app';
 import { rowsOf } from '../../server/db/client';
 import { productEvents } from '../../server/db/schema';
 import type { App } from '../../server/deps';
+import { StoredAnswers } from '../../server/routes/analytics/storedAnswers';
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -126,6 +127,28 @@ describe('stored events answers', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     await new Promise((r) => setTimeout(r, 200));
     expect(await storedRow(id)).toBeUndefined();
+  });
+
+  it('viewers that never stop writing do not hold the building back', async () => {
+    const c = await newCompany(t, 'Réponses gardées D', 1);
+    const [id] = c.productIds;
+    await t.database.db.insert(productEvents).values([event(id, 's1', 1, 'FR')]);
+    // 200 ms of calm expected, a write every 50 ms, but 600 ms at most after the first.
+    const answers = new StoredAnswers(t.database.db, t.app.log, 200, 600);
+    try {
+      const started = Date.now();
+      let built: Buffer | null = null;
+      while (!built && Date.now() - started < 5000) {
+        answers.written([id]);
+        await new Promise((r) => setTimeout(r, 50));
+        const row = await storedRow(id);
+        if (row && row.version === row.current) built = Buffer.from(row.body);
+      }
+      expect(built).not.toBeNull();
+      expect(eventsIn(built!)).toBe(1);
+    } finally {
+      await answers.close();
+    }
   });
 
   it('events written by the collect route get their answer built in the background, before any read', async () => {

@@ -24,6 +24,9 @@ import { binaryBody, productVersion } from './events';
  */
 const QUIET_MS = 2000;
 
+/** ...but no longer than this after the first waiting work: viewers that never stop writing delay nothing. */
+const MAX_WAIT_MS = 10_000;
+
 /** Built answers waiting to be written, at most this many bytes (more is dropped: a later read builds it). */
 const MAX_WAITING_BYTES = 32 * 1024 * 1024;
 
@@ -87,6 +90,8 @@ export class StoredAnswers {
   private readonly toWrite = new Map<number, Answer>();
   private waitingBytes = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** When the oldest work not yet started came. */
+  private waitingSince: number | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
 
@@ -94,6 +99,7 @@ export class StoredAnswers {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly quietMs = QUIET_MS,
+    private readonly maxWaitMs = MAX_WAIT_MS,
   ) {}
 
   /** The stored answer of this product built from this version of its events, or null. */
@@ -116,13 +122,26 @@ export class StoredAnswers {
     this.later();
   }
 
-  /** The background work, once nothing new came for quietMs. */
+  /** The background work, once nothing new came for quietMs, or maxWaitMs after the oldest waiting work. */
   private later(): void {
+    // A drain under way takes the new work too.
+    if (this.closed || this.running) return;
+    const now = Date.now();
+    this.waitingSince ??= now;
+    const latest = this.waitingSince + this.maxWaitMs;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running ??= this.drain().finally(() => (this.running = null));
-    }, this.quietMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.waitingSince = null;
+        this.running = this.drain().finally(() => {
+          this.running = null;
+          // Work that came as the drain ended.
+          if (this.toWrite.size || this.toBuild.size) this.later();
+        });
+      },
+      Math.max(0, Math.min(this.quietMs, latest - now)),
+    );
     this.timer.unref();
   }
 
