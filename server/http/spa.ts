@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { notFound } from './errors';
 import { type AllowedMethods, methodNotAllowed } from './methods';
@@ -33,7 +33,7 @@ export async function installSpa(
     // Not part of the API: left out of its OpenAPI document, like the static files.
     app.get('/', { schema: { hide: true } }, (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      sendShell(reply);
     });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.toLowerCase();
@@ -50,6 +50,15 @@ export async function installSpa(
     // A missing asset is a 404, not the app shell.
     if (path.extname(url.split('?')[0])) throw notFound('Fichier introuvable');
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    sendShell(reply);
   });
+}
+
+/**
+ * The shell, streamed. Not returned from the handler: a returned reply is awaited as a thenable, which adds
+ * two more 'close' listeners to the response on top of the stream's, the compression's and multipart's
+ * (eleven in all on a compressed shell: Node's MaxListenersExceededWarning on every one).
+ */
+function sendShell(reply: FastifyReply): void {
+  void reply.type('text/html').sendFile('index.html');
 }
