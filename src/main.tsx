@@ -1,5 +1,6 @@
 import './app/zodConfig';
 import './app/askEarly';
+import './app/stableStyles';
 // PrimeReact's own structural CSS, in the stylesheet rather than injected after the first paint (scripts/primeCss.ts).
 import 'virtual:primereact-runtime.css';
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
