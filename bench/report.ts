@@ -144,7 +144,7 @@ export function report(
     let prev: { events: number; cold: number } | null = null;
     for (const g of growth) {
       const events = g.products * g.events;
-      // The first run of each size: the server builds every answer, as for the other sizes.
+      // The first run of each size: its answers read from the database (stored), not yet in the server's memory.
       const cold = g.runs[0].cold.ms;
       const step = prev
         ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements`
@@ -175,7 +175,7 @@ export function report(
   return L.join('\n');
 }
 
-/** One size's figures over its runs (the first run's cold: the server builds every answer then). */
+/** One size's figures over its runs (cold: the first run's, its answers read from the database). */
 function figuresOf(runs: RunResult[]) {
   const all = runs.flatMap((r) => [r.cold.longTasks, r.warm.longTasks, r.switchPhase.longTasks]);
   return {
