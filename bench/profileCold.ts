@@ -1,0 +1,131 @@
+// npx tsx bench/profileCold.ts [--products N] [--events E] [--rounds R] [--over MS] [--profile] [--dist DIR]:
+// where the main thread's long tasks of a cold load go (bench/notes.md, fifteenth pass). Each round is the
+// bench's cold load (a fresh context, empty IndexedDB, the company clicked) traced by Chromium; each main-thread
+// task longer than --over ms (40) is listed with its trace events by self time, its large style and layout
+// passes (how many objects), and with --profile its JavaScript functions. The rewrites of PrimeReact's
+// <style> elements during the load are counted (src/app/stableStyles.ts). Uses the bench's data and dist/.
+import type { Page } from 'playwright-core';
+
+import { launchBrowser } from '../tests/helpers/browser';
+import { startServer } from '../tests/helpers/server';
+import { pgliteDataDir } from './dataDir';
+import { ADMIN, PASSWORD, START_QUERY } from './ours';
+import { clickAndWaitDrawn, waitSettled } from './probe';
+import { profileTimes, selfTimes, type TraceEvent } from './trace';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const products = arg('products', 334);
+const events = arg('events', 3000);
+const rounds = arg('rounds', 3);
+const overUs = arg('over', 40) * 1000;
+const profiling = process.argv.includes('--profile');
+const distIndex = process.argv.indexOf('--dist');
+const dist = distIndex > 0 ? process.argv[distIndex + 1] : null;
+const log = (s: string) => process.stdout.write(`${s}\n`);
+const ms = (us: number) => (us / 1000).toFixed(1);
+
+/** Counts, from now on, the replacements of the text of PrimeReact style elements already in the page. */
+function countStyleRewrites(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { styleRewrites: number };
+    w.styleRewrites = 0;
+    new MutationObserver((list) => {
+      for (const m of list)
+        if ((m.target as Element).getAttribute?.('data-primereact-style-id') && m.removedNodes.length > 0)
+          w.styleRewrites++;
+    }).observe(document.head, { subtree: true, childList: true });
+  });
+}
+
+async function main() {
+  const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
+  const company = companies.find((c) => c.products === products && c.events === events)!;
+  const server = await startServer({ SEED: 'off', ...(dist ? { DIST_DIR: dist, SKIP_BUILD: '1' } : {}) }, dir);
+  const browser = await launchBrowser();
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1400, height: 900 },
+        serviceWorkers: 'block',
+      });
+      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.fill('#email', ADMIN);
+      await page.fill('#password', PASSWORD);
+      await page.click('button[type=submit]');
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.goto(`/dashboard?${START_QUERY}`);
+      await page.locator('.p-dropdown:has(#dashboard-company)').click();
+      await page.locator('.p-dropdown-panel li[role="option"]', { hasText: company.name }).first().waitFor();
+      await countStyleRewrites(page);
+
+      const cdp = await context.newCDPSession(page);
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+        await cdp.send('Profiler.start');
+      }
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8', 'toplevel'],
+      });
+      const cold = await page.evaluate(clickAndWaitDrawn, company.name);
+      await page.evaluate(waitSettled);
+      const profile = profiling ? (await cdp.send('Profiler.stop')).profile : null;
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      const rewrites = await page.evaluate(() => (window as unknown as { styleRewrites: number }).styleRewrites);
+      await context.close();
+
+      const evs = trace.traceEvents;
+      const main = new Set(
+        evs
+          .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+          .map((e) => `${e.pid}:${e.tid}`),
+      );
+      const mainEvs = evs.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined);
+      const start = Math.min(...mainEvs.map((e) => e.ts));
+      const tasks = mainEvs.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur! > overUs);
+      log(
+        `\n${round}. à froid ${Math.round(cold.drawn - cold.t0)} ms ; styles de PrimeReact réécrits : ${rewrites} ; tâches > ${ms(overUs)} ms : ${tasks.length}`,
+      );
+      for (const t of tasks) {
+        const end = t.ts + t.dur!;
+        const own = [...selfTimes(mainEvs, t.ts, end)]
+          .filter(([n]) => n !== 'ThreadControllerImpl::RunTask')
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([n, v]) => `${n} ${ms(v)}`)
+          .join(', ');
+        log(`  +${ms(t.ts - start)} ms, ${ms(t.dur!)} ms : ${own}`);
+        for (const e of mainEvs)
+          if (['Layout', 'UpdateLayoutTree'].includes(e.name) && e.ts >= t.ts && e.ts < end && e.dur! > 5000) {
+            const d = e.args?.beginData ?? {};
+            const objects = e.name === 'Layout' ? `, ${d.dirtyObjects ?? '?'} / ${d.totalObjects ?? '?'} objets` : '';
+            log(`      ${e.name} ${ms(e.dur!)} ms${objects}`);
+          }
+        if (profile)
+          log(
+            `      fonctions : ${profileTimes(profile, [{ from: t.ts, to: end }])
+              .self.slice(0, 8)
+              .map(([n, v]) => `${n} ${v.toFixed(1)}`)
+              .join(' | ')}`,
+          );
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
