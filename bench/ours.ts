@@ -1,7 +1,7 @@
 // Drives the built app (the real dashboard, its worker and IndexedDB cache) in headless Chromium:
 // cold (empty IndexedDB), warm (after a reload), then 20 selection switches; per phase the time to the
 // figures drawn, main-thread long tasks, bytes received, peak JS heaps, and the IndexedDB size.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { HeapSampler } from './heap';
 import { ByteCounter } from './network';
@@ -57,7 +57,20 @@ export interface RunResult {
   indexedDb: number;
 }
 
-async function signIn(page: Page): Promise<void> {
+/** A fresh context as every bench page has it: desktop size, no service worker, empty storage. */
+export async function benchContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
+  // tsx keeps function names with a __name() helper that the serialised probes call in the page.
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  return context;
+}
+
+/** Signs the demo Admin in through the form; ends on the dashboard. */
+export async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
   await page.fill('#email', ADMIN);
   await page.fill('#password', PASSWORD);
@@ -65,7 +78,7 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/dashboard');
 }
 
-async function openDropdown(page: Page, inputId: string, text: string): Promise<void> {
+export async function openDropdown(page: Page, inputId: string, text: string): Promise<void> {
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
 }
@@ -82,13 +95,7 @@ export async function runOurs(
   company: string,
   productCount: number,
 ): Promise<RunResult> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1400, height: 900 },
-    serviceWorkers: 'block',
-  });
-  // tsx keeps function names with a __name() helper that the serialised probes call in the page.
-  await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+  const context = await benchContext(browser, baseUrl);
   await context.addInitScript(installLongTaskProbe);
   const page = await context.newPage();
   const bytes = new ByteCounter(context);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
-import { ADMIN, PASSWORD, START_QUERY } from './ours';
+import { benchContext, openDropdown, signIn, START_QUERY } from './ours';
 import { clickAndWaitDrawn, waitSettled } from './probe';
 import { profileTimes, selfTimes, type TraceEvent } from './trace';
 
@@ -47,21 +47,11 @@ async function main() {
   const browser = await launchBrowser();
   try {
     for (let round = 1; round <= rounds; round++) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 1400, height: 900 },
-        serviceWorkers: 'block',
-      });
-      await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      const context = await benchContext(browser, server.url);
       const page = await context.newPage();
-      await page.goto('/login');
-      await page.fill('#email', ADMIN);
-      await page.fill('#password', PASSWORD);
-      await page.click('button[type=submit]');
-      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await signIn(page);
       await page.goto(`/dashboard?${START_QUERY}`);
-      await page.locator('.p-dropdown:has(#dashboard-company)').click();
-      await page.locator('.p-dropdown-panel li[role="option"]', { hasText: company.name }).first().waitFor();
+      await openDropdown(page, 'dashboard-company', company.name);
       await countStyleRewrites(page);
 
       const cdp = await context.newCDPSession(page);

@@ -3,12 +3,12 @@
 // the time from the click to the figures painted, and per thread (page, worker) what ran in that window,
 // by trace event (self time); then the JavaScript functions with the most self time (CPU profiles of both
 // threads, sampled every 100 µs). Uses the bench's data (bench/dataDir.ts) and the built app (dist/).
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
-import { ADMIN, PASSWORD, START_QUERY, SWITCHES } from './ours';
+import { benchContext, openDropdown, signIn, START_QUERY, SWITCHES } from './ours';
 import { clickAndWaitDrawn, waitSettled } from './probe';
 import { median, percentile } from './stats';
 import { profileTimes, selfTimes, type TraceEvent } from './trace';
@@ -37,11 +37,6 @@ const afterReload = process.argv.includes('--after-reload');
 const profiling = !['--no-profile', '--no-trace', '--warm'].some((f) => process.argv.includes(f));
 /** --no-trace: neither trace nor profile, the switch times alone. */
 const tracing = !process.argv.includes('--no-trace');
-
-async function openDropdown(page: Page, inputId: string, text: string): Promise<void> {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
-}
 
 /** The dedicated worker's CPU profiler through a browser-level session (it has no page session). */
 async function workerProfiler(browser: CDPSession) {
@@ -74,18 +69,9 @@ async function main() {
   let browser: Browser | null = null;
   try {
     browser = await launchBrowser();
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1400, height: 900 },
-      serviceWorkers: 'block',
-    });
-    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const context = await benchContext(browser, server.url);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.fill('#email', ADMIN);
-    await page.fill('#password', PASSWORD);
-    await page.click('button[type=submit]');
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await signIn(page);
     await page.goto(`/dashboard?${START_QUERY}`);
     await openDropdown(page, 'dashboard-company', company.name);
     const cold = await page.evaluate(clickAndWaitDrawn, company.name);
