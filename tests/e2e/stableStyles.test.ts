@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("PrimeReact's styles", () => {
-  it('are not rewritten when other components mount, and still style the page', async () => {
+  it('are not rewritten when other components mount, and keep their text', async () => {
     const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
     await signIn(page, 'admin@demo.fr');
     await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
