@@ -108,3 +108,15 @@ export function parseFlags(argv: string[]): Flags {
   }
   return f;
 }
+
+/** `--name N` of a script's own command line (the profilers'), or `fallback`. */
+export function numberArg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** `--name VALUE` of a script's own command line, or null. */
+export function stringArg(name: string): string | null {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? null) : null;
+}

@@ -9,21 +9,17 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
+import { numberArg, stringArg } from './flags';
 import { benchContext, openDropdown, signIn, START_QUERY } from './ours';
 import { clickAndWaitDrawn, waitSettled } from './probe';
 import { profileTimes, selfTimes, type TraceEvent } from './trace';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const products = arg('products', 334);
-const events = arg('events', 3000);
-const rounds = arg('rounds', 3);
-const overUs = arg('over', 40) * 1000;
+const products = numberArg('products', 334);
+const events = numberArg('events', 3000);
+const rounds = numberArg('rounds', 3);
+const overUs = numberArg('over', 40) * 1000;
 const profiling = process.argv.includes('--profile');
-const distIndex = process.argv.indexOf('--dist');
-const dist = distIndex > 0 ? process.argv[distIndex + 1] : null;
+const dist = stringArg('dist');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const ms = (us: number) => (us / 1000).toFixed(1);
 

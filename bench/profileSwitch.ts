@@ -8,24 +8,20 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
+import { numberArg, stringArg } from './flags';
 import { benchContext, openDropdown, signIn, START_QUERY, SWITCHES } from './ours';
 import { clickAndWaitDrawn, waitSettled } from './probe';
 import { median, percentile } from './stats';
 import { profileTimes, selfTimes, type TraceEvent } from './trace';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const products = arg('products', 334);
-const events = arg('events', 3000);
-const rounds = arg('rounds', 2);
+const products = numberArg('products', 334);
+const events = numberArg('events', 3000);
+const rounds = numberArg('rounds', 2);
 /** Profiler sampling interval (µs): coarse, so that the profiler slows the page little. */
-const SAMPLING_US = arg('sampling', 500);
-const TOP_TOTAL = arg('top', 40);
+const SAMPLING_US = numberArg('sampling', 500);
+const TOP_TOTAL = numberArg('top', 40);
 /** Another build of the app (e.g. unminified, for readable function names): served through DIST_DIR. */
-const distIndex = process.argv.indexOf('--dist');
-const dist = distIndex > 0 ? process.argv[distIndex + 1] : null;
+const dist = stringArg('dist');
 const log = (s: string) => process.stdout.write(`${s}\n`);
 /** --no-profile: trace only (the sampling profiler slows the page several times over). */
 /**
@@ -237,9 +233,8 @@ async function main() {
     ] as const) {
       if (!p) continue;
       // --only LABEL: the functions of the switches to that option only.
-      const only = process.argv.indexOf('--only');
-      const picked =
-        only > 0 ? windows.map((w, i) => (switches[i].label === process.argv[only + 1] ? w : null)) : windows;
+      const only = stringArg('only');
+      const picked = only !== null ? windows.map((w, i) => (switches[i].label === only ? w : null)) : windows;
       const t = profileTimes(p, picked.some(Boolean) ? picked : windows);
       log(`\nFonctions, ${label}, temps propre par changement (ms, dans les fenêtres des changements) :`);
       for (const [n, v] of t.self.slice(0, 25)) log(`  ${(v / switches.length).toFixed(2).padStart(7)}  ${n}`);
