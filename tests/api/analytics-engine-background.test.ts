@@ -18,8 +18,8 @@ import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
 /** What happened, in order: a pass begun, a pass ended, a view stored (its transaction committed). */
 const happened: string[] = [];
-/** Each pass begun (its records), and how many times one was run (resumed) in all. */
-const passes: Array<{ records: StoredColumns[]; runs: number }> = [];
+/** Each pass begun (its records and period), and how many times one was run (resumed) in all. */
+const passes: Array<{ records: StoredColumns[]; period: string; runs: number }> = [];
 /** Called once, as a microtask, after the first run of the next pass begun. */
 let afterFirstRun: (() => void) | null = null;
 /** Each run of a pass takes at least this long (ms): the events of a large company. */
@@ -28,11 +28,11 @@ let runMs = 0;
 vi.mock('../../workers/analytics/aggregate', async (original) => {
   const real = await original<typeof import('../../workers/analytics/aggregate')>();
   class TallyPass extends real.TallyPass {
-    private readonly seen: { records: StoredColumns[]; runs: number };
+    private readonly seen: { records: StoredColumns[]; period: string; runs: number };
     constructor(...args: ConstructorParameters<typeof real.TallyPass>) {
       super(...args);
       happened.push('pass');
-      passes.push((this.seen = { records: args[0], runs: 0 }));
+      passes.push((this.seen = { records: args[0], period: args[1].period, runs: 0 }));
     }
     run(stop?: () => boolean): boolean {
       this.seen.runs++;
@@ -180,6 +180,29 @@ describe('after a view', () => {
     const back = await reloaded.view(request(3));
     expect(back.stored).toBeUndefined();
     expect(passes).toHaveLength(made);
+  });
+
+  it('after a repeat visit, the periods drawn as stored are prepared after the others', async () => {
+    // A reload right after a load: the views beside it are stored for its own period only, or a few.
+    const first = engine(0);
+    runMs = 5;
+    try {
+      happened.length = 0;
+      await first.view(request(1));
+      await vi.waitFor(() => expect(happened).toContain('stored beside'), { timeout: 10_000 });
+      first.configure('', null);
+    } finally {
+      runMs = 0;
+    }
+
+    passes.length = 0;
+    const reloaded = engine();
+    expect((await reloaded.view(request(1))).stored).toBe(true);
+    await vi.waitFor(() => expect(passes.filter((p) => p.runs > 0)).toHaveLength(4), { timeout: 10_000 });
+    // The period on screen, whose four views are stored (its own and three beside), comes last: the first pass serves the next
+    // period asked (it came first, and a period change waited for it).
+    expect(passes.map((p) => p.period).sort()).toEqual(['all_time', 'month', 'week', 'year']);
+    expect(passes.at(-1)?.period).toBe('all_time');
   });
 
   it('a view is stored while its periods are prepared, before they are (a reload soon after finds it)', async () => {

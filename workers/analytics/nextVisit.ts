@@ -2,7 +2,7 @@
 // the records it came from, and the views of its other metrics and periods beside it as they are prepared;
 // after a repeat visit's 304 those are read back and drawn as they are while that 304 holds. The engine
 // (engine.ts) decides when; this keeps what was stored and what may be drawn.
-import type { Period } from '../../src/domain/analytics/selection';
+import { METRICS, type Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { backgroundTask } from './background';
 import { readStoredViews, storeView, storeViews } from './cache';
@@ -29,9 +29,9 @@ export interface NextVisitSource {
 export class NextVisitViews {
   /**
    * The views stored beside a stored view shown complete (siblingRequests), by key: drawn as they are while
-   * that view's 304 holds (REVALIDATE_AFTER_MS) and no fresh record came since.
+   * that view's 304 holds (REVALIDATE_AFTER_MS) and no fresh record came since; `shown`: that view's key.
    */
-  private ready: { checkedAt: number; views: Map<string, DashboardView> } | null = null;
+  private ready: { checkedAt: number; views: Map<string, DashboardView>; shown: string } | null = null;
   private readyLoading: Promise<void> | null = null;
   /** "generation key" of the views stored for the next visit: a sibling already there is not written again. */
   private storedKeys = new Set<string>();
@@ -107,11 +107,12 @@ export class NextVisitViews {
   readSiblings(request: ViewRequest, now: Date, generation: number, checkedAt: number, current: () => boolean): void {
     const today = this.source.today(now);
     const keys = siblingRequests(request).map((r) => storedViewKey(r, today));
+    const shown = storedViewKey(request, today);
     const loading = readStoredViews(keys)
       .then((views) => {
         // Not after a fresh record came meanwhile (it dropped this read) nor after another memory.
         if (this.readyLoading !== loading || !current() || generation !== this.source.generation()) return;
-        this.ready = { checkedAt, views };
+        this.ready = { checkedAt, views, shown };
         views.forEach((_, key) => this.markStored(generation, key));
       })
       .catch(() => undefined)
@@ -121,10 +122,29 @@ export class NextVisitViews {
     this.readyLoading = loading;
   }
 
+  /**
+   * Whether every metric's view of this period is the stored view shown or one read back beside it (see
+   * ready): its passes can wait, those of the selections without a view cannot (engine.ts prepare).
+   */
+  covers(request: ViewRequest, period: Period, now: Date): boolean {
+    if (!this.ready) return false;
+    const { views, shown } = this.ready;
+    const today = this.source.today(now);
+    return METRICS.every((metric) => {
+      const key = storedViewKey({ ...request, period, metric }, today);
+      return key === shown || views.has(key);
+    });
+  }
+
+  /** Once the views stored beside the last stored one are read back, if they are being read. */
+  async siblingsRead(): Promise<void> {
+    if (this.readyLoading) await this.readyLoading;
+  }
+
   /** The view of this selection stored beside the last stored one, while it holds (see ready). */
   async readyView(key: string, request: ViewRequest): Promise<DashboardView | null> {
     if (request.refresh || request.retry?.length) return null;
-    if (this.readyLoading) await this.readyLoading;
+    await this.siblingsRead();
     const view = this.ready?.views.get(key);
     if (!view || this.source.clock() - this.ready!.checkedAt > REVALIDATE_AFTER_MS) return null;
     // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
