@@ -9,13 +9,13 @@ import { gzipSync } from 'node:zlib';
 
 import { decodeColumns, encodeColumns } from '../src/domain/analytics/binaryColumns';
 import { fromBinary, fromCompact } from '../workers/analytics/columns';
+import { seededRandom } from './random';
 import { median } from './stats';
 
 const EVENTS = Number(process.argv[2] ?? 3000);
 const RUNS = Number(process.argv[3] ?? 300);
 
-let seed = 7;
-const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+const random = seededRandom(7);
 const time: number[] = [];
 const session: number[] = [];
 const flags: number[] = [];

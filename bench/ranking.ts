@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Numbering, tally, type TallyRequest } from '../workers/analytics/aggregate';
 import type { StoredColumns } from '../workers/analytics/columns';
 import { rankingOf } from '../workers/analytics/ranking';
+import { seededRandom } from './random';
 import { median } from './stats';
 
 const PRODUCTS = Number(process.argv[2] ?? 1000);
@@ -20,9 +21,7 @@ const DAY = 86_400_000;
 const start = Date.UTC(2024, 0, 1);
 const end = Date.UTC(2026, 10, 20);
 
-// A deterministic generator (same figures every run).
-let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+const random = seededRandom(42);
 
 function product(id: number): StoredColumns {
   const n = EVENTS;
