@@ -127,8 +127,10 @@ export class NextVisitViews {
    * ready): its passes can wait, those of the selections without a view cannot (engine.ts prepare).
    */
   covers(request: ViewRequest, period: Period, now: Date): boolean {
-    if (!this.ready) return false;
-    const { views, shown } = this.ready;
+    // Past their time they are not drawn: nothing is covered, and no key is made (10 000 ids hashed each).
+    const ready = this.holding();
+    if (!ready) return false;
+    const { views, shown } = ready;
     const today = this.source.today(now);
     return METRICS.every((metric) => {
       const key = storedViewKey({ ...request, period, metric }, today);
@@ -141,12 +143,17 @@ export class NextVisitViews {
     if (this.readyLoading) await this.readyLoading;
   }
 
+  /** The views read back beside the last stored one, while they may be drawn as they are (see ready). */
+  private holding() {
+    return this.ready && this.source.clock() - this.ready.checkedAt <= REVALIDATE_AFTER_MS ? this.ready : null;
+  }
+
   /** The view of this selection stored beside the last stored one, while it holds (see ready). */
   async readyView(key: string, request: ViewRequest): Promise<DashboardView | null> {
     if (request.refresh || request.retry?.length) return null;
     await this.siblingsRead();
-    const view = this.ready?.views.get(key);
-    if (!view || this.source.clock() - this.ready!.checkedAt > REVALIDATE_AFTER_MS) return null;
+    const view = this.holding()?.views.get(key);
+    if (!view) return null;
     // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
     return { ...storedCopy(view), generation: request.generation, complete: true, stored: true };
   }
