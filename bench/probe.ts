@@ -21,9 +21,10 @@ export function longTasksBetween([from, to]: [number, number]): Array<[number, n
 
 /**
  * Clicks the option `text` of the open dropdown panel, then resolves with the page time of the click and
- * the time the dashboard shows figures for the new selection: the four figures without spinner (after
- * they were seen busy, so an old view never counts), the evolution chart, the doughnut or its empty
- * message, the journey or its empty message, and a frame painted after that.
+ * the time the dashboard shows figures for the new selection: the page says which selection its figures
+ * answer (`data-drawn-for`, another one than before the click, so an old view never counts; a selection
+ * computed a moment ago is drawn without a busy state), the four figures without spinner, the evolution
+ * chart, the doughnut or its empty message, the journey or its empty message, and a frame painted after.
  */
 export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: number }> {
   const labels = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];
@@ -33,7 +34,11 @@ export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: nu
     const s = document.querySelector(`section[aria-label^="${title}"]`);
     return !!s && !s.querySelector('.chart-frozen') && !!(s.querySelector(drawnSel) || s.querySelector('.chart-empty'));
   };
+  const drawnFor = () => document.querySelector('.dashboard')?.getAttribute('data-drawn-for') ?? null;
+  const before = drawnFor();
   const drawn = () =>
+    drawnFor() !== null &&
+    drawnFor() !== before &&
     !busy() &&
     values().every((el) => /\d/.test(el!.textContent ?? '')) &&
     chartOk('Évolution', 'canvas') &&
@@ -44,11 +49,9 @@ export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: nu
   ) as HTMLElement | undefined;
   if (!option) return Promise.reject(new Error(`option introuvable : ${text}`));
   return new Promise((resolve) => {
-    let seenBusy = false;
     let t0 = 0;
     const check = () => {
-      if (busy()) seenBusy = true;
-      if (seenBusy && drawn()) {
+      if (drawn()) {
         observer.disconnect();
         // The figures are in the DOM: wait for the frame that paints them.
         requestAnimationFrame(() => setTimeout(() => resolve({ t0, drawn: performance.now() })));

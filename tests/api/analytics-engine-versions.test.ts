@@ -102,8 +102,11 @@ describe('revalidation in one call', () => {
 
     // Nothing changed: the refresh's versions call answers 304, and still no product is asked.
     calls.length = 0;
-    await reloaded.view(request(2, { refresh: true }));
+    const unchanged = await reloaded.view(request(2, { refresh: true }));
     expect(calls).toEqual([{ url: `/api/ProductStatistics/Entreprise/${companyId}/versions`, status: 304 }]);
+    // Views of the same data say so (the page may draw them again: viewMemory.ts)...
+    expect(unchanged.dataVersion).toBeDefined();
+    expect(unchanged.dataVersion).toBe(again.dataVersion);
 
     const changed = products[3];
     await visit(changed.publicKey, 'versions-visiteur-1', ['consultation', 'iframeInteraction']);
@@ -115,6 +118,10 @@ describe('revalidation in one call', () => {
     ]);
     expect(after.stats.consultations).toBe(full.stats.consultations + 1);
     expect(after.stats.interactions).toBe(full.stats.interactions + 1);
+    // ... and a changed product makes the earlier views stale.
+    expect(after.dataVersion).not.toBe(unchanged.dataVersion);
+    const otherMetric = await reloaded.view(request(4, { metric: 'engagement' }));
+    expect(otherMetric.dataVersion).toBe(after.dataVersion);
   });
 
   it('without the versions route (another server), revalidates product by product and remembers it', async () => {

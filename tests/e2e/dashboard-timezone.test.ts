@@ -1,9 +1,10 @@
 // An Admin changes an existing company's reporting time zone from the dashboard's period card
 // (docs/dashboard.md "Fuseau horaire"): the server stores it, the label follows, a reload keeps it; a
 // Directeur only reads it.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { choose } from '../helpers/dashboard';
 import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -39,11 +40,6 @@ afterAll(async () => {
   }).catch(() => undefined);
   await browser?.close();
 });
-
-async function choose(page: Page, inputId: string, text: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().click();
-}
 
 describe('the reporting time zone', () => {
   it('an Admin changes it from the period card; the server keeps it', async () => {

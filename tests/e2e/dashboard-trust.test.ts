@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { figureTexts, productWithConsultations } from '../helpers/dashboard';
+import { choose, figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -14,11 +14,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const EVENTS = /\/api\/ProductStatistics\/Product\/(\d+)(\?[^/]*)?$/i;
-
-async function choose(page: Page, inputId: string, text: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().click();
-}
 
 async function settled(page: Page): Promise<number[]> {
   await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });

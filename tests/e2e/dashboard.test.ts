@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { figureTexts, productWithConsultations } from '../helpers/dashboard';
+import { choose, figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -10,12 +10,6 @@ beforeAll(async () => {
   browser = await openBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Picks an option of a PrimeReact dropdown by its visible text. */
-async function choose(page: Page, inputId: string, text: string) {
-  await page.locator(`.p-dropdown:has(#${inputId})`).click();
-  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().click();
-}
 
 /** Waits until the four figures are shown (no spinner) and returns them as numbers. */
 async function figures(page: Page): Promise<number[]> {

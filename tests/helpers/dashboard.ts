@@ -5,6 +5,12 @@ import { DEMO_PASSWORD } from './e2e';
 
 export const STAT_LABELS = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];
 
+/** Picks an option of one of the dashboard's PrimeReact dropdowns by its visible text. */
+export async function choose(page: Page, inputId: string, text: string): Promise<void> {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().click();
+}
+
 export const statValue = (page: Page, label: string) =>
   page.locator(`[role="group"][aria-label="${label}"] .stat-value`);
 

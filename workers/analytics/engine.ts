@@ -60,6 +60,8 @@ export class AnalyticsEngine {
   private pendingWrites = new Set<Promise<void>>();
   /** Bumped when the memory is dropped (clear, another token): work started before it keeps nothing. */
   private epoch = 0;
+  /** Bumped whenever the records change (a fresh answer, a clear): each view says which data it shows. */
+  private dataVersion = 0;
   /** The last versions answer (one company at a time), and the companies whose server has no such route. */
   private versions: CompanyVersions | null = null;
   private noVersions = new Set<number>();
@@ -100,6 +102,7 @@ export class AnalyticsEngine {
 
   private forget(): void {
     this.epoch++;
+    this.dataVersion++;
     this.memory.clear();
     this.checkedAt.clear();
     this.numbering = new Numbering(this.numbering.zone.timeZone);
@@ -204,7 +207,7 @@ export class AnalyticsEngine {
     if (ready) {
       // Its passes, for the selections after it, once the events are back (else readInBackground does it).
       if (!this.loading) this.prepare(request, ids, now, epoch);
-      return ready;
+      return { ...ready, dataVersion: this.dataVersion };
     }
 
     if (this.loading && ids.some((id) => !this.memory.has(id))) await this.loading;
@@ -235,7 +238,13 @@ export class AnalyticsEngine {
             this.nextVisit.markStored(stored.generation, key);
             this.nextVisit.readSiblings(request, now, stored.generation, t, () => epoch === this.epoch);
             this.readInBackground(request, ids, missing, now, epoch);
-            return { ...stored.view, generation: request.generation, complete: true, stored: true };
+            return {
+              ...stored.view,
+              generation: request.generation,
+              complete: true,
+              stored: true,
+              dataVersion: this.dataVersion,
+            };
           }
         }
       }
@@ -315,6 +324,7 @@ export class AnalyticsEngine {
             // day order before it is stored (aggregate.ts daysOf), so that no later visit sorts it again.
             this.numbering.daysOf(record);
             this.memory.set(id, record);
+            this.dataVersion++;
             // The views stored beside the last stored one no longer tell these records' figures.
             this.nextVisit.drop();
             toWrite.push(record);
@@ -357,11 +367,13 @@ export class AnalyticsEngine {
   }
 
   private compose(request: ViewRequest, ids: number[], now: Date, state: ComposeState): DashboardView {
-    return composeView(request, ids, now, state, {
+    const view = composeView(request, ids, now, state, {
       memory: this.memory,
       tallies: this.tallies,
       numbering: this.numbering,
     });
+    view.dataVersion = this.dataVersion;
+    return view;
   }
 
   /** After a stored view was shown complete: the records, read back for the next selections (see prepare). */

@@ -82,6 +82,11 @@ export interface DashboardView {
    * views). Its "En direct" is as of then: the page refreshes it once the events are read back.
    */
   stored?: boolean;
+  /**
+   * The worker's count of changes to its records when this view was composed: views of one count show the
+   * same data, so the page may keep them to draw again (viewMemory.ts); another count makes them stale.
+   */
+  dataVersion?: number;
 }
 
 export interface Progress {

@@ -148,7 +148,9 @@ export function DashboardPage() {
   const statsSpinner = statsBusy && (waitingForCompany || productsLoading || !view || state.slow);
 
   return (
-    <section className="dashboard">
+    // Which selection the figures on screen answer (none while a switch waits): what the bench and the
+    // tests wait for, whether the figures came through a busy state or straight from the page's memory.
+    <section className="dashboard" data-drawn-for={state.current ? selectionToParams(selection).toString() : undefined}>
       <header className="page-header">
         <h1>{companyName ? `Outil d'Analyse 3D/AR - ${companyName}` : 'Dashboard'}</h1>
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}

@@ -17,6 +17,7 @@ import type { Selection } from '../../domain/analytics/selection';
 import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
+import { ViewMemory } from './viewMemory';
 
 /** While the dashboard is visible, its figures are revalidated this often. */
 export const REFRESH_EVERY_MS = 60_000;
@@ -34,8 +35,12 @@ export const SPINNER_DELAY_MS = 150;
  */
 export const STORED_REFRESH_MS = 1_000;
 
-/** 'refresh': the periodic revalidation, which keeps the figures on screen until the new ones arrive. */
-type StartMode = 'select' | 'retry' | 'refresh';
+/**
+ * 'refresh': the periodic revalidation, which keeps the figures on screen until the new ones arrive.
+ * 'confirm': a view drawn from the page's memory (viewMemory.ts) asked again of the worker, silently: its
+ * "En direct" and the worker's next passes follow the selection on screen.
+ */
+type StartMode = 'select' | 'retry' | 'refresh' | 'confirm';
 
 export interface ViewState {
   view: DashboardView | null;
@@ -122,14 +127,18 @@ export function useDashboardView(
   /** The company and products of the last view started, and the timer that brings the spinners. */
   const startedFor = useRef<string | null>(null);
   const slowTimer = useRef(0);
+  const [memory] = useState(() => new ViewMemory());
 
   /** Starts the view for (s, p) unless it is the one already started (or `retry`/'refresh' asks again). */
   // One function for the hook's life (a state initialiser, not a ref read while rendering).
   const [start] = useState(
     () =>
-      (s: Selection, p: Products, retry?: number[], mode: StartMode = retry ? 'retry' : 'select') => {
+      (s: Selection, p: Products, retry?: number[], asked: StartMode = retry ? 'retry' : 'select') => {
         const k = viewKey(s, p);
-        if (k === started.current && mode === 'select') return;
+        if (k === started.current && asked === 'select') return;
+        // A selection computed a moment ago: drawn now, from inside the click (one render, one frame).
+        const kept = asked === 'select' && !p.loading ? memory.get(k) : null;
+        const mode: StartMode = kept ? 'confirm' : asked;
         started.current = k;
         window.clearTimeout(slowTimer.current);
         const products = `${s.companyId}/${p.productKey}`;
@@ -137,9 +146,9 @@ export function useDashboardView(
         startedFor.current = products;
         const gen = ++generation.current;
         startedAt.current = Date.now();
-        const silent = mode === 'refresh';
+        const silent = mode === 'refresh' || mode === 'confirm';
         // Clearing the company, or its products still loading: nothing to ask the worker.
-        if (!silent) store.set(progressAtom, null);
+        if (mode !== 'refresh') store.set(progressAtom, null);
         if (s.companyId === null || p.loading) {
           inFlight.current = false;
           setState({ view: null, loading: p.loading, failed: false, slow: false, viewKey: k });
@@ -147,7 +156,8 @@ export function useDashboardView(
         }
         const productIds = p.productIds;
         const current = () => gen === generation.current;
-        if (!silent) {
+        if (kept) setState({ view: kept, loading: false, failed: false, slow: false, viewKey: k });
+        else if (!silent) {
           // Another company or set of products: the figures on screen are not this selection's at all.
           setState((old) => ({ ...old, loading: true, failed: false, slow: !sameProducts || !old.view }));
           if (sameProducts)
@@ -167,6 +177,7 @@ export function useDashboardView(
             window.clearTimeout(slowTimer.current);
             store.set(progressAtom, null);
           }
+          if (next.view) memory.keep(k, next.view);
           setState({ ...next, slow: false, viewKey: k });
         };
         computeView(
@@ -174,7 +185,7 @@ export function useDashboardView(
             ...viewRequestOf(s, productIds, p.timeZone, gen),
             retry,
             companyId: s.companyId,
-            refresh: silent,
+            refresh: mode === 'refresh',
           },
           (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
           // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.

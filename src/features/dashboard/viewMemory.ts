@@ -1,0 +1,51 @@
+// The complete views this page received, by view key, for a short while: a switch back to a selection
+// already computed draws it from inside the click, in the frame that follows the click, instead of
+// waiting for the worker's answer, which then lands in the frame after (bench/notes.md, seventeenth pass).
+// Only views of the worker's latest data are kept (DashboardView.dataVersion), and none for longer than
+// the worker itself holds a product as checked: past that, the worker is asked as before.
+import type { DashboardView } from '../../domain/analytics/view';
+
+/** As long as the worker takes a product's record as current without asking the server (nextVisit.ts). */
+export const VIEW_MEMORY_MS = 30_000;
+/** Views kept at most (the oldest go first): ten selections and their returns, with room to spare. */
+export const VIEW_MEMORY_SIZE = 48;
+
+interface Kept {
+  view: DashboardView;
+  at: number;
+}
+
+export class ViewMemory {
+  private views = new Map<string, Kept>();
+  private dataVersion: number | undefined;
+
+  constructor(private clock: () => number = Date.now) {}
+
+  /**
+   * A view the worker answered. A view of other data drops every view kept (their figures are stale);
+   * only complete views, computed in this visit, without failure or network loss, are kept.
+   */
+  keep(key: string, view: DashboardView): void {
+    if (view.dataVersion === undefined) return;
+    if (view.dataVersion !== this.dataVersion) {
+      this.views.clear();
+      this.dataVersion = view.dataVersion;
+    }
+    // A stored view's "En direct" is an earlier visit's: it is refreshed at once, not drawn again.
+    if (!view.complete || view.stored || view.offline || view.failedProducts.length > 0) return;
+    this.views.delete(key);
+    this.views.set(key, { view, at: this.clock() });
+    if (this.views.size > VIEW_MEMORY_SIZE) this.views.delete(this.views.keys().next().value!);
+  }
+
+  /** The view kept for this key, if it is recent enough. */
+  get(key: string): DashboardView | null {
+    const kept = this.views.get(key);
+    if (!kept) return null;
+    if (this.clock() - kept.at > VIEW_MEMORY_MS) {
+      this.views.delete(key);
+      return null;
+    }
+    return kept.view;
+  }
+}

@@ -1,0 +1,80 @@
+// A switch back to a selection computed a moment ago is drawn from inside the click (the page keeps the
+// views it received: src/features/dashboard/viewMemory.ts), in the frame that follows the click; a
+// selection never computed waits, busy, for the worker's answer. Then the worker's answer, asked silently,
+// leaves the same figures.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { choose, figureTexts } from '../helpers/dashboard';
+import { newPage, openBrowser, signIn } from '../helpers/e2e';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+interface AfterClick {
+  /** The selection the page says its figures answer (data-drawn-for), null while it waits. */
+  drawnFor: string | null;
+  busy: boolean;
+  figures: string[];
+}
+
+/**
+ * Opens the dropdown, then clicks the option and reads the page once React has rendered the click (the
+ * microtask after it), before any message from the worker can be handled.
+ */
+async function clickAndRead(page: Page, inputId: string, text: string): Promise<AfterClick> {
+  await page.locator(`.p-dropdown:has(#${inputId})`).click();
+  await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
+  return page.evaluate(async (option) => {
+    const li = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find(
+      (el) => el.textContent?.trim() === option,
+    ) as HTMLElement;
+    li.click();
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    const values = [...document.querySelectorAll('[role="group"] .stat-value')];
+    return {
+      drawnFor: document.querySelector('.dashboard')?.getAttribute('data-drawn-for') ?? null,
+      busy: values.some((el) => el.getAttribute('aria-busy') === 'true'),
+      figures: values.map((el) => el.textContent ?? ''),
+    };
+  }, text);
+}
+
+async function settled(page: Page): Promise<string[]> {
+  await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
+  await page.locator('.dashboard[data-drawn-for]').waitFor();
+  return figureTexts(page);
+}
+
+describe('switching selections', () => {
+  it('a selection computed a moment ago is drawn with the click; a new one waits for the worker', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    await page.getByText(/Analyse globale de \d+ produits/).waitFor();
+    await choose(page, 'dashboard-period', 'Toutes les données');
+    const allTime = await settled(page);
+    expect(Number(allTime[0].replace(/[^\d]/g, ''))).toBeGreaterThan(1000);
+
+    // Never computed: right after the click the figures are the old ones, busy, answering no selection.
+    const toYear = await clickAndRead(page, 'dashboard-period', 'Année');
+    expect(toYear.drawnFor).toBeNull();
+    expect(toYear.busy).toBe(true);
+    const year = await settled(page);
+    expect(await page.locator('.dashboard').getAttribute('data-drawn-for')).toContain('periode=year');
+
+    // Back to all the data: its figures are there as soon as the click is rendered, not busy.
+    const back = await clickAndRead(page, 'dashboard-period', 'Toutes les données');
+    expect(back.drawnFor).toContain('periode=all_time');
+    expect(back.busy).toBe(false);
+    expect(back.figures).toEqual(allTime);
+    expect(back.figures).not.toEqual(year);
+    // The worker, asked afterwards without a busy state, answers the same figures.
+    await page.waitForTimeout(300);
+    expect(await settled(page)).toEqual(allTime);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
