@@ -185,12 +185,27 @@ describe('stored views (workers/analytics/storedViews.ts)', () => {
 
   it('the views of its other metrics and periods are stored too, and drawn at once on the next visit', async () => {
     const first = engine();
-    await first.view(request(1));
+    // Each also goes to the page as it is composed (the page draws it at once if asked: viewMemory.ts).
+    const prepared = new Map<string, DashboardView>();
+    const shown = await first.view(request(1), undefined, undefined, (metric, period, view) =>
+      prepared.set(`${metric} ${period}`, view),
+    );
     // Composed once the first view's periods are prepared, then stored together.
     const today = new Numbering().zone.day(Date.now());
     const keys = siblingRequests(request(1)).map((r) => storedViewKey(r, today));
     expect(keys).toHaveLength(15);
     await vi.waitFor(async () => expect((await readStoredViews(keys)).size).toBe(keys.length), { timeout: 10_000 });
+    expect([...prepared.keys()].sort()).toEqual(
+      siblingRequests(request(1))
+        .map((r) => `${r.metric} ${r.period}`)
+        .sort(),
+    );
+    const preparedYear = prepared.get('engagement year')!;
+    expect(preparedYear.dataVersion).toBe(shown.dataVersion);
+    const askedYear = await first.view(request(2, { metric: 'engagement', period: 'year' }));
+    expect(preparedYear.stats).toEqual(askedYear.stats);
+    expect(preparedYear.series).toEqual(askedYear.series);
+    expect(Array.from(preparedYear.ranking.counts)).toEqual(Array.from(askedYear.ranking.counts));
 
     calls.length = 0;
     let later = 0;

@@ -1,7 +1,7 @@
-// A switch back to a selection computed a moment ago is drawn from inside the click (the page keeps the
-// views it received: src/features/dashboard/viewMemory.ts), in the frame that follows the click; a
-// selection never computed waits, busy, for the worker's answer. Then the worker's answer, asked silently,
-// leaves the same figures.
+// A switch to a selection computed a moment ago, or prepared by the worker beside the view on screen, is
+// drawn from inside the click (the page keeps the views it received: src/features/dashboard/viewMemory.ts),
+// in the frame that follows the click; any other waits, busy, for the worker's answer. The worker's answer,
+// asked silently afterwards, leaves the same figures.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -50,29 +50,40 @@ async function settled(page: Page): Promise<string[]> {
 }
 
 describe('switching selections', () => {
-  it('a selection computed a moment ago is drawn with the click; a new one waits for the worker', async () => {
+  it('a selection computed or prepared a moment ago is drawn with the click; another one waits for the worker', async () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, 'vendeur@demo.fr');
     await page.getByText(/Analyse globale de \d+ produits/).waitFor();
     await choose(page, 'dashboard-period', 'Toutes les données');
     const allTime = await settled(page);
     expect(Number(allTime[0].replace(/[^\d]/g, ''))).toBeGreaterThan(1000);
+    // The worker prepares the other metrics and periods of this view in the background (a few ms here).
+    await page.waitForTimeout(1000);
 
-    // Never computed: right after the click the figures are the old ones, busy, answering no selection.
-    const toYear = await clickAndRead(page, 'dashboard-period', 'Année');
-    expect(toYear.drawnFor).toBeNull();
-    expect(toYear.busy).toBe(true);
-    const year = await settled(page);
-    expect(await page.locator('.dashboard').getAttribute('data-drawn-for')).toContain('periode=year');
+    // Another counting is not prepared: right after the click the figures are the old ones, busy, answering
+    // no selection.
+    const toUnique = await clickAndRead(page, 'dashboard-counting', 'Utilisateurs uniques');
+    expect(toUnique.drawnFor).toBeNull();
+    expect(toUnique.busy).toBe(true);
+    const unique = await settled(page);
+    expect(await page.locator('.dashboard').getAttribute('data-drawn-for')).toContain('comptage=unique_users');
 
-    // Back to all the data: its figures are there as soon as the click is rendered, not busy.
-    const back = await clickAndRead(page, 'dashboard-period', 'Toutes les données');
-    expect(back.drawnFor).toContain('periode=all_time');
+    // Back to the total: computed a moment ago, its figures are there as soon as the click is rendered.
+    const back = await clickAndRead(page, 'dashboard-counting', "Nombre total d'événements");
+    expect(back.drawnFor).toContain('comptage=total');
     expect(back.busy).toBe(false);
     expect(back.figures).toEqual(allTime);
-    expect(back.figures).not.toEqual(year);
+    expect(back.figures).not.toEqual(unique);
+
+    // Another metric of the same period: never shown, but prepared by the worker beside the first view.
+    const toEngagement = await clickAndRead(page, 'dashboard-metric', 'Engagement utilisateur');
+    expect(toEngagement.drawnFor).toContain('metrique=engagement');
+    expect(toEngagement.busy).toBe(false);
+
     // The worker, asked afterwards without a busy state, answers the same figures.
     await page.waitForTimeout(300);
+    expect(await settled(page)).toEqual(toEngagement.figures);
+    await choose(page, 'dashboard-metric', 'Taux de consultation');
     expect(await settled(page)).toEqual(allTime);
     expect(errors).toEqual([]);
     await context.close();

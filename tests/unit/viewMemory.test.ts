@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { EMPTY_RANKING } from '../../src/domain/analytics/ranking';
 import { type DashboardView, EMPTY_STATS } from '../../src/domain/analytics/view';
-import { VIEW_MEMORY_MS, VIEW_MEMORY_SIZE, ViewMemory } from '../../src/features/dashboard/viewMemory';
+import { sameFigures, VIEW_MEMORY_MS, VIEW_MEMORY_SIZE, ViewMemory } from '../../src/features/dashboard/viewMemory';
 
 const view = (dataVersion: number | undefined, over: Partial<DashboardView> = {}): DashboardView => ({
   generation: 1,
@@ -53,7 +53,7 @@ describe('the view memory', () => {
     for (const key of ['incomplete', 'stored', 'offline', 'failed', 'unversioned']) expect(m.get(key)).toBeNull();
   });
 
-  it('a view of other data (even one it does not keep) drops every view kept', () => {
+  it('a view of newer data (even one it does not keep) drops every view kept; one of older data is ignored', () => {
     const { m } = memory();
     m.keep('a', view(1));
     m.keep('b', view(1));
@@ -63,6 +63,10 @@ describe('the view memory', () => {
     const d = view(2);
     m.keep('d', d);
     expect(m.get('d')).toBe(d);
+    // A view prepared before the change and arriving after it is stale: ignored, the others stay.
+    m.keep('e', view(1));
+    expect(m.get('e')).toBeNull();
+    expect(m.get('d')).toBe(d);
   });
 
   it('keeps VIEW_MEMORY_SIZE views at most, the oldest kept going first', () => {
@@ -71,5 +75,15 @@ describe('the view memory', () => {
     expect(m.get('k0')).toBeNull();
     expect(m.get('k1')).not.toBeNull();
     expect(m.get(`k${VIEW_MEMORY_SIZE}`)).not.toBeNull();
+  });
+
+  it('the worker\'s answer shows the same figures unless the data, the bucket in progress or "En direct" moved', () => {
+    const kept = view(4, { live: { sessions: 2, events: 5, steps: [3, 1, 1, 0], at: 10 } });
+    expect(sameFigures(kept, { ...kept, live: { ...kept.live, at: 20 }, generation: 9 })).toBe(true);
+    expect(sameFigures(kept, { ...kept, dataVersion: 5 })).toBe(false);
+    expect(sameFigures(kept, { ...kept, series: { ...kept.series, partial: 3 } })).toBe(false);
+    expect(sameFigures(kept, { ...kept, live: { ...kept.live, sessions: 3 } })).toBe(false);
+    expect(sameFigures(kept, { ...kept, live: { ...kept.live, steps: [3, 1, 1, 1] } })).toBe(false);
+    expect(sameFigures(kept, { ...kept, failedProducts: [2] })).toBe(false);
   });
 });

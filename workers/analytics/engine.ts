@@ -1,6 +1,6 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
-import type { DashboardView, Progress, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, PreparedView, Progress, ViewRequest } from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
@@ -72,7 +72,7 @@ export class AnalyticsEngine {
   /** The versions asked alongside a load of every product (see changedOnly). */
   private alongside: Promise<VersionsResult | null> | null = null;
   /** The last selection asked: the one prepared once the records are read back (see readInBackground). */
-  private shown: { request: ViewRequest; ids: number[]; now: Date } | null = null;
+  private shown: { request: ViewRequest; ids: number[]; now: Date; onPrepared?: PreparedView } | null = null;
   /** The views kept for the next visit, and those read back to draw as they are (nextVisit.ts). */
   private nextVisit = new NextVisitViews({
     generation: () => this.generation,
@@ -188,6 +188,7 @@ export class AnalyticsEngine {
     request: ViewRequest,
     onProgress?: (p: Progress) => unknown,
     onCachedView?: (v: DashboardView) => unknown,
+    onPrepared?: PreparedView,
   ): Promise<DashboardView> {
     this.latest = Math.max(this.latest, request.generation);
     const epoch = this.epoch;
@@ -201,12 +202,12 @@ export class AnalyticsEngine {
       this.tallies.forget();
     }
     const key = storedViewKey(request, this.numbering.zone.day(now.getTime()));
-    this.shown = { request, ids, now };
+    this.shown = { request, ids, now, onPrepared };
     const ready = await this.nextVisit.readyView(key, request);
     if (superseded()) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
     if (ready) {
       // Its passes, for the selections after it, once the events are back (else readInBackground does it).
-      if (!this.loading) this.prepare(request, ids, now, epoch);
+      if (!this.loading) this.prepare(request, ids, now, epoch, onPrepared);
       return { ...ready, dataVersion: this.dataVersion };
     }
 
@@ -361,7 +362,7 @@ export class AnalyticsEngine {
       // (backgroundTask), so a reload right after still finds the view. Whole passes made meanwhile (before
       // slices) held its transaction back: a reload then did not find it.
       void this.nextVisit.store(key, view, request, ids);
-      this.prepare(request, ids, now, epoch);
+      this.prepare(request, ids, now, epoch, onPrepared);
     }
     return view;
   }
@@ -384,7 +385,7 @@ export class AnalyticsEngine {
         records.forEach((r, id) => this.memory.has(id) || this.memory.set(id, r));
         // The selection shown now: a later one may have been drawn meanwhile from the stored views.
         const shown = this.shown ?? { request, ids, now };
-        this.prepare(shown.request, shown.ids, shown.now, epoch);
+        this.prepare(shown.request, shown.ids, shown.now, epoch, shown.onPrepared);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -401,7 +402,7 @@ export class AnalyticsEngine {
    * replies (background priority, see backgroundTask); it stops once another view is asked (that view
    * prepares its own).
    */
-  private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number): void {
+  private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number, onPrepared?: PreparedView): void {
     // Periods drawn from the views read back (nextVisit.ts covers) last: after a repeat visit the first
     // pass then serves the next period asked, not the one on screen (bench/notes.md, sixteenth pass).
     const all = preparedPeriods(request);
@@ -428,6 +429,7 @@ export class AnalyticsEngine {
           now,
           periods[value],
           () => epoch === this.epoch && request.generation === this.latest,
+          onPrepared,
         );
       if (!done) backgroundTask(step);
     };

@@ -3,7 +3,7 @@
 // after a repeat visit's 304 those are read back and drawn as they are while that 304 holds. The engine
 // (engine.ts) decides when; this keeps what was stored and what may be drawn.
 import { METRICS, type Period } from '../../src/domain/analytics/selection';
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, PreparedView, ViewRequest } from '../../src/domain/analytics/view';
 import { backgroundTask } from './background';
 import { readStoredViews, storeView, storeViews } from './cache';
 import { siblingRequests, storedCopy, storedViewKey } from './storedViews';
@@ -75,8 +75,16 @@ export class NextVisitViews {
    * already stored for these records are not written again. Period by period, so that the view's own period
    * (already counted) is stored beside it at once: a reload soon after finds its metric changes even where
    * the other periods take seconds to count. `current` is false once another view or memory took over.
+   * Each view composed also goes to `onPrepared` (the page keeps it to draw it at once if asked).
    */
-  storeSiblings(request: ViewRequest, ids: number[], now: Date, period: Period, current: () => boolean): void {
+  storeSiblings(
+    request: ViewRequest,
+    ids: number[],
+    now: Date,
+    period: Period,
+    current: () => boolean,
+    onPrepared?: PreparedView,
+  ): void {
     const generation = this.source.generation();
     if (!this.source.writable() || generation === null) return;
     const claim = this.source.claim(request, ids);
@@ -91,7 +99,9 @@ export class NextVisitViews {
       if (!current() || generation !== this.source.generation()) return;
       const next = todo[entries.length];
       if (next) {
-        entries.push({ key: next.key, view: this.source.compose(next.r, ids, now) });
+        const view = this.source.compose(next.r, ids, now);
+        entries.push({ key: next.key, view });
+        if (onPrepared) void Promise.resolve(onPrepared(next.r.metric, next.r.period, view)).catch(() => undefined);
         backgroundTask(step);
         return;
       }

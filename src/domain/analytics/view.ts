@@ -89,6 +89,12 @@ export interface DashboardView {
   dataVersion?: number;
 }
 
+/**
+ * The worker composed the view of another metric or period of the selection asked (those it prepares and
+ * stores beside it, workers/analytics/nextVisit.ts): the page may keep it to draw at once (viewMemory.ts).
+ */
+export type PreparedView = (metric: Metric, period: Period, view: DashboardView) => unknown;
+
 export interface Progress {
   generation: number;
   done: number;

@@ -7,7 +7,13 @@ import { deleteDB } from 'idb';
 import type { AnalyticsApi } from '../../../workers/analytics.worker';
 import { API_BASE, ApiError, getToken, send } from '../../api/http';
 import { registerUserCacheCleaner } from '../../app/userCaches';
-import { type DashboardView, type Progress, UNAUTHORIZED, type ViewRequest } from '../../domain/analytics/view';
+import {
+  type DashboardView,
+  type PreparedView,
+  type Progress,
+  UNAUTHORIZED,
+  type ViewRequest,
+} from '../../domain/analytics/view';
 
 export const CACHE_DB = 'visio3d-analytics';
 
@@ -35,6 +41,7 @@ export async function computeView(
   request: ViewRequest,
   onProgress: (p: Progress) => void,
   onCachedView: (v: DashboardView) => void,
+  onPrepared: PreparedView,
 ): Promise<DashboardView> {
   const api = engine();
   const connection = `${API_BASE}\n${getToken()}`;
@@ -43,7 +50,7 @@ export async function computeView(
     configured = connection;
   }
   try {
-    return await api.view(request, Comlink.proxy(onProgress), Comlink.proxy(onCachedView));
+    return await api.view(request, Comlink.proxy(onProgress), Comlink.proxy(onCachedView), Comlink.proxy(onPrepared));
   } catch (err) {
     if ((err as Error)?.name === UNAUTHORIZED) await reportUnauthorized();
     throw err;

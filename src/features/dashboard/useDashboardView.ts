@@ -17,7 +17,7 @@ import type { Selection } from '../../domain/analytics/selection';
 import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
 import { computeView } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
-import { ViewMemory } from './viewMemory';
+import { sameFigures, ViewMemory } from './viewMemory';
 
 /** While the dashboard is visible, its figures are revalidated this often. */
 export const REFRESH_EVERY_MS = 60_000;
@@ -178,25 +178,33 @@ export function useDashboardView(
             store.set(progressAtom, null);
           }
           if (next.view) memory.keep(k, next.view);
+          // The worker confirms the figures drawn from the memory: nothing to draw again.
+          if (kept && next.view && sameFigures(kept, next.view)) return;
           setState({ ...next, slow: false, viewKey: k });
         };
-        computeView(
-          {
-            ...viewRequestOf(s, productIds, p.timeZone, gen),
-            retry,
-            companyId: s.companyId,
-            refresh: mode === 'refresh',
-          },
-          (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
-          // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
-          (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
-        )
-          .then((view) => current() && finish({ view, loading: false, failed: false }))
-          .catch((err) => {
-            if (!current() || (err as Error)?.name === SUPERSEDED) return;
-            console.error('Error loading analytics', err);
-            finish({ view: null, loading: false, failed: true });
-          });
+        const ask = () =>
+          computeView(
+            {
+              ...viewRequestOf(s, productIds, p.timeZone, gen),
+              retry,
+              companyId: s.companyId,
+              refresh: mode === 'refresh',
+            },
+            (progress) => !silent && !finished && current() && store.set(progressAtom, progress),
+            // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
+            (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
+            // The views the worker prepares beside this one: kept, while this selection is the latest asked.
+            (metric, period, view) => current() && memory.keep(viewKey({ ...s, metric, period }, p), view),
+          )
+            .then((view) => current() && finish({ view, loading: false, failed: false }))
+            .catch((err) => {
+              if (!current() || (err as Error)?.name === SUPERSEDED) return;
+              console.error('Error loading analytics', err);
+              finish({ view: null, loading: false, failed: true });
+            });
+        // Drawn from the memory: the worker is asked once the frame is painted (the click's task stays short).
+        if (kept) requestAnimationFrame(() => setTimeout(() => current() && void ask()));
+        else void ask();
       },
   );
 

@@ -22,11 +22,13 @@ export class ViewMemory {
   constructor(private clock: () => number = Date.now) {}
 
   /**
-   * A view the worker answered. A view of other data drops every view kept (their figures are stale);
-   * only complete views, computed in this visit, without failure or network loss, are kept.
+   * A view the worker answered or prepared. A view of newer data drops every view kept (their figures are
+   * stale), one of older data (prepared before the change, arriving after) is ignored; only complete
+   * views, computed in this visit, without failure or network loss, are kept.
    */
   keep(key: string, view: DashboardView): void {
     if (view.dataVersion === undefined) return;
+    if (this.dataVersion !== undefined && view.dataVersion < this.dataVersion) return;
     if (view.dataVersion !== this.dataVersion) {
       this.views.clear();
       this.dataVersion = view.dataVersion;
@@ -48,4 +50,22 @@ export class ViewMemory {
     }
     return kept.view;
   }
+}
+
+/**
+ * Whether a view answered for the same selection shows what `kept` shows: the same data (so the same
+ * figures, series and ranking), the same bucket in progress and the same "En direct" counts.
+ */
+export function sameFigures(kept: DashboardView, view: DashboardView): boolean {
+  const [a, b] = [kept.live, view.live];
+  return (
+    view.dataVersion === kept.dataVersion &&
+    view.complete === kept.complete &&
+    view.offline === kept.offline &&
+    view.failedProducts.length === kept.failedProducts.length &&
+    view.series.partial === kept.series.partial &&
+    a.sessions === b.sessions &&
+    a.events === b.events &&
+    a.steps.every((n, i) => n === b.steps[i])
+  );
 }
