@@ -1,7 +1,7 @@
 // A switch to a selection computed a moment ago, or prepared by the worker beside the view on screen, is
 // drawn from inside the click (the page keeps the views it received: src/features/dashboard/viewMemory.ts),
-// in the frame that follows the click; any other waits, busy, for the worker's answer. The worker's answer,
-// asked silently afterwards, leaves the same figures.
+// in the frame that follows the click, after a reload too; any other waits, busy, for the worker's answer.
+// The worker's answer, asked silently afterwards, leaves the same figures.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -85,6 +85,16 @@ describe('switching selections', () => {
     expect(await settled(page)).toEqual(toEngagement.figures);
     await choose(page, 'dashboard-metric', 'Taux de consultation');
     expect(await settled(page)).toEqual(allTime);
+
+    // A repeat visit: the view stored beside the one on screen (read back after the versions' 304) is drawn
+    // with the click too, as the worker would answer it.
+    await page.waitForURL(/metrique=consultation/);
+    await page.reload();
+    expect(await settled(page)).toEqual(allTime);
+    await page.waitForTimeout(1000);
+    const afterReload = await clickAndRead(page, 'dashboard-metric', 'Utilisation AR');
+    expect(afterReload.drawnFor).toContain('metrique=ar_usage');
+    expect(afterReload.busy).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

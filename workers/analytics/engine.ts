@@ -237,7 +237,16 @@ export class AnalyticsEngine {
             const t = this.clock();
             ids.forEach((id) => this.checkedAt.set(id, t));
             this.nextVisit.markStored(stored.generation, key);
-            this.nextVisit.readSiblings(request, now, stored.generation, t, () => epoch === this.epoch);
+            this.nextVisit.readSiblings(
+              request,
+              now,
+              stored.generation,
+              t,
+              () => epoch === this.epoch,
+              // As readyView's answers: of this memory's data.
+              onPrepared &&
+                ((metric, period, view) => onPrepared(metric, period, { ...view, dataVersion: this.dataVersion })),
+            );
             this.readInBackground(request, ids, missing, now, epoch);
             return {
               ...stored.view,

@@ -113,17 +113,32 @@ export class NextVisitViews {
     if (todo.length) backgroundTask(step);
   }
 
-  /** After a stored view was shown complete: the views stored beside it, read back first (see ready). */
-  readSiblings(request: ViewRequest, now: Date, generation: number, checkedAt: number, current: () => boolean): void {
+  /**
+   * After a stored view was shown complete: the views stored beside it, read back first (see ready), each
+   * also given to `onPrepared` as the worker would answer it (the page draws it at once if asked).
+   */
+  readSiblings(
+    request: ViewRequest,
+    now: Date,
+    generation: number,
+    checkedAt: number,
+    current: () => boolean,
+    onPrepared?: PreparedView,
+  ): void {
     const today = this.source.today(now);
-    const keys = siblingRequests(request).map((r) => storedViewKey(r, today));
+    const siblings = siblingRequests(request).map((r) => ({ r, key: storedViewKey(r, today) }));
     const shown = storedViewKey(request, today);
-    const loading = readStoredViews(keys)
+    const loading = readStoredViews(siblings.map(({ key }) => key))
       .then((views) => {
         // Not after a fresh record came meanwhile (it dropped this read) nor after another memory.
         if (this.readyLoading !== loading || !current() || generation !== this.source.generation()) return;
         this.ready = { checkedAt, views, shown };
         views.forEach((_, key) => this.markStored(generation, key));
+        if (onPrepared)
+          for (const { r, key } of siblings) {
+            const view = views.get(key);
+            if (view) void Promise.resolve(onPrepared(r.metric, r.period, readyCopy(view))).catch(() => undefined);
+          }
       })
       .catch(() => undefined)
       .finally(() => {
@@ -165,6 +180,11 @@ export class NextVisitViews {
     const view = this.holding()?.views.get(key);
     if (!view) return null;
     // A copy: the view's arrays are transferred to the page, and the same one may be asked again.
-    return { ...storedCopy(view), generation: request.generation, complete: true, stored: true };
+    return { ...readyCopy(view), generation: request.generation };
   }
+}
+
+/** A view read back beside the stored one, as it is drawn: complete, from an earlier visit. */
+function readyCopy(view: DashboardView): DashboardView {
+  return { ...storedCopy(view), complete: true, stored: true };
 }

@@ -24,7 +24,9 @@ export class ViewMemory {
   /**
    * A view the worker answered or prepared. A view of newer data drops every view kept (their figures are
    * stale), one of older data (prepared before the change, arriving after) is ignored; only complete
-   * views, computed in this visit, without failure or network loss, are kept.
+   * views without failure or network loss are kept. A view stored at an earlier visit (`stored`, drawn
+   * while that visit's 304 holds) is kept like the worker's answer: drawn, it is refreshed a second later
+   * (useDashboardView's STORED_REFRESH_MS) for its "En direct".
    */
   keep(key: string, view: DashboardView): void {
     if (view.dataVersion === undefined) return;
@@ -33,8 +35,7 @@ export class ViewMemory {
       this.views.clear();
       this.dataVersion = view.dataVersion;
     }
-    // A stored view's "En direct" is an earlier visit's: it is refreshed at once, not drawn again.
-    if (!view.complete || view.stored || view.offline || view.failedProducts.length > 0) return;
+    if (!view.complete || view.offline || view.failedProducts.length > 0) return;
     this.views.delete(key);
     this.views.set(key, { view, at: this.clock() });
     if (this.views.size > VIEW_MEMORY_SIZE) this.views.delete(this.views.keys().next().value!);
