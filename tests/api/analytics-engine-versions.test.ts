@@ -243,6 +243,23 @@ describe('stored views (workers/analytics/storedViews.ts)', () => {
     expect(revalidated.stats).toEqual(arMonth.stats);
   });
 
+  it("a product's views (no claim to store them) still reach the page as they are prepared, unstored", async () => {
+    const first = engine();
+    await first.view(request(1));
+    const scope = products[2].produitId;
+    const prepared = new Map<string, DashboardView>();
+    await first.view(request(2, { scope }), undefined, undefined, (metric, period, view) =>
+      prepared.set(`${metric} ${period}`, view),
+    );
+    const siblings = siblingRequests(request(2, { scope }));
+    await vi.waitFor(() => expect(prepared.size).toBe(siblings.length), { timeout: 10_000 });
+    const today = new Numbering().zone.day(Date.now());
+    expect((await readStoredViews(siblings.map((r) => storedViewKey(r, today)))).size).toBe(0);
+    const asked = await first.view(request(3, { scope, metric: 'conversion', period: 'month' }));
+    expect(prepared.get('conversion month')!.stats).toEqual(asked.stats);
+    expect(prepared.get('conversion month')!.series).toEqual(asked.series);
+  });
+
   it('the views stored beside it are dropped once a refresh brings a changed product', async () => {
     const first = engine();
     await first.view(request(1));

@@ -75,7 +75,9 @@ export class NextVisitViews {
    * already stored for these records are not written again. Period by period, so that the view's own period
    * (already counted) is stored beside it at once: a reload soon after finds its metric changes even where
    * the other periods take seconds to count. `current` is false once another view or memory took over.
-   * Each view composed also goes to `onPrepared` (the page keeps it to draw it at once if asked).
+   * Each view composed also goes to `onPrepared` (the page keeps it to draw it at once if asked), stored or
+   * not: a product's view, a company whose products changed meanwhile or a server without the versions
+   * route have no claim to store them, and their switches are drawn from the page all the same.
    */
   storeSiblings(
     request: ViewRequest,
@@ -86,14 +88,13 @@ export class NextVisitViews {
     onPrepared?: PreparedView,
   ): void {
     const generation = this.source.generation();
-    if (!this.source.writable() || generation === null) return;
-    const claim = this.source.claim(request, ids);
-    if (!claim) return;
+    const claim = this.source.writable() && generation !== null ? this.source.claim(request, ids) : null;
+    if (!claim && !onPrepared) return;
     const today = this.source.today(now);
     const todo = siblingRequests(request)
       .filter((r) => r.period === period)
       .map((r) => ({ r, key: storedViewKey(r, today) }))
-      .filter(({ key }) => !this.storedKeys.has(`${generation} ${key}`));
+      .filter(({ key }) => !claim || !this.storedKeys.has(`${generation} ${key}`));
     const entries: Array<{ key: string; view: DashboardView }> = [];
     const step = () => {
       if (!current() || generation !== this.source.generation()) return;
@@ -105,10 +106,11 @@ export class NextVisitViews {
         backgroundTask(step);
         return;
       }
-      storeViews(entries, generation, claim, this.source.clock()).then(
-        () => entries.forEach(({ key }) => this.markStored(generation, key)),
-        () => undefined,
-      );
+      if (claim && generation !== null)
+        storeViews(entries, generation, claim, this.source.clock()).then(
+          () => entries.forEach(({ key }) => this.markStored(generation, key)),
+          () => undefined,
+        );
     };
     if (todo.length) backgroundTask(step);
   }
