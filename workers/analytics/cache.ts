@@ -183,15 +183,26 @@ export async function readStoredView(
   };
 }
 
-/** Stores one complete view (see storeViews). */
+/** A complete view to store under its key (storedViews.ts storedViewKey). */
+export interface ViewEntry {
+  key: string;
+  view: DashboardView;
+}
+
+/**
+ * Stores one complete view (see storeViews), and the views `beside` gives, made once the transaction is
+ * open (so after the caller's task, the view already on its way to the page) and committed with it: a
+ * reload right after finds them all or none.
+ */
 export function storeView(
   key: string,
   view: DashboardView,
   generation: number,
   versions: { companyId: number; etag: string } | null,
   now: number,
+  beside?: () => ViewEntry[],
 ): Promise<void> {
-  return storeViews([{ key, view }], generation, versions, now);
+  return storeViews([{ key, view }], generation, versions, now, beside);
 }
 
 /**
@@ -217,16 +228,18 @@ export async function readStoredViews(keys: string[]): Promise<Map<string, Dashb
  * VIEWS_KEPT newest views.
  */
 export async function storeViews(
-  entries: Array<{ key: string; view: DashboardView }>,
+  entries: ViewEntry[],
   generation: number,
   versions: { companyId: number; etag: string } | null,
   now: number,
+  beside?: () => ViewEntry[],
 ): Promise<void> {
   const tx = (await db()).transaction(['views', 'meta'], 'readwrite');
   const meta = tx.objectStore('meta');
   if (generationOf(await meta.get('generation')) !== generation) return tx.done;
   const views = tx.objectStore('views');
-  for (const { key, view } of entries) await views.put({ key, view, generation, savedAt: now });
+  for (const { key, view } of [...entries, ...(beside?.() ?? [])])
+    await views.put({ key, view, generation, savedAt: now });
   if (versions) await meta.put({ key: `versions:${versions.companyId}`, etag: versions.etag, generation });
   const count = await views.count();
   if (count > VIEWS_KEPT) {

@@ -370,8 +370,9 @@ export class AnalyticsEngine {
       // Prepared while it is stored: the store's steps (IndexedDB replies) come before each slice
       // (backgroundTask), so a reload right after still finds the view. Whole passes made meanwhile (before
       // slices) held its transaction back: a reload then did not find it.
-      void this.nextVisit.store(key, view, request, ids);
-      this.prepare(request, ids, now, epoch, onPrepared);
+      const current = () => epoch === this.epoch && request.generation === this.latest;
+      const besideTaken = this.nextVisit.store(key, view, request, ids, now, current, onPrepared);
+      this.prepare(request, ids, now, epoch, onPrepared, besideTaken);
     }
     return view;
   }
@@ -411,7 +412,15 @@ export class AnalyticsEngine {
    * replies (background priority, see backgroundTask); it stops once another view is asked (that view
    * prepares its own).
    */
-  private prepare(request: ViewRequest, ids: number[], now: Date, epoch: number, onPrepared?: PreparedView): void {
+  private prepare(
+    request: ViewRequest,
+    ids: number[],
+    now: Date,
+    epoch: number,
+    onPrepared?: PreparedView,
+    /** The views of its own period's other metrics are stored with the view (nextVisit.ts store). */
+    ownPeriodStored = false,
+  ): void {
     // Periods drawn from the views read back (nextVisit.ts covers) last: after a repeat visit the first
     // pass then serves the next period asked, not the one on screen (bench/notes.md, sixteenth pass).
     const all = preparedPeriods(request);
@@ -431,7 +440,7 @@ export class AnalyticsEngine {
       deadline = performance.now() + this.prepareSliceMs;
       const { done, value } = work.next();
       // A period prepared (its view's own first, at once): its views are stored beside the view.
-      if (value !== undefined)
+      if (value !== undefined && !(ownPeriodStored && periods[value] === request.period))
         this.nextVisit.storeSiblings(
           request,
           ids,

@@ -5,7 +5,7 @@
 import { METRICS, type Period } from '../../src/domain/analytics/selection';
 import type { DashboardView, PreparedView, ViewRequest } from '../../src/domain/analytics/view';
 import { backgroundTask } from './background';
-import { readStoredViews, storeView, storeViews } from './cache';
+import { readStoredViews, storeView, storeViews, type ViewEntry } from './cache';
 import { siblingRequests, storedCopy, storedViewKey } from './storedViews';
 
 /** Within this delay a product checked once is not asked again (metric or period changes). */
@@ -56,28 +56,49 @@ export class NextVisitViews {
 
   /**
    * Keeps a complete view for the next visit, with the versions ETag under which every product of the
-   * company is current, when this view checked them all against it.
+   * company is current, when this view checked them all against it; with such a claim, the views of its
+   * period for the other metrics go in the same transaction (composed from the view's own tallies once it
+   * is on its way to the page, each also given to `onPrepared`): a reload right after a load then finds
+   * the metric changes too, where a transaction of their own came too late at 10 000 products
+   * (bench/notes.md, eighteenth pass). Returns whether it took those views (else storeSiblings does).
    */
-  async store(key: string, view: DashboardView, request: ViewRequest, ids: number[]): Promise<void> {
+  store(
+    key: string,
+    view: DashboardView,
+    request: ViewRequest,
+    ids: number[],
+    now: Date,
+    current: () => boolean,
+    onPrepared?: PreparedView,
+  ): boolean {
     const generation = this.source.generation();
-    if (!this.source.writable() || generation === null) return;
+    if (!this.source.writable() || generation === null) return false;
     const claim = this.source.claim(request, ids);
-    await storeView(key, storedCopy(view), generation, claim, this.source.clock()).then(
-      () => this.markStored(generation, key),
+    const beside = claim ? this.siblings(request, ids, now, request.period, generation, current, onPrepared) : null;
+    let entries: ViewEntry[] = [];
+    void storeView(
+      key,
+      storedCopy(view),
+      generation,
+      claim,
+      this.source.clock(),
+      beside ? () => (entries = beside.composeAll()) : undefined,
+    ).then(
+      () => [{ key }, ...entries].forEach((e) => this.markStored(generation, e.key)),
       () => undefined,
     );
+    return beside !== null;
   }
 
   /**
    * Once one of a view's periods is prepared (engine.ts prepare): the views of that period for the other
    * metrics, one composed per background task from the tallies just made, then stored in one transaction,
    * under the same conditions as the view (every product current under the company's versions ETag). Those
-   * already stored for these records are not written again. Period by period, so that the view's own period
-   * (already counted) is stored beside it at once: a reload soon after finds its metric changes even where
-   * the other periods take seconds to count. `current` is false once another view or memory took over.
-   * Each view composed also goes to `onPrepared` (the page keeps it to draw it at once if asked), stored or
-   * not: a product's view, a company whose products changed meanwhile or a server without the versions
-   * route have no claim to store them, and their switches are drawn from the page all the same.
+   * already stored for these records are not written again. Period by period, so that a reload soon after
+   * finds the periods counted by then even where the others take seconds to count. Each view composed also
+   * goes to `onPrepared` (the page keeps it to draw it at once if asked), stored or not: a product's view, a
+   * company whose products changed meanwhile or a server without the versions route have no claim to store
+   * them, and their switches are drawn from the page all the same.
    */
   storeSiblings(
     request: ViewRequest,
@@ -90,29 +111,57 @@ export class NextVisitViews {
     const generation = this.source.generation();
     const claim = this.source.writable() && generation !== null ? this.source.claim(request, ids) : null;
     if (!claim && !onPrepared) return;
+    const beside = this.siblings(request, ids, now, period, claim ? generation : null, current, onPrepared);
+    const step = () => {
+      if (beside.composeNext()) return backgroundTask(step);
+      if (claim && generation !== null && beside.entries.length)
+        storeViews(beside.entries, generation, claim, this.source.clock()).then(
+          () => beside.entries.forEach(({ key }) => this.markStored(generation, key)),
+          () => undefined,
+        );
+    };
+    if (beside.todo) backgroundTask(step);
+  }
+
+  /**
+   * The views of `period` for the other metrics than the request's, but those already stored for the
+   * records of `generation` (null: none is stored), composed one by one while `current` and the records
+   * are those of when it began; each given to `onPrepared` as it is made.
+   */
+  private siblings(
+    request: ViewRequest,
+    ids: number[],
+    now: Date,
+    period: Period,
+    generation: number | null,
+    current: () => boolean,
+    onPrepared?: PreparedView,
+  ) {
+    const began = this.source.generation();
     const today = this.source.today(now);
     const todo = siblingRequests(request)
       .filter((r) => r.period === period)
       .map((r) => ({ r, key: storedViewKey(r, today) }))
-      .filter(({ key }) => !claim || !this.storedKeys.has(`${generation} ${key}`));
-    const entries: Array<{ key: string; view: DashboardView }> = [];
-    const step = () => {
-      if (!current() || generation !== this.source.generation()) return;
+      .filter(({ key }) => generation === null || !this.storedKeys.has(`${generation} ${key}`));
+    const entries: ViewEntry[] = [];
+    /** Composes the next view; false once all are made or no longer wanted. */
+    const composeNext = () => {
       const next = todo[entries.length];
-      if (next) {
-        const view = this.source.compose(next.r, ids, now);
-        entries.push({ key: next.key, view });
-        if (onPrepared) void Promise.resolve(onPrepared(next.r.metric, next.r.period, view)).catch(() => undefined);
-        backgroundTask(step);
-        return;
-      }
-      if (claim && generation !== null)
-        storeViews(entries, generation, claim, this.source.clock()).then(
-          () => entries.forEach(({ key }) => this.markStored(generation, key)),
-          () => undefined,
-        );
+      if (!next || !current() || began !== this.source.generation()) return false;
+      const view = this.source.compose(next.r, ids, now);
+      entries.push({ key: next.key, view });
+      if (onPrepared) void Promise.resolve(onPrepared(next.r.metric, next.r.period, view)).catch(() => undefined);
+      return true;
     };
-    if (todo.length) backgroundTask(step);
+    return {
+      todo: todo.length,
+      entries,
+      composeNext,
+      composeAll: () => {
+        while (composeNext());
+        return entries;
+      },
+    };
   }
 
   /**
@@ -139,7 +188,11 @@ export class NextVisitViews {
         if (onPrepared)
           for (const { r, key } of siblings) {
             const view = views.get(key);
-            if (view) void Promise.resolve(onPrepared(r.metric, r.period, readyCopy(view))).catch(() => undefined);
+            // Cloned by Comlink on its way (not transferred): no copy of its arrays needed here.
+            if (view)
+              void Promise.resolve(onPrepared(r.metric, r.period, { ...view, complete: true, stored: true })).catch(
+                () => undefined,
+              );
           }
       })
       .catch(() => undefined)
