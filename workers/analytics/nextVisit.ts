@@ -114,6 +114,9 @@ export class NextVisitViews {
     const beside = this.siblings(request, ids, now, period, claim ? generation : null, current, onPrepared);
     const step = () => {
       if (beside.composeNext()) return backgroundTask(step);
+      // Nothing stored once another view or memory took over: after a clear, a write would bring the
+      // database back.
+      if (!current()) return;
       if (claim && generation !== null && beside.entries.length)
         storeViews(beside.entries, generation, claim, this.source.clock()).then(
           () => beside.entries.forEach(({ key }) => this.markStored(generation, key)),
