@@ -17,6 +17,7 @@ const transferred = (v: DashboardView) => {
 export const api = {
   configure: (apiBase: string, token: string | null) => engine.configure(apiBase, token),
   view: async (...args: Parameters<AnalyticsEngine['view']>) => transferred(await engine.view(...args)),
+  prepareScopes: (...args: Parameters<AnalyticsEngine['prepareScopes']>) => engine.prepareScopes(...args),
   clear: () => engine.clear(),
   /** The dashboard opened: the database is opened while the page asks for the company's products. */
   warmUp: () => openCache().catch(() => undefined),

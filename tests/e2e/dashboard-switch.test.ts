@@ -1,4 +1,5 @@
-// A switch to a selection computed a moment ago, or prepared by the worker beside the view on screen, is
+// A switch to a selection computed a moment ago, prepared by the worker beside the view on screen, or a
+// product shown in the open list of scopes (its view made ahead while the list is open), is
 // drawn from inside the click (the page keeps the views it received: src/features/dashboard/viewMemory.ts),
 // in the frame that follows the click, after a reload too; any other waits, busy, for the worker's answer.
 // The worker's answer, asked silently afterwards, leaves the same figures.
@@ -25,9 +26,11 @@ interface AfterClick {
  * Opens the dropdown, then clicks the option and reads the page once React has rendered the click (the
  * microtask after it), before any message from the worker can be handled.
  */
-async function clickAndRead(page: Page, inputId: string, text: string): Promise<AfterClick> {
+async function clickAndRead(page: Page, inputId: string, text: string, openFor = 0): Promise<AfterClick> {
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
+  // A user reads the open list a moment before choosing.
+  if (openFor) await page.waitForTimeout(openFor);
   return page.evaluate(async (option) => {
     const li = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find(
       (el) => el.textContent?.trim() === option,
@@ -84,6 +87,21 @@ describe('switching selections', () => {
     await page.waitForTimeout(300);
     expect(await settled(page)).toEqual(toEngagement.figures);
     await choose(page, 'dashboard-metric', 'Taux de consultation');
+    expect(await settled(page)).toEqual(allTime);
+
+    // A product the open list of scopes shows: its view is made ahead while the list is open (a product
+    // never chosen, so neither computed nor prepared beside a view), drawn with the click, as the worker
+    // answers it.
+    await page.locator('.p-dropdown:has(#dashboard-scope)').click();
+    const product = (await page.locator('.p-dropdown-panel li[role="option"]').nth(1).textContent())!.trim();
+    await page.keyboard.press('Escape');
+    const toProduct = await clickAndRead(page, 'dashboard-scope', product, 500);
+    expect(toProduct.drawnFor).toContain('produit=');
+    expect(toProduct.busy).toBe(false);
+    await page.waitForTimeout(300);
+    expect(await settled(page)).toEqual(toProduct.figures);
+    expect(toProduct.figures).not.toEqual(allTime);
+    await choose(page, 'dashboard-scope', 'Tous les produits');
     expect(await settled(page)).toEqual(allTime);
 
     // A repeat visit: the view stored beside the one on screen (read back after the versions' 304) is drawn

@@ -31,6 +31,15 @@ function memory() {
 }
 
 describe('the view memory', () => {
+  it('counts VIEW_MEMORY_MS from when the view says its figures were current (a product checked earlier)', () => {
+    const { m, advance } = memory();
+    const a = view(3);
+    m.keep('a', a, 1_000 - (VIEW_MEMORY_MS - 10));
+    expect(m.get('a')).toBe(a);
+    advance(11);
+    expect(m.get('a')).toBeNull();
+  });
+
   it('gives back a complete view by its key, until VIEW_MEMORY_MS have passed', () => {
     const { m, advance } = memory();
     const a = view(3);

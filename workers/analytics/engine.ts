@@ -1,6 +1,12 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
-import type { DashboardView, PreparedView, Progress, ViewRequest } from '../../src/domain/analytics/view';
+import type {
+  DashboardView,
+  PreparedScope,
+  PreparedView,
+  Progress,
+  ViewRequest,
+} from '../../src/domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
 import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
 import { Numbering } from './aggregate';
@@ -50,6 +56,13 @@ export class AnalyticsEngine {
   private numbering = new Numbering();
   /** The passes over the current records, per selection but the metric (see Tallies). */
   private tallies = new Tallies();
+  /**
+   * The passes of products' views made ahead (see prepareScopes), apart: they neither replace the pass the
+   * preparation has begun nor crowd out the tallies of the selections around the view on screen.
+   */
+  private scopeTallies = new Tallies();
+  /** Bumped by each prepareScopes call: an earlier list still being prepared stops. */
+  private scopesAsked = 0;
   /** Session numbering of the records made from list answers, the stored ones included (see SessionDictionary). */
   private dictionary = new SessionDictionary();
   /** The stored numbering, taken back once, before the first fresh answer is numbered. */
@@ -107,6 +120,7 @@ export class AnalyticsEngine {
     this.checkedAt.clear();
     this.numbering = new Numbering(this.numbering.zone.timeZone);
     this.tallies.forget();
+    this.scopeTallies.forget();
     this.dictionary = new SessionDictionary();
     this.dictionaryLoaded = null;
     this.writesBroken = false;
@@ -450,6 +464,38 @@ export class AnalyticsEngine {
           onPrepared,
         );
       if (!done) backgroundTask(step);
+    };
+    backgroundTask(step);
+  }
+
+  /**
+   * The views of these products for the selection on screen (`request`, the company's view), made ahead
+   * because the page shows them in its list of scopes (src/features/dashboard/ControlCards.tsx): the click
+   * on one then draws it from the page's memory instead of waiting for a frame or two (bench/notes.md,
+   * nineteenth pass). One product per background task, stopping once another selection or list is asked;
+   * only products whose record is in memory and checked within REVALIDATE_AFTER_MS, whose view would then
+   * be composed from memory as it is here. `onPrepared` also gets when the product was checked: the page
+   * keeps the view no longer than the worker takes that check as current.
+   */
+  prepareScopes(request: ViewRequest, scopes: number[], onPrepared: PreparedScope): void {
+    const asked = ++this.scopesAsked;
+    const epoch = this.epoch;
+    const now = new Date(this.clock());
+    const zone = (request.timeZone ?? DEFAULT_TIME_ZONE) === this.numbering.zone.timeZone;
+    const current = () =>
+      zone && epoch === this.epoch && asked === this.scopesAsked && request.generation >= this.latest;
+    const queue = [...scopes];
+    const step = () => {
+      const scope = queue.shift();
+      if (scope === undefined || !current()) return;
+      const checkedAt = this.checkedAt.get(scope) ?? -Infinity;
+      if (this.memory.has(scope) && this.clock() - checkedAt <= REVALIDATE_AFTER_MS) {
+        const state: ComposeState = { complete: true, offline: false, failed: [] };
+        const memory = { memory: this.memory, tallies: this.scopeTallies, numbering: this.numbering };
+        const view = composeView({ ...request, scope }, [scope], now, state, memory);
+        void onPrepared(scope, { ...view, dataVersion: this.dataVersion }, checkedAt);
+      }
+      backgroundTask(step);
     };
     backgroundTask(step);
   }

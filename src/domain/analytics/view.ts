@@ -95,6 +95,12 @@ export interface DashboardView {
  */
 export type PreparedView = (metric: Metric, period: Period, view: DashboardView) => unknown;
 
+/**
+ * The worker composed the view of one product for the selection on screen, ahead of its choice
+ * (workers/analytics/engine.ts prepareScopes); `checkedAt`: when the worker last took the product as current.
+ */
+export type PreparedScope = (scope: number, view: DashboardView, checkedAt: number) => unknown;
+
 export interface Progress {
   generation: number;
   done: number;

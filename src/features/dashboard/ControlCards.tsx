@@ -35,7 +35,12 @@ interface Props {
   productsLoading: boolean;
   /** An Admin changed the company's zone (stable: the cards are memoised). */
   onTimeZoneSaved: (companyId: number, timeZone: string) => void;
+  /** Products the list of scopes shows (stable): their views are made ahead (useDashboardView). */
+  onScopesShown: (ids: number[]) => void;
 }
+
+/** Options an open list shows without scrolling: PrimeReact's 200 px panel, 38 px per option. */
+const SHOWN_OPTIONS = 6;
 
 export const ControlCards = memo(function ControlCards({
   timeZone,
@@ -44,10 +49,17 @@ export const ControlCards = memo(function ControlCards({
   products,
   productsLoading,
   onTimeZoneSaved,
+  onScopesShown,
 }: Props) {
   return (
     <div className="control-cards">
-      <CompanyCard isAdmin={isAdmin} companyName={companyName} products={products} productsLoading={productsLoading} />
+      <CompanyCard
+        isAdmin={isAdmin}
+        companyName={companyName}
+        products={products}
+        productsLoading={productsLoading}
+        onScopesShown={onScopesShown}
+      />
       <AnalysisTypeCard />
       <PeriodCard timeZone={timeZone} isAdmin={isAdmin} onTimeZoneSaved={onTimeZoneSaved} />
     </div>
@@ -59,7 +71,8 @@ const CompanyCard = memo(function CompanyCard({
   companyName,
   products,
   productsLoading,
-}: Pick<Props, 'isAdmin' | 'companyName' | 'products' | 'productsLoading'>) {
+  onScopesShown,
+}: Pick<Props, 'isAdmin' | 'companyName' | 'products' | 'productsLoading' | 'onScopesShown'>) {
   const companyId = useAtomValue(selectionFieldAtom('companyId'));
   const scope = useAtomValue(selectionFieldAtom('scope'));
   const update = useSetAtom(updateSelectionAtom);
@@ -78,6 +91,18 @@ const CompanyCard = memo(function CompanyCard({
   );
   const onCompany = useCallback((id: number | null) => chooseCompany(id ?? null), [chooseCompany]);
   const onScope = useCallback((value: Scope) => update({ scope: value }), [update]);
+  // The products the open list shows: from the chosen one (the list scrolls to it) or, searched, the first
+  // matches (PrimeReact's "contains", near enough for a guess).
+  const onScopeShown = useCallback(
+    (filter: string) => {
+      const f = filter.trim().toLocaleLowerCase('fr');
+      const matching = f ? scopeOptions.filter((o) => o.label.toLocaleLowerCase('fr').includes(f)) : scopeOptions;
+      const from = Math.max(0, f ? 0 : matching.findIndex((o) => o.value === scope));
+      const shown = matching.slice(from, from + SHOWN_OPTIONS).map((o) => o.value);
+      onScopesShown(shown.filter((v): v is number => v !== 'all'));
+    },
+    [scopeOptions, scope, onScopesShown],
+  );
 
   const scopeHint = productsLoading
     ? 'Chargement des produits...'
@@ -119,6 +144,7 @@ const CompanyCard = memo(function CompanyCard({
         filter={products.length > 8}
         // A company may have thousands of products: only the visible options are rendered.
         virtual={products.length > 50}
+        onShown={onScopeShown}
       />
     </section>
   );

@@ -163,6 +163,7 @@ export function DashboardPage() {
         products={products}
         productsLoading={productsLoading}
         onTimeZoneSaved={timeZoneSaved}
+        onScopesShown={state.prepareScopes}
       />
 
       {view?.offline && view.cachedAt !== null && (

@@ -43,6 +43,8 @@ interface Props<T> {
   filter?: boolean;
   /** Only the visible options are rendered (long lists: a company's products). */
   virtual?: boolean;
+  /** The list opened (`''`) or its search changed: what it now shows starts with what matches this. */
+  onShown?: (filter: string) => void;
 }
 
 function SelectFieldOf<T>({
@@ -57,6 +59,7 @@ function SelectFieldOf<T>({
   showClear,
   filter,
   virtual,
+  onShown,
 }: Props<T>) {
   return (
     <Field id={id} label={label} hint={hint}>
@@ -71,6 +74,8 @@ function SelectFieldOf<T>({
         filter={filter}
         // Reopened, the list shows every option again ("Tous les produits" included), not the last search.
         resetFilterOnHide
+        onShow={onShown && (() => onShown(''))}
+        onFilter={onShown && ((e) => onShown(e.filter))}
         virtualScrollerOptions={virtual ? { itemSize: 38 } : undefined}
       />
     </Field>

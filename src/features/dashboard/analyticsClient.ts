@@ -9,6 +9,7 @@ import { API_BASE, ApiError, getToken, send } from '../../api/http';
 import { registerUserCacheCleaner } from '../../app/userCaches';
 import {
   type DashboardView,
+  type PreparedScope,
   type PreparedView,
   type Progress,
   UNAUTHORIZED,
@@ -55,6 +56,17 @@ export async function computeView(
     if ((err as Error)?.name === UNAUTHORIZED) await reportUnauthorized();
     throw err;
   }
+}
+
+/**
+ * The views of these products for the selection on screen, made ahead by the worker (AnalyticsEngine
+ * prepareScopes). Only once a view was asked: before, the worker holds no records to make them from.
+ */
+export function prepareScopes(request: ViewRequest, scopes: number[], onPrepared: PreparedScope): void {
+  if (configured === null || configured !== `${API_BASE}\n${getToken()}`) return;
+  void engine()
+    .prepareScopes(request, scopes, Comlink.proxy(onPrepared))
+    .catch(() => undefined);
 }
 
 /**

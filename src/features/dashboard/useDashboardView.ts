@@ -15,7 +15,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState }
 import type { ProductRef } from '../../domain/analytics/fields';
 import type { Selection } from '../../domain/analytics/selection';
 import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
-import { computeView } from './analyticsClient';
+import { computeView, prepareScopes } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
 import { sameFigures, ViewMemory } from './viewMemory';
 
@@ -53,6 +53,11 @@ export interface ViewState {
   slow: boolean;
   /** Loads the failed products of the view again (the others as usual), then recomputes. */
   retry: () => void;
+  /**
+   * These products are shown in the list of scopes: their views for the selection on screen are made
+   * ahead and kept (viewMemory.ts), so the click on one draws it at once. Stable across renders.
+   */
+  prepareScopes: (ids: number[]) => void;
 }
 
 /** The products the page holds, and for which company. */
@@ -104,7 +109,7 @@ export function useDashboardView(
   const store = useStore();
   const generation = useRef(0);
   const started = useRef<string | null>(null);
-  const [state, setState] = useState<Omit<ViewState, 'current' | 'retry'> & { viewKey: string }>({
+  const [state, setState] = useState<Omit<ViewState, 'current' | 'retry' | 'prepareScopes'> & { viewKey: string }>({
     view: null,
     loading: false,
     failed: false,
@@ -170,7 +175,7 @@ export function useDashboardView(
         // Progress comes through its own Comlink port: a last step may arrive after the view's answer, and
         // must not bring the bar back once the view is finished (it would stay).
         let finished = false;
-        const finish = (next: Omit<ViewState, 'current' | 'retry' | 'slow'>) => {
+        const finish = (next: Omit<ViewState, 'current' | 'retry' | 'slow' | 'prepareScopes'>) => {
           finished = true;
           inFlight.current = false;
           if (!silent) {
@@ -207,6 +212,21 @@ export function useDashboardView(
         else void ask();
       },
   );
+
+  const [prepare] = useState(() => (ids: number[]) => {
+    const s = store.get(selectionAtom);
+    const p = latest.current;
+    if (s.companyId === null || s.companyId !== p.companyId || p.loading) return;
+    const gen = generation.current;
+    const wanted = ids.filter((id) => id !== s.scope && !memory.get(viewKey({ ...s, scope: id }, p)));
+    if (!wanted.length) return;
+    prepareScopes(
+      { ...viewRequestOf(s, p.productIds, p.timeZone, gen), companyId: s.companyId },
+      wanted,
+      (scope, view, checkedAt) =>
+        gen === generation.current && memory.keep(viewKey({ ...s, scope }, p), view, checkedAt),
+    );
+  });
 
   // Every REFRESH_EVERY_MS while the page is visible, and at once when it becomes visible again after that
   // long: the current selection revalidated (a view still computing is left to finish).
@@ -262,5 +282,5 @@ export function useDashboardView(
   const failedIds = state.view?.failedProducts ?? [];
   // A load that failed as a whole retries everything; otherwise only the products that failed.
   const retry = () => start(store.get(selectionAtom), latest.current, state.failed ? held.productIds : failedIds);
-  return { ...rest, current: shown === key, retry };
+  return { ...rest, current: shown === key, retry, prepareScopes: prepare };
 }

@@ -29,9 +29,10 @@ export class ViewMemory {
    * stale), one of older data (prepared before the change, arriving after) is ignored; only complete
    * views without failure or network loss are kept. A view stored at an earlier visit (`stored`, drawn
    * while that visit's 304 holds) is kept like the worker's answer: drawn, it is refreshed a second later
-   * (useDashboardView's STORED_REFRESH_MS) for its "En direct".
+   * (useDashboardView's STORED_REFRESH_MS) for its "En direct". `at`: since when its figures are taken as
+   * current (a product's view made ahead: when the worker last checked the product); now by default.
    */
-  keep(key: string, view: DashboardView): void {
+  keep(key: string, view: DashboardView, at = this.clock()): void {
     if (view.dataVersion === undefined) return;
     if (this.dataVersion !== undefined && view.dataVersion < this.dataVersion) return;
     if (view.dataVersion !== this.dataVersion) {
@@ -40,7 +41,7 @@ export class ViewMemory {
     }
     if (!view.complete || view.offline || view.failedProducts.length > 0) return;
     this.views.delete(key);
-    this.views.set(key, { view, at: this.clock() });
+    this.views.set(key, { view, at });
     if (this.views.size > VIEW_MEMORY_SIZE) this.views.delete(this.views.keys().next().value!);
   }
 

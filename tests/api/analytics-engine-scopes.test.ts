@@ -1,0 +1,126 @@
+// The views of the products the list of scopes shows, made ahead by the worker (AnalyticsEngine
+// prepareScopes): the same figures the engine answers once the product is chosen, without asking the server,
+// only for products checked a moment ago, and never for a list or selection that was replaced.
+// The engine against the real server (app.inject as its fetch) and fake-indexeddb.
+import 'fake-indexeddb/auto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { deleteCache } from '../../workers/analytics/cache';
+import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { REVALIDATE_AFTER_MS } from '../../workers/analytics/nextVisit';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { serverFetch as answeredBy } from '../helpers/serverFetch';
+
+let t: TestApp;
+let token: string;
+let companyId: number;
+let productIds: number[];
+let calls = 0;
+const serverFetch = answeredBy(
+  () => t.app,
+  () => calls++,
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login('directeur@demo.fr');
+  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
+  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
+    .json()
+    .$values.map((p: { produitId: number }) => p.produitId);
+  expect(productIds.length).toBeGreaterThanOrEqual(4);
+});
+afterAll(() => t.close());
+
+const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
+  generation,
+  productIds,
+  companyId,
+  scope: 'all',
+  metric: 'engagement',
+  counting: 'unique_users',
+  period: 'all_time',
+  year: 2026,
+  month: 1,
+  week: 1,
+  compare: true,
+  ...over,
+});
+
+/** Background tasks are timers in Node: a few turns of the loop run them all. */
+const backgroundDone = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** What a view shows, without what says when or for which request it was made. */
+const figures = (v: DashboardView) => ({
+  stats: v.stats,
+  series: v.series,
+  previous: v.previous,
+  ranking: v.ranking,
+  live: v.live,
+  complete: v.complete,
+});
+
+async function engineWithCompanyView(clock: () => number = Date.now): Promise<AnalyticsEngine> {
+  await deleteCache();
+  const engine = new AnalyticsEngine(serverFetch, clock);
+  engine.configure('', token);
+  await engine.view(request(1));
+  return engine;
+}
+
+describe('views of products made ahead', () => {
+  it('equal what the engine answers once the product is chosen, and ask the server nothing', async () => {
+    // One instant for both: "En direct" says when it was counted.
+    const now = Date.now();
+    const engine = await engineWithCompanyView(() => now);
+    const prepared = new Map<number, DashboardView>();
+    const before = calls;
+    engine.prepareScopes(request(1), productIds.slice(0, 3), (scope, view) => void prepared.set(scope, view));
+    await backgroundDone();
+    expect(calls).toBe(before);
+    expect([...prepared.keys()]).toEqual(productIds.slice(0, 3));
+    for (const [i, id] of productIds.slice(0, 3).entries()) {
+      const chosen = await engine.view(request(2 + i, { scope: id }));
+      expect(figures(prepared.get(id)!)).toEqual(figures(chosen));
+      expect(prepared.get(id)!.dataVersion).toBe(chosen.dataVersion);
+    }
+    // The products differ: each view is its own product's, not the company's.
+    expect(prepared.get(productIds[0])!.stats).not.toEqual(prepared.get(productIds[1])!.stats);
+    expect(calls).toBe(before);
+  });
+
+  it('only for products checked within REVALIDATE_AFTER_MS, and says when they were checked', async () => {
+    let now = Date.UTC(2026, 10, 27, 12);
+    const checked = now;
+    const engine = await engineWithCompanyView(() => now);
+    const prepared: Array<[number, number]> = [];
+    engine.prepareScopes(request(1), [productIds[0]], (scope, _view, at) => void prepared.push([scope, at]));
+    await backgroundDone();
+    expect(prepared).toEqual([[productIds[0], checked]]);
+
+    now += REVALIDATE_AFTER_MS + 1;
+    engine.prepareScopes(request(1), [productIds[1]], (scope, _view, at) => void prepared.push([scope, at]));
+    await backgroundDone();
+    // Its view would ask the server first: nothing made ahead.
+    expect(prepared).toHaveLength(1);
+  });
+
+  it('stops once another list or another selection is asked', async () => {
+    const engine = await engineWithCompanyView();
+    const prepared: number[] = [];
+    const onPrepared = (scope: number) => void prepared.push(scope);
+    engine.prepareScopes(request(1), productIds.slice(0, 2), onPrepared);
+    engine.prepareScopes(request(1), productIds.slice(2, 4), onPrepared);
+    await backgroundDone();
+    expect(prepared).toEqual(productIds.slice(2, 4));
+
+    prepared.length = 0;
+    engine.prepareScopes(request(1), productIds.slice(0, 2), onPrepared);
+    const next = engine.view(request(2, { metric: 'ar_usage' }));
+    await next;
+    await backgroundDone();
+    expect(prepared).toEqual([]);
+  });
+});
