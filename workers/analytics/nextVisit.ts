@@ -57,10 +57,11 @@ export class NextVisitViews {
   /**
    * Keeps a complete view for the next visit, with the versions ETag under which every product of the
    * company is current, when this view checked them all against it; with such a claim, the views of its
-   * period for the other metrics go in the same transaction (composed from the view's own tallies once it
-   * is on its way to the page, each also given to `onPrepared`): a reload right after a load then finds
-   * the metric changes too, where a transaction of their own came too late at 10 000 products
-   * (bench/notes.md, eighteenth pass). Returns whether it took those views (else storeSiblings does).
+   * period for the other metrics go in the transaction right behind the view's (composed from the view's
+   * own tallies once the view is committed, each also given to `onPrepared`; cache.ts storeView): a reload
+   * right after a load then finds the metric changes too, where a transaction opened once the preparation
+   * had counted came too late at 10 000 products (bench/notes.md, eighteenth and nineteenth passes).
+   * Returns whether it took those views (else storeSiblings does).
    */
   store(
     key: string,
