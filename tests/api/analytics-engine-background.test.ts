@@ -13,6 +13,7 @@ import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view
 import { deleteCache } from '../../workers/analytics/cache';
 import type { StoredColumns } from '../../workers/analytics/columns';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
@@ -108,11 +109,7 @@ const serverFetch = answeredBy(
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.login('directeur@demo.fr');
-  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
-    .json()
-    .$values.map((p: { produitId: number }) => p.produitId);
+  ({ token, companyId, productIds } = await signedInCompany(t, 'directeur@demo.fr'));
 });
 afterAll(() => t.close());
 beforeEach(() => deleteCache());

@@ -10,6 +10,7 @@ import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { REVALIDATE_AFTER_MS } from '../../workers/analytics/nextVisit';
+import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
 
@@ -25,11 +26,7 @@ const serverFetch = answeredBy(
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.login('directeur@demo.fr');
-  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
-    .json()
-    .$values.map((p: { produitId: number }) => p.produitId);
+  ({ token, companyId, productIds } = await signedInCompany(t, 'directeur@demo.fr'));
   expect(productIds.length).toBeGreaterThanOrEqual(4);
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 // A company with products and events written straight to the database, for the tests of what the database
-// keeps about events (session and country numbers, versions).
+// keeps about events (session and country numbers, versions); and a demo company as the API shows it.
 import { entreprises, groupeModels } from '../../server/db/schema';
 import type { TestApp } from './app';
 
@@ -29,3 +29,16 @@ export const event = (produitId: number, userSessionId: string, minute = 0, coun
   consultation: true,
   country,
 });
+
+/** A demo user's token, company and product ids, read through the API as the dashboard reads them. */
+export async function signedInCompany(
+  t: TestApp,
+  mail: string,
+): Promise<{ token: string; companyId: number; productIds: number[] }> {
+  const token = await t.login(mail);
+  const companyId: number = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
+  const productIds: number[] = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
+    .json()
+    .$values.map((p: { produitId: number }) => p.produitId);
+  return { token, companyId, productIds };
+}
