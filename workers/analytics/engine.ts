@@ -351,6 +351,8 @@ export class AnalyticsEngine {
             this.dataVersion++;
             // The views stored beside the last stored one no longer tell these records' figures.
             this.nextVisit.drop();
+            // Nor do the products' passes made ahead, which would otherwise hold the replaced records.
+            this.scopeTallies.forget();
             toWrite.push(record);
             toWriteEvents += record.count;
             if (toWriteEvents >= PACK_EVENTS || toWrite.length >= PACK_PRODUCTS) flush();
