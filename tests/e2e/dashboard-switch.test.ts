@@ -1,6 +1,6 @@
 // A switch to a selection computed a moment ago, prepared by the worker beside the view on screen, or a
-// product shown in the open list of scopes (its view made ahead while the list is open), is
-// drawn from inside the click (the page keeps the views it received: src/features/dashboard/viewMemory.ts),
+// product shown in the open list of scopes (its view made ahead while the list shows it, scrolled to too),
+// is drawn from inside the click (the page keeps the views it received: src/features/dashboard/viewMemory.ts),
 // in the frame that follows the click, after a reload too; any other waits, busy, for the worker's answer.
 // The worker's answer, asked silently afterwards, leaves the same figures.
 import type { Browser, Page } from 'playwright-core';
@@ -31,6 +31,11 @@ async function clickAndRead(page: Page, inputId: string, text: string, openFor =
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
   // A user reads the open list a moment before choosing.
   if (openFor) await page.waitForTimeout(openFor);
+  return chooseAndRead(page, text);
+}
+
+/** Clicks the option of the open list and reads the page as clickAndRead does. */
+function chooseAndRead(page: Page, text: string): Promise<AfterClick> {
   return page.evaluate(async (option) => {
     const li = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find(
       (el) => el.textContent?.trim() === option,
@@ -44,6 +49,19 @@ async function clickAndRead(page: Page, inputId: string, text: string, openFor =
       figures: values.map((el) => el.textContent ?? ''),
     };
   }, text);
+}
+
+/** The options of the open list wholly in its box, top to bottom. */
+function optionsInView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector('.p-dropdown-panel .p-dropdown-items-wrapper')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom;
+      })
+      .map((el) => el.textContent.trim());
+  });
 }
 
 async function settled(page: Page): Promise<string[]> {
@@ -113,6 +131,35 @@ describe('switching selections', () => {
     const afterReload = await clickAndRead(page, 'dashboard-metric', 'Utilisation AR');
     expect(afterReload.drawnFor).toContain('metrique=ar_usage');
     expect(afterReload.busy).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // A product found by scrolling the list, with the wheel (a long list, drawn by a virtual scroller) or the
+  // keyboard (a plain one): its view is made once the list stops there.
+  it.each([
+    ['directeur@grand-mobilier.fr', 'the wheel'],
+    ['vendeur@demo.fr', 'the keyboard'],
+  ])('a product scrolled to in the list (%s, %s) is drawn with the click', async (mail, by) => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, mail);
+    await page.getByText(/Analyse globale de \d+ produits/).waitFor();
+    const all = await settled(page);
+    await page.locator('.p-dropdown:has(#dashboard-scope)').click();
+    const opening = await optionsInView(page);
+    if (by === 'the wheel') {
+      await page.locator('.p-dropdown-panel .p-dropdown-items-wrapper').hover();
+      await page.mouse.wheel(0, 38 * 120);
+    } else for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => optionsInView(page)).not.toContain(opening[opening.length - 1]);
+    const inView = await optionsInView(page);
+    await page.waitForTimeout(500);
+    const toProduct = await chooseAndRead(page, inView[2]);
+    expect(toProduct.drawnFor).toContain('produit=');
+    expect(toProduct.busy).toBe(false);
+    await page.waitForTimeout(300);
+    expect(await settled(page)).toEqual(toProduct.figures);
+    expect(toProduct.figures).not.toEqual(all);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@
 // re-renders the one control that changed (docs/performance.md, "Dashboard at scale").
 import { useAtomValue, useSetAtom } from 'jotai';
 import { InputText } from 'primereact/inputtext';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 
 import type { Entreprise } from '../../api/entreprises';
 import { useEntreprisesQuery } from '../../api/queries/entreprises';
@@ -39,7 +39,7 @@ interface Props {
   onScopesShown: (ids: number[]) => void;
 }
 
-/** Options an open list shows without scrolling: PrimeReact's 200 px panel, 38 px per option. */
+/** Options an open list shows at once: PrimeReact's 200 px panel, OPTION_HEIGHT per option. */
 const SHOWN_OPTIONS = 6;
 
 export const ControlCards = memo(function ControlCards({
@@ -91,13 +91,21 @@ const CompanyCard = memo(function CompanyCard({
   );
   const onCompany = useCallback((id: number | null) => chooseCompany(id ?? null), [chooseCompany]);
   const onScope = useCallback((value: Scope) => update({ scope: value }), [update]);
-  // The products the open list shows: from the chosen one (the list scrolls to it) or, searched, the first
-  // matches (PrimeReact's "contains", near enough for a guess).
+  // The products the open list shows: from the first in view once scrolled; else from the chosen one (the
+  // list opens on it) or, searched, the first matches (PrimeReact's "contains", near enough for a guess).
+  const matches = useRef({ of: scopeOptions, filter: '', options: scopeOptions });
   const onScopeShown = useCallback(
-    (filter: string) => {
+    (filter: string, first?: number) => {
       const f = filter.trim().toLocaleLowerCase('fr');
-      const matching = f ? scopeOptions.filter((o) => o.label.toLocaleLowerCase('fr').includes(f)) : scopeOptions;
-      const from = Math.max(0, f ? 0 : matching.findIndex((o) => o.value === scope));
+      // Kept per search: a scroll tells again, every SCROLL_TELL_MS, among the same matches.
+      if (matches.current.of !== scopeOptions || matches.current.filter !== f)
+        matches.current = {
+          of: scopeOptions,
+          filter: f,
+          options: f ? scopeOptions.filter((o) => o.label.toLocaleLowerCase('fr').includes(f)) : scopeOptions,
+        };
+      const matching = matches.current.options;
+      const from = first ?? Math.max(0, f ? 0 : matching.findIndex((o) => o.value === scope));
       const shown = matching.slice(from, from + SHOWN_OPTIONS).map((o) => o.value);
       onScopesShown(shown.filter((v): v is number => v !== 'all'));
     },

@@ -3,6 +3,8 @@
 import { Dropdown } from 'primereact/dropdown';
 import { memo, type ReactNode } from 'react';
 
+import { type ListShown, OPTION_HEIGHT, useListShown } from './useListShown';
+
 export interface Option<T> {
   label: string;
   value: T;
@@ -43,8 +45,8 @@ interface Props<T> {
   filter?: boolean;
   /** Only the visible options are rendered (long lists: a company's products). */
   virtual?: boolean;
-  /** The list opened (`''`) or its search changed: what it now shows starts with what matches this. */
-  onShown?: (filter: string) => void;
+  /** The list opened, its search changed or it scrolled: what it now shows (useListShown). */
+  onShown?: ListShown;
 }
 
 function SelectFieldOf<T>({
@@ -61,6 +63,7 @@ function SelectFieldOf<T>({
   virtual,
   onShown,
 }: Props<T>) {
+  const { onShow, onFilter, onScroll } = useListShown(onShown);
   return (
     <Field id={id} label={label} hint={hint}>
       <Dropdown
@@ -74,9 +77,11 @@ function SelectFieldOf<T>({
         filter={filter}
         // Reopened, the list shows every option again ("Tous les produits" included), not the last search.
         resetFilterOnHide
-        onShow={onShown && (() => onShown(''))}
-        onFilter={onShown && ((e) => onShown(e.filter))}
-        virtualScrollerOptions={virtual ? { itemSize: 38 } : undefined}
+        onShow={onShow}
+        onFilter={onFilter}
+        // The scrolling box: the virtual scroller, or the plain list's wrapper.
+        virtualScrollerOptions={virtual ? { itemSize: OPTION_HEIGHT, onScroll } : undefined}
+        pt={onScroll && !virtual ? { wrapper: { onScroll } } : undefined}
       />
     </Field>
   );
