@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await installSecurity(app, options.connectSrc);
+  installSecurity(app, options.connectSrc);
   await app.register(compress, { global: true, threshold: 1024 });
   // Per-route limits are given to request.parts(); these are the defaults (1 MiB per file unless a route says otherwise).
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 30, fields: 50 } });

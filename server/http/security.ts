@@ -1,7 +1,7 @@
 // Security headers: a CSP the app works under (PrimeReact injects <style> tags, hence 'unsafe-inline' in
 // style-src only), no framing, no base URI, and no-store on every /api answer.
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Whether an answer must not be stored: decided by the route the router matched, never by the raw URL
@@ -13,8 +13,10 @@ export function personal(routeUrl: string | undefined, hasOwnPolicy: boolean): b
   return !hasOwnPolicy;
 }
 
-export async function installSecurity(app: FastifyInstance, connectSrc: string[] = []): Promise<void> {
-  await app.register(helmet, {
+export function installSecurity(app: FastifyInstance, connectSrc: string[] = []): void {
+  // Helmet's middleware made once: @fastify/helmet made it again for every request, parsing the CSP
+  // directives each time (bench/notes.md, twentieth pass).
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,6 +38,7 @@ export async function installSecurity(app: FastifyInstance, connectSrc: string[]
     // HSTS only matters behind TLS; helmet sends it, browsers ignore it over plain http.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, done));
   app.addHook('onSend', async (request, reply) => {
     if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control')))
       reply.header('Cache-Control', 'no-store');
