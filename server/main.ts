@@ -1,5 +1,7 @@
 // npm start: build the app if needed, open and migrate the database, load the demo data on an empty one,
 // then serve the app and /api.
+import './engineFlags';
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
