@@ -38,7 +38,9 @@ export function installSecurity(app: FastifyInstance, connectSrc: string[] = [])
     // HSTS only matters behind TLS; helmet sends it, browsers ignore it over plain http.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    headers(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   app.addHook('onSend', async (request, reply) => {
     if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control')))
       reply.header('Cache-Control', 'no-store');
