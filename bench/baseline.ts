@@ -73,7 +73,7 @@ export async function runBaseline(
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }),
   );
   const page = await context.newPage();
-  const bytes = new ByteCounter(context);
+  const bytes = new ByteCounter(page);
   const heap = await HeapSampler.open(browser, page);
   try {
     await page.goto('/__bench/baseline.html');
@@ -95,7 +95,7 @@ export async function runBaseline(
         [productIds, token, selection] as const,
       );
     const phase = async (action: () => Promise<{ t0: number; end: number }>): Promise<Phase> => {
-      bytes.reset();
+      await bytes.reset();
       heap.start();
       const { t0, end } = await action();
       const h = await heap.end();

@@ -1,78 +1,69 @@
-// Bytes transferred (encoded bodies and headers, as received) by the page and its worker, per phase.
-import type { BrowserContext, Request } from 'playwright-core';
+// Bytes transferred by the page and its workers, per phase, read from their Resource Timing entries at the
+// end of the phase rather than from Playwright's network events as they happen: asking Playwright for each
+// request's sizes cost the driven Chromium and the bench's own process ~3 s of a 10 000-product cold load
+// (bench/notes.md, twenty-first pass), time the product never spends for a user.
+// A response counts as its `transferSize`: the encoded body plus 300 bytes for its headers, the figure the
+// Resource Timing specification gives in place of their real size (a 304 counts 300).
+import type { Page } from 'playwright-core';
 
+interface Entry {
+  name: string;
+  transferSize: number;
+}
+
+/** In the page or a worker: entries kept from now on (the buffer holds 250 by default), earlier ones dropped. */
+function startCounting(): void {
+  performance.setResourceTimingBufferSize(1_000_000);
+  performance.clearResourceTimings();
+}
+
+function entries(): Entry[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((e) => ({ name: e.name, transferSize: (e as PerformanceResourceTiming).transferSize }));
+}
+
+function countVersions(): number {
+  return performance.getEntriesByType('resource').filter((e) => /\/versions(\?|$)/i.test(e.name)).length;
+}
+
+const isEvents = (url: string) => /\/api\/ProductStatistics\/Product\/\d+(\?[^/]*)?$/i.test(url);
+
+// A worker started during a phase counts from its own start (250 entries at most: none of the bench's does).
 export class ByteCounter {
-  private sizes: Array<Promise<number>> = [];
-  private requests = 0;
-  /** Answers to the per-product events call (200 or 304) since the phase started. */
-  eventCalls = 0;
-  /** Answers to the company's versions call (docs/dashboard.md) since the phase started. */
-  versionCalls = 0;
-
-  constructor(context: BrowserContext) {
-    const notModified = new WeakSet<Request>();
-    const isEvents = (url: string) => /\/api\/ProductStatistics\/Product\/\d+(\?[^/]*)?$/i.test(url);
-    const isVersions = (url: string) => /\/api\/ProductStatistics\/Entreprise\/\d+\/versions$/i.test(url);
-    context.on('response', (res) => {
-      if (isEvents(res.url())) this.eventCalls++;
-      if (isVersions(res.url())) this.versionCalls++;
-      // The worker's 304 answers get no 'requestfinished' from Playwright: their headers are counted here.
-      if (res.status() === 304) {
-        notModified.add(res.request());
-        this.requests++;
-        this.sizes.push(
-          res
-            .headersArray()
-            .then((h) => h.reduce((n, { name, value }) => n + name.length + value.length + 4, 17))
-            .catch(() => 0),
-        );
-      }
-    });
-    context.on('requestfailed', (req) => isEvents(req.url()) && this.eventCalls++);
-    context.on('requestfinished', (req: Request) => {
-      if (notModified.has(req)) return;
-      this.requests++;
-      this.sizes.push(
-        req
-          .sizes()
-          .then((s) => s.responseBodySize + s.responseHeadersSize)
-          .catch(() => 0),
-      );
-    });
-  }
+  constructor(private page: Page) {}
 
   /** Starts a phase. */
-  reset(): void {
-    this.sizes = [];
-    this.requests = 0;
-    this.eventCalls = 0;
-    this.versionCalls = 0;
+  async reset(): Promise<void> {
+    await this.page.evaluate(startCounting);
+    for (const w of this.page.workers()) await w.evaluate(startCounting).catch(() => undefined);
+  }
+
+  private async all(): Promise<Entry[]> {
+    const lists = [await this.page.evaluate(entries)];
+    for (const w of this.page.workers()) lists.push(await w.evaluate(entries).catch(() => []));
+    return lists.flat();
   }
 
   /**
-   * Resolves when a warm load has revalidated: the versions call answered (nothing changed in the bench's
-   * data, so no product is fetched after it), or, against a server without it, `n` events calls.
+   * Resolves when a warm load has revalidated: the company's versions call answered (nothing changed in the
+   * bench's data, so no product is fetched after it), or, against a server without it, `n` events calls.
    */
   async waitRevalidated(n: number, timeoutMs = 600_000): Promise<void> {
     const end = Date.now() + timeoutMs;
-    while (this.versionCalls === 0 && this.eventCalls < n) {
-      if (Date.now() > end)
-        throw new Error(`${this.eventCalls}/${n} appels d'événements terminés, aucun appel des versions`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
-  /** Resolves when `n` events calls have answered since the phase started. */
-  async waitEventCalls(n: number, timeoutMs = 600_000): Promise<void> {
-    const end = Date.now() + timeoutMs;
-    while (this.eventCalls < n) {
-      if (Date.now() > end) throw new Error(`${this.eventCalls}/${n} appels d'événements terminés`);
-      await new Promise((r) => setTimeout(r, 20));
+    for (;;) {
+      let versions = 0;
+      for (const w of this.page.workers()) versions += await w.evaluate(countVersions).catch(() => 0);
+      if (versions > 0) return;
+      const calls = (await this.all()).filter((e) => isEvents(e.name)).length;
+      if (calls >= n) return;
+      if (Date.now() > end) throw new Error(`${calls}/${n} appels d'événements terminés, aucun appel des versions`);
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 
   async total(): Promise<{ bytes: number; requests: number }> {
-    const all = await Promise.all(this.sizes);
-    return { bytes: all.reduce((a, b) => a + b, 0), requests: this.requests };
+    const all = await this.all();
+    return { bytes: all.reduce((a, e) => a + e.transferSize, 0), requests: all.length };
   }
 }

@@ -98,7 +98,7 @@ export async function runOurs(
   const context = await benchContext(browser, baseUrl);
   await context.addInitScript(installLongTaskProbe);
   const page = await context.newPage();
-  const bytes = new ByteCounter(context);
+  const bytes = new ByteCounter(page);
   const heap = await HeapSampler.open(browser, page);
   try {
     await signIn(page);
@@ -107,7 +107,7 @@ export async function runOurs(
       action: () => Promise<{ t0: number; end: number }>,
       extra: Partial<Phase> = {},
     ): Promise<Phase> => {
-      bytes.reset();
+      await bytes.reset();
       heap.start();
       const { t0, end } = await action();
       const h = await heap.end();
