@@ -120,7 +120,9 @@ export function report(
     ['à chaud', 'warm'],
     ['changements', 'sw'],
   ] as const)
-    L.push(`| octets reçus, ${label} | ${mb(o[k].bytes)} | ${b ? mb(b[k].bytes) : 'n/a'} | | | |`);
+    L.push(
+      `| octets reçus (corps encodés + 300 par réponse), ${label} | ${mb(o[k].bytes)} | ${b ? mb(b[k].bytes) : 'n/a'} | | | |`,
+    );
   L.push(`| taille IndexedDB | ${mb(median(ours.map((r) => r.indexedDb)))} | aucune | | | |`);
   for (const [label, k] of [
     ['à froid', 'cold'],
