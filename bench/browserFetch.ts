@@ -5,6 +5,10 @@
 // Playwright as `npm run bench` drives it. Prints the wall time and, per Chromium process type, the CPU per
 // request (from /proc). The server is asked once before (answers kept), so only the browser's side varies.
 // The probe page is served from a directory of its own (DIST_DIR), not the app's build.
+// --sw: the page is controlled by a service worker whose `fetch` handler answers nothing (as workbox does for
+// an API call no route of src/sw.ts takes); --sw-routes: the same, with a static route (InstallEvent
+// addRoutes) sending the events calls to the network. Then the page itself makes 6 events calls first, and
+// the line printed says how many of the page's and of the worker's calls the service worker saw.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,19 +20,62 @@ import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
 import { adminToken } from './ours';
 
-const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
-const count = Number(process.argv[3] ?? 2000);
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const [products, events] = (positional[0] ?? '10000x300').split('x').map(Number);
+const count = Number(positional[1] ?? 2000);
+const sw = process.argv.includes('--sw-routes') ? 'routes' : process.argv.includes('--sw') ? 'plain' : null;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
 const PAGE = `<!doctype html><html lang="fr"><head><title>sonde</title></head><body><script src="/probe.js"></script></body></html>`;
 // Waits 3 s before fetching, so that the CPU counted is the fetching, not Chromium's start.
 const PROBE = `
 const token = location.hash.slice(1);
-setTimeout(() => {
+const sw = ${JSON.stringify(sw)};
+const seen = () => new Promise((resolve) => {
+  navigator.serviceWorker.onmessage = (m) => resolve(m.data);
+  navigator.serviceWorker.controller.postMessage('seen');
+});
+const controlled = () => navigator.serviceWorker.controller ? Promise.resolve() :
+  new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+if (sw) navigator.serviceWorker.register('/probe-sw.js');
+setTimeout(async () => {
+  let page = null;
+  if (sw) {
+    await controlled();
+    const ids = await (await fetch('/ids.json')).json();
+    for (const id of ids.slice(0, 6))
+      await fetch('/api/ProductStatistics/Product/' + id + '?format=columns', { headers: { Authorization: 'Bearer ' + token } });
+    page = await seen();
+  }
   const w = new Worker('/probe-worker.js');
-  w.onmessage = (e) => { console.log('SONDE ' + JSON.stringify(e.data)); document.title = 'fini'; };
+  w.onmessage = async (e) => {
+    const worker = sw ? (await seen()) - page : null;
+    console.log('SONDE ' + JSON.stringify({ ...e.data, page, worker }));
+    document.title = 'fini';
+  };
   w.postMessage(token);
 }, 3000);`;
+// Counts the events calls its fetch handler sees, and answers none of them.
+const SERVICE_WORKER = `
+const route = { condition: { urlPattern: new URLPattern({ pathname: '/api/ProductStatistics/Product/*' }) }, source: 'network' };
+self.addEventListener('install', (e) => {
+  ${sw === 'routes' ? 'e.waitUntil(e.addRoutes([route]));' : ''}
+  self.skipWaiting();
+});
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+let seen = 0;
+self.addEventListener('fetch', (e) => { if (e.request.url.includes('/ProductStatistics/Product/')) seen++; });
+self.addEventListener('message', (e) => e.source.postMessage(seen));`;
+
+interface Probe {
+  ms: number;
+  /** Of the page's 6 events calls, and of the worker's, how many the service worker saw (--sw). */
+  page: number | null;
+  worker: number | null;
+}
+
+const seenBySw = (p: Probe) =>
+  p.page === null ? '' : ` ; vus par le service worker : ${p.page} / 6 de la page, ${p.worker} / ${count} du worker`;
 const WORKER = `
 onmessage = async (e) => {
   const ids = await (await fetch('/ids.json')).json();
@@ -64,14 +111,15 @@ function chromiumCpu(): Map<string, number> {
   return out;
 }
 
-function report(label: string, ms: number, before: Map<string, number>, after: Map<string, number>): void {
+function report(label: string, probe: Probe, before: Map<string, number>, after: Map<string, number>): void {
+  const { ms } = probe;
   const per = [...after]
     .map(([type, cpu]) => [type, (cpu - (before.get(type) ?? 0)) / count] as const)
     .filter(([, cpu]) => cpu >= 0.01)
     .sort((a, b) => b[1] - a[1]);
   const total = per.reduce((s, [, cpu]) => s + cpu, 0);
   log(
-    `${label} : ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requêtes/s ; CPU de Chromium ${total.toFixed(2)} ms par requête (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})`,
+    `${label} : ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requêtes/s ; CPU de Chromium ${total.toFixed(2)} ms par requête (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})${seenBySw(probe)}`,
   );
 }
 
@@ -86,26 +134,26 @@ async function bare(url: string): Promise<void> {
     let out = '';
     let before = new Map<string, number>();
     const started = setTimeout(() => (before = chromiumCpu()), 2000);
-    const ms = await new Promise<number>((resolve, reject) => {
+    const probe = await new Promise<Probe>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('Chromium sans DevTools : pas de résultat')), 600_000);
       child.stderr.on('data', (d) => {
         out += d;
         const m = /SONDE (\{[^}]*\})/.exec(out);
         if (m) {
           clearTimeout(timer);
-          resolve((JSON.parse(m[1]) as { ms: number }).ms);
+          resolve(JSON.parse(m[1]) as Probe);
         }
       });
     });
     clearTimeout(started);
-    report('Chromium sans DevTools', ms, before, chromiumCpu());
+    report('Chromium sans DevTools', probe, before, chromiumCpu());
   } finally {
     // Gone before its profile is removed (it writes there until it exits).
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
     });
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   }
 }
 
@@ -120,8 +168,8 @@ async function driven(url: string): Promise<void> {
     await page.goto(url);
     await new Promise((r) => setTimeout(r, 2000));
     const before = chromiumCpu();
-    const { ms } = JSON.parse((await message).text().slice(6)) as { ms: number };
-    report('Chromium conduit par Playwright', ms, before, chromiumCpu());
+    const probe = JSON.parse((await message).text().slice(6)) as Probe;
+    report('Chromium conduit par Playwright', probe, before, chromiumCpu());
   } finally {
     await browser.close();
   }
@@ -136,6 +184,7 @@ async function main() {
   fs.writeFileSync(path.join(probeDir, 'probe.js'), PROBE);
   fs.writeFileSync(path.join(probeDir, 'probe-worker.js'), WORKER);
   fs.writeFileSync(path.join(probeDir, 'ids.json'), JSON.stringify(ids));
+  fs.writeFileSync(path.join(probeDir, 'probe-sw.js'), SERVICE_WORKER);
   const server = await startServer({ SEED: 'off', DIST_DIR: probeDir, SKIP_BUILD: '1' }, dir);
   try {
     const token = await adminToken(server.url);
