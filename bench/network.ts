@@ -24,7 +24,8 @@ function entries(): Entry[] {
 }
 
 function countVersions(): number {
-  return performance.getEntriesByType('resource').filter((e) => /\/versions(\?|$)/i.test(e.name)).length;
+  const versions = /\/api\/ProductStatistics\/Entreprise\/\d+\/versions$/i;
+  return performance.getEntriesByType('resource').filter((e) => versions.test(e.name)).length;
 }
 
 const isEvents = (url: string) => /\/api\/ProductStatistics\/Product\/\d+(\?[^/]*)?$/i.test(url);
