@@ -9,22 +9,28 @@
 // an API call no route of src/sw.ts takes); --sw-routes: the same, with a static route (InstallEvent
 // addRoutes) sending the events calls to the network. Then the page itself makes 6 events calls first, and
 // the line printed says how many of the page's and of the worker's calls the service worker saw.
-import { execFileSync, spawn } from 'node:child_process';
+// --no-store: the worker's calls skip Chromium's HTTP cache (fetch `cache: 'no-store'`); --omit: they send
+// no cookies (`credentials: 'omit'`); both as options the dashboard's worker could take.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
-import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
+import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';
 import { adminToken } from './ours';
+import { chromiumCpu, cpuSpent, spawnChromium, stopChromium } from './processes';
 
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const [products, events] = (positional[0] ?? '10000x300').split('x').map(Number);
 const count = Number(positional[1] ?? 2000);
 const sw = process.argv.includes('--sw-routes') ? 'routes' : process.argv.includes('--sw') ? 'plain' : null;
 const log = (s: string) => process.stdout.write(`${s}\n`);
+const init = {
+  ...(process.argv.includes('--no-store') ? { cache: 'no-store' } : {}),
+  ...(process.argv.includes('--omit') ? { credentials: 'omit' } : {}),
+};
 
 const PAGE = `<!doctype html><html lang="fr"><head><title>sonde</title></head><body><script src="/probe.js"></script></body></html>`;
 // Waits 3 s before fetching, so that the CPU counted is the fetching, not Chromium's start.
@@ -84,6 +90,7 @@ onmessage = async (e) => {
   await Promise.all(Array.from({ length: 6 }, async () => {
     while (next < ids.length) {
       const r = await fetch('/api/ProductStatistics/Product/' + ids[next++] + '?format=columns', {
+        ...${JSON.stringify(init)},
         headers: { Authorization: 'Bearer ' + e.data, Accept: '${COLUMNS_MEDIA_TYPE}, application/json;q=0.9' },
       });
       if (!r.ok) throw new Error('HTTP ' + r.status);
@@ -93,30 +100,11 @@ onmessage = async (e) => {
   postMessage({ ms: performance.now() - t0 });
 };`;
 
-/** CPU (ms) of every Chromium process, summed per process type (browser, renderer, network service…). */
-function chromiumCpu(): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n')) {
-    const [pid, ...rest] = line.trim().split(' ');
-    const args = rest.join(' ');
-    if (!args.includes('chromium') || args.includes('ps -eo')) continue;
-    const type = /--utility-sub-type=\S*?(\w+)(\s|$)/.exec(args)?.[1] ?? /--type=(\S+)/.exec(args)?.[1] ?? 'browser';
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      out.set(type, (out.get(type) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return out;
-}
-
 function report(label: string, probe: Probe, before: Map<string, number>, after: Map<string, number>): void {
   const { ms } = probe;
-  const per = [...after]
-    .map(([type, cpu]) => [type, (cpu - (before.get(type) ?? 0)) / count] as const)
-    .filter(([, cpu]) => cpu >= 0.01)
-    .sort((a, b) => b[1] - a[1]);
+  const per = cpuSpent(before, after)
+    .map(([type, cpu]) => [type, cpu / count] as const)
+    .filter(([, cpu]) => cpu >= 0.01);
   const total = per.reduce((s, [, cpu]) => s + cpu, 0);
   log(
     `${label} : ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requêtes/s ; CPU de Chromium ${total.toFixed(2)} ms par requête (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})${seenBySw(probe)}`,
@@ -124,19 +112,18 @@ function report(label: string, probe: Probe, before: Map<string, number>, after:
 }
 
 async function bare(url: string): Promise<void> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bare-'));
-  const child = spawn(
-    chromiumPath(),
-    ['--headless', '--no-sandbox', '--disable-gpu', '--enable-logging=stderr', `--user-data-dir=${profile}`, url],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+  const chromium = spawnChromium(
+    ['--headless', '--no-sandbox', '--disable-gpu', '--enable-logging=stderr', url],
+    ['ignore', 'ignore', 'pipe'],
   );
+  const child = chromium.child;
   try {
     let out = '';
     let before = new Map<string, number>();
     const started = setTimeout(() => (before = chromiumCpu()), 2000);
     const probe = await new Promise<Probe>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('Chromium sans DevTools : pas de résultat')), 600_000);
-      child.stderr.on('data', (d) => {
+      child.stderr!.on('data', (d) => {
         out += d;
         const m = /SONDE (\{[^}]*\})/.exec(out);
         if (m) {
@@ -148,12 +135,7 @@ async function bare(url: string): Promise<void> {
     clearTimeout(started);
     report('Chromium sans DevTools', probe, before, chromiumCpu());
   } finally {
-    // Gone before its profile is removed (it writes there until it exits).
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    await stopChromium(chromium);
   }
 }
 
@@ -193,7 +175,9 @@ async function main() {
       await fetch(`${server.url}/api/ProductStatistics/Product/${id}?format=columns`, {
         headers: { Authorization: `Bearer ${token}`, Accept: COLUMNS_MEDIA_TYPE, 'Accept-Encoding': 'gzip' },
       }).then((r) => r.arrayBuffer());
-    log(`${c.name} : ${ids.length} appels d'événements, 6 en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`);
+    log(
+      `${c.name} : ${ids.length} appels d'événements, 6 en vol, options ${JSON.stringify(init)}, charge au départ ${os.loadavg()[0].toFixed(1)}`,
+    );
     const url = `${server.url}/#${token}`;
     await bare(url);
     await driven(url);

@@ -7,7 +7,6 @@
 // server (e.g. to write a CPU profile). `BENCH_DB=postgres` runs it on a throw-away database of the
 // PostgreSQL server that answers (TEST_DATABASE_URL or 127.0.0.1:5432), filled with the same company; the
 // CPU is then the server process's only (PostgreSQL's own is not counted).
-import fs from 'node:fs';
 import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
@@ -17,21 +16,12 @@ import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { startServer } from '../tests/helpers/server';
 import { type BenchCompany, pgliteDataDir, postgresCompanies } from './dataDir';
 import { adminToken } from './ours';
+import { cpuMs } from './processes';
 
 const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Number);
 const inFlight = Number(process.argv[3] ?? 6);
 const count = Number(process.argv[4] ?? products);
 const log = (s: string) => process.stdout.write(`${s}\n`);
-
-/** CPU time (ms) of a process, its threads and its descendants (tsx runs the server in a child), from /proc. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  let ms = (Number(fields[11]) + Number(fields[12])) * 10;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`))
-    for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
-      ms += cpuMs(Number(child));
-  return ms;
-}
 
 /** Where the server reads its data: the PGlite bench directory, or a filled throw-away PostgreSQL database. */
 async function database(): Promise<{
