@@ -84,7 +84,7 @@ export async function openDropdown(page: Page, inputId: string, text: string): P
 }
 
 /** The dashboard without a company chosen (the admin must choose one). */
-async function openDashboard(page: Page): Promise<void> {
+export async function openDashboard(page: Page): Promise<void> {
   await page.goto(`/dashboard?${START_QUERY}`);
   await page.getByText("Sélectionnez d'abord une entreprise").waitFor();
 }
