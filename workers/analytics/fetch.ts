@@ -42,8 +42,12 @@ export async function fetchProductEvents(
     // Our server answers ?format=columns (parallel arrays with dictionaries, about a third of the bytes to
     // build, compress and parse); another server of the contract ignores the parameter and sends its list,
     // which is read as well.
+    // `no-store`: the records in IndexedDB and our own If-None-Match are the cache; Chromium's HTTP cache
+    // would only be looked up and an entry made for each call, ~0.35 ms of its network service per call
+    // with nothing ever kept (the API answers no-store: bench/notes.md, twenty-second pass).
     response = await fetchImpl(`${conn.apiBase}/api/ProductStatistics/Product/${productId}?format=columns`, {
       headers,
+      cache: 'no-store',
     });
   } catch (err) {
     throw new EngineError(NETWORK, (err as Error).message);
