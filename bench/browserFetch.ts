@@ -100,7 +100,9 @@ onmessage = async (e) => {
   postMessage({ ms: performance.now() - t0 });
 };`;
 
-function report(label: string, probe: Probe, before: Map<string, number>, after: Map<string, number>): void {
+type Readings = ReturnType<typeof chromiumCpu>;
+
+function report(label: string, probe: Probe, before: Readings, after: Readings): void {
   const { ms } = probe;
   const per = cpuSpent(before, after)
     .map(([type, cpu]) => [type, cpu / count] as const)
@@ -119,7 +121,7 @@ async function bare(url: string): Promise<void> {
   const child = chromium.child;
   try {
     let out = '';
-    let before = new Map<string, number>();
+    let before: Readings = new Map();
     const started = setTimeout(() => (before = chromiumCpu()), 2000);
     const probe = await new Promise<Probe>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('Chromium sans DevTools : pas de résultat')), 600_000);

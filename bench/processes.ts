@@ -16,9 +16,9 @@ export function cpuMs(pid: number): number {
   return ms;
 }
 
-/** CPU (ms) of every Chromium process, summed per process type (browser, renderer, network service…). */
-export function chromiumCpu(): Map<string, number> {
-  const out = new Map<string, number>();
+/** CPU (ms) of every Chromium process running, by pid, with its type (browser, renderer, network service…). */
+export function chromiumCpu(): Map<number, { type: string; ms: number }> {
+  const out = new Map<number, { type: string; ms: number }>();
   for (const line of execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n')) {
     const [pid, ...rest] = line.trim().split(' ');
     const args = rest.join(' ');
@@ -26,7 +26,7 @@ export function chromiumCpu(): Map<string, number> {
     const type = /--utility-sub-type=\S*?(\w+)(\s|$)/.exec(args)?.[1] ?? /--type=(\S+)/.exec(args)?.[1] ?? 'browser';
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      out.set(type, (out.get(type) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+      out.set(Number(pid), { type, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
     } catch {
       /* gone meanwhile */
     }
@@ -34,11 +34,17 @@ export function chromiumCpu(): Map<string, number> {
   return out;
 }
 
-/** Per process type, the CPU spent between two readings of chromiumCpu(), largest first. */
-export function cpuSpent(before: Map<string, number>, after: Map<string, number>): Array<[string, number]> {
-  return [...after]
-    .map(([type, cpu]): [string, number] => [type, cpu - (before.get(type) ?? 0)])
-    .sort((a, b) => b[1] - a[1]);
+/**
+ * Per process type, the CPU spent between two readings of chromiumCpu() by the processes alive at the
+ * second (a Chromium closed meanwhile counts nothing), largest first.
+ */
+export function cpuSpent(
+  before: Map<number, { type: string; ms: number }>,
+  after: Map<number, { type: string; ms: number }>,
+): Array<[string, number]> {
+  const out = new Map<string, number>();
+  for (const [pid, { type, ms }] of after) out.set(type, (out.get(type) ?? 0) + ms - (before.get(pid)?.ms ?? 0));
+  return [...out].sort((a, b) => b[1] - a[1]);
 }
 
 export interface SpawnedChromium {
