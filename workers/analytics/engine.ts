@@ -36,8 +36,12 @@ import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from 
  */
 const PREPARE_SLICE_MS = 6;
 
-/** Progress reaches the page at most this often (and at the start and end of a load). */
-export const PROGRESS_EVERY_MS = 100;
+/**
+ * Progress reaches the page at most this often (and at the start and end of a load). Each step is a frame
+ * of the page (style, layout, paint: ~5 ms on two cores); at 100 ms a 10 000-product cold load spent 1.3 s
+ * more of the renderer's CPU (bench/notes.md, twenty-second pass). Four steps a second still read as moving.
+ */
+export const PROGRESS_EVERY_MS = 250;
 
 /**
  * Fresh records are written to IndexedDB off the fetch slots, one pack (cache.ts) per this many events or
