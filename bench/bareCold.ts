@@ -2,7 +2,7 @@
 // bench's cold load (a fresh profile, empty IndexedDB, the company clicked, timed to the figures drawn by the
 // same in-page probe) in turn in a Chromium driven by Playwright with the bench's counters (bytes, heaps,
 // long tasks), as `npm run bench` runs it, and in one driven over its DevTools pipe with no domain enabled
-// (bench/cdpPipe.ts): no event per request leaves Chromium, as for a user. Prints each load's time and the
+// (bareColdLoad in bench/ours.ts): no event per request leaves Chromium, as for a user. Prints each load's time and the
 // CPU it cost per process (Chromium by type, the server, this script). The server builds and keeps every
 // answer before the first load, so the loads differ by the browser's side only. Uses the bench's data, dist/.
 import os from 'node:os';
@@ -10,11 +10,10 @@ import os from 'node:os';
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
-import { PipeBrowser } from './cdpPipe';
 import { pgliteDataDir } from './dataDir';
 import { HeapSampler } from './heap';
 import { ByteCounter } from './network';
-import { adminToken, benchContext, openDashboard, openDropdown, signIn, START_QUERY } from './ours';
+import { adminToken, bareColdLoad, benchContext, openDashboard, openDropdown, signIn } from './ours';
 import { clickAndWaitDrawn, installLongTaskProbe } from './probe';
 import { chromiumCpu, cpuMs, cpuSpent } from './processes';
 
@@ -64,34 +63,6 @@ async function driven(url: string, company: string, serverPid: number): Promise<
   }
 }
 
-/** The same load with nothing listening to the page's or the worker's requests. */
-async function bare(url: string, company: string, token: string, serverPid: number): Promise<Load> {
-  const browser = await PipeBrowser.launch();
-  try {
-    await browser.goto(`${url}/login`, 'document.body');
-    await browser.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await browser.goto(
-      `${url}/dashboard?${START_QUERY}`,
-      `document.body.innerText.includes("Sélectionnez d'abord une entreprise")`,
-    );
-    await browser.evaluate(`document.querySelector('#dashboard-company').closest('.p-dropdown').click()`);
-    await browser.evaluate(`new Promise((resolve) => {
-      const open = () => [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')]
-        .some((li) => li.textContent.trim() === ${JSON.stringify(company)});
-      const tick = () => (open() ? resolve(true) : setTimeout(tick, 20));
-      tick();
-    })`);
-    return await measured(serverPid, async () => {
-      const r = await browser.evaluate<{ t0: number; drawn: number }>(
-        `(${clickAndWaitDrawn.toString()})(${JSON.stringify(company)})`,
-      );
-      return r.drawn - r.t0;
-    });
-  } finally {
-    await browser.close();
-  }
-}
-
 function report(label: string, load: Load): void {
   const total = load.cpu.reduce((s, [, ms]) => s + ms, 0);
   const parts = load.cpu.filter(([, ms]) => ms >= 50).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`);
@@ -114,7 +85,10 @@ async function main() {
     const pid = server.child.pid!;
     for (let round = 1; round <= rounds; round++) {
       report(`conduit par Playwright (compteurs du banc)`, await driven(server.url, c.name, pid));
-      report(`conduit par son tube DevTools, aucun domaine activé`, await bare(server.url, c.name, token, pid));
+      report(
+        `conduit par son tube DevTools, aucun domaine activé`,
+        await measured(pid, () => bareColdLoad(server.url, c.name, token)),
+      );
     }
   } finally {
     await server.stop('SIGINT');

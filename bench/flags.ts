@@ -14,6 +14,8 @@ export interface Flags {
   uploads: boolean;
   cannon: boolean;
   light: boolean;
+  /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
+  bare: boolean;
   fresh: boolean;
   output: string | null;
 }
@@ -33,6 +35,7 @@ const HELP = `npm run bench -- [options]
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
   --no-cannon           pas de mesure autocannon du serveur
   --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
+  --no-bare             pas de chargement à froid sans instrumentation (Chromium conduit par son tube DevTools)
   --fresh               reconstruit les données synthétiques
   --output FILE         fichier de résultats (bench/results.md ; --quick : aucun)
   --quick               court : 100 x 1000, croissance 10,30,100, 1 exécution, autocannon 3 s`;
@@ -52,6 +55,7 @@ export function parseFlags(argv: string[]): Flags {
     uploads: true,
     cannon: true,
     light: true,
+    bare: true,
     fresh: false,
     output: 'bench/results.md',
   };
@@ -99,6 +103,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-uploads') f.uploads = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
+    else if (a === '--no-bare') f.bare = false;
     else if (a === '--fresh') f.fresh = true;
     else if (a === '--output') f.output = next();
     else if (a === '--help' || a === '-h') {

@@ -3,6 +3,7 @@
 // figures drawn, main-thread long tasks, bytes received, peak JS heaps, and the IndexedDB size.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+import { PipeBrowser } from './cdpPipe';
 import { HeapSampler } from './heap';
 import { ByteCounter } from './network';
 import { clickAndWaitDrawn, indexedDbBytes, installLongTaskProbe, longTasksBetween, waitSettled } from './probe';
@@ -167,5 +168,36 @@ export async function runOurs(
   } finally {
     await heap.close();
     await context.close();
+  }
+}
+
+/**
+ * The cold phase again with nothing of the bench's instrumentation: a fresh Chromium driven over its
+ * DevTools pipe with no domain enabled (bench/cdpPipe.ts), the token put where the sign-in form puts it,
+ * the company clicked, timed by the same in-page probe. Playwright's network events for each request cost
+ * a 10 000-product load 15 to 25 % of its time (bench/notes.md, twenty-second pass).
+ */
+export async function bareColdLoad(baseUrl: string, company: string, token: string): Promise<number> {
+  const browser = await PipeBrowser.launch();
+  try {
+    await browser.goto(`${baseUrl}/login`, 'document.body');
+    await browser.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await browser.goto(
+      `${baseUrl}/dashboard?${START_QUERY}`,
+      `document.body.innerText.includes("Sélectionnez d'abord une entreprise")`,
+    );
+    await browser.evaluate(`document.querySelector('#dashboard-company').closest('.p-dropdown').click()`);
+    await browser.evaluate(`new Promise((resolve) => {
+      const open = () => [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')]
+        .some((li) => li.textContent.trim() === ${JSON.stringify(company)});
+      const tick = () => (open() ? resolve(true) : setTimeout(tick, 20));
+      tick();
+    })`);
+    const r = await browser.evaluate<{ t0: number; drawn: number }>(
+      `(${clickAndWaitDrawn.toString()})(${JSON.stringify(company)})`,
+    );
+    return r.drawn - r.t0;
+  } finally {
+    await browser.close();
   }
 }

@@ -19,6 +19,13 @@ export interface GrowthRow {
   runs: RunResult[];
 }
 
+/** A size's first cold load without the bench's instrumentation (bareColdLoad in bench/ours.ts). */
+export interface BareCold {
+  products: number;
+  events: number;
+  ms: number;
+}
+
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('fr-FR')} ms` : 'n/a');
 const mb = (b: number) => `${(b / 1048576).toFixed(1)} Mo`;
 const lt = (l: LongTasks) => `${l.count} / ${Math.round(l.total)} ms / ${Math.round(l.longest)} ms`;
@@ -45,6 +52,7 @@ export function report(
   base: BaselineResult[],
   growth: GrowthRow[],
   cannon: Array<{ db: string; results: CannonResult[] }>,
+  bare: BareCold[] = [],
 ): string {
   const L: string[] = [];
   const total = size.products * size.events;
@@ -134,7 +142,7 @@ export function report(
     );
   L.push('');
 
-  L.push(...targetsTable(size, ours, growth));
+  L.push(...targetsTable(size, ours, growth, bare));
 
   if (growth.length) {
     L.push(
@@ -221,7 +229,12 @@ const TARGETS: Array<{
 ];
 
 /** The scale targets, one column per size measured (the main size and the growth sizes). */
-function targetsTable(size: { products: number; events: number }, ours: RunResult[], growth: GrowthRow[]): string[] {
+function targetsTable(
+  size: { products: number; events: number },
+  ours: RunResult[],
+  growth: GrowthRow[],
+  bare: BareCold[],
+): string[] {
   const measured = TARGETS.flatMap((t) => {
     const runs =
       t.products === size.products && t.events === size.events
@@ -246,6 +259,14 @@ function targetsTable(size: { products: number; events: number }, ours: RunResul
     'à froid, 1re exécution (serveur qui vient de démarrer, réponses stockées)',
     measured.map(({ t, f }) => cell(ms(f.cold), f.cold <= t.cold, `<= ${ms(t.cold)}`)),
   );
+  if (bare.length)
+    row(
+      "à froid, 1re exécution sans l'instrumentation du banc (serveur redémarré ; Chromium conduit par son tube DevTools, aucun domaine activé)",
+      measured.map(({ t }) => {
+        const b = bare.find((x) => x.products === t.products && x.events === t.events);
+        return b ? cell(ms(b.ms), b.ms <= t.cold, `<= ${ms(t.cold)}`) : 'n/a';
+      }),
+    );
   row(
     'à chaud, dessiné depuis le cache',
     measured.map(({ t, f }) => cell(ms(f.warm), f.warm <= t.warm, `<= ${ms(t.warm)}`)),

@@ -14,8 +14,8 @@ import { type CannonResult, loadServer } from './cannon';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
-import { ADMIN, PASSWORD, runOurs, type RunResult } from './ours';
-import { type GrowthRow, report } from './report';
+import { ADMIN, adminToken, bareColdLoad, PASSWORD, runOurs, type RunResult } from './ours';
+import { type BareCold, type GrowthRow, report } from './report';
 import { median } from './stats';
 import { runUploadBench } from './uploads';
 
@@ -47,11 +47,12 @@ async function main() {
   };
 
   log(`\nServeur (PGlite, ${dir})…`);
-  const server = await startServer({ SEED: 'off' }, dir);
+  let server = await startServer({ SEED: 'off' }, dir);
   const browser = await launchBrowser();
   const ours: RunResult[] = [];
   const base: BaselineResult[] = [];
   const growth: GrowthRow[] = [];
+  const bare: BareCold[] = [];
   const c0 = company(main);
   let cannon: Array<{ db: string; results: CannonResult[] }> = [];
   try {
@@ -85,6 +86,23 @@ async function main() {
     }
     await browser.close();
 
+    // The first cold load of each size again, without the bench's instrumentation: on a server started
+    // again (answers read from the database, as for the first run), in the order the runs above took.
+    if (flags.bare) {
+      await server.stop();
+      server = await startServer({ SEED: 'off' }, dir);
+      const token = await adminToken(server.url);
+      for (const size of [
+        main,
+        ...growthSizes.filter((g) => g.products !== main.products || g.events !== main.events),
+      ]) {
+        const g = company(size);
+        const coldMs = await bareColdLoad(server.url, g.name, token);
+        bare.push({ ...size, ms: coldMs });
+        log(`sans instrumentation, ${g.name} : à froid ${sec(coldMs)}`);
+      }
+    }
+
     // Server load: a product of the main company (flags.events events).
     if (flags.cannon) {
       log('\nautocannon (PGlite)…');
@@ -110,7 +128,7 @@ async function main() {
     light = `\n${lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log }))}`;
   }
 
-  const text = `${report(machine, main, ours, base, growth, cannon)}${light}` + uploads;
+  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);
