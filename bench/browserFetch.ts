@@ -10,7 +10,8 @@
 // addRoutes) sending the events calls to the network. Then the page itself makes 6 events calls first, and
 // the line printed says how many of the page's and of the worker's calls the service worker saw.
 // --no-store: the worker's calls skip Chromium's HTTP cache (fetch `cache: 'no-store'`); --omit: they send
-// no cookies (`credentials: 'omit'`); both as options the dashboard's worker could take.
+// no cookies (`credentials: 'omit'`); both as options the dashboard's worker could take. --shared: the
+// calls are made by a SharedWorker (no frame of its own) instead of a dedicated worker.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,7 @@ const [products, events] = (positional[0] ?? '10000x300').split('x').map(Number)
 const count = Number(positional[1] ?? 2000);
 const sw = process.argv.includes('--sw-routes') ? 'routes' : process.argv.includes('--sw') ? 'plain' : null;
 const log = (s: string) => process.stdout.write(`${s}\n`);
+const shared = process.argv.includes('--shared');
 const init = {
   ...(process.argv.includes('--no-store') ? { cache: 'no-store' } : {}),
   ...(process.argv.includes('--omit') ? { credentials: 'omit' } : {}),
@@ -53,7 +55,7 @@ setTimeout(async () => {
       await fetch('/api/ProductStatistics/Product/' + id + '?format=columns', { headers: { Authorization: 'Bearer ' + token } });
     page = await seen();
   }
-  const w = new Worker('/probe-worker.js');
+  const w = ${shared} ? new SharedWorker('/probe-worker.js').port : new Worker('/probe-worker.js');
   w.onmessage = async (e) => {
     const worker = sw ? (await seen()) - page : null;
     console.log('SONDE ' + JSON.stringify({ ...e.data, page, worker }));
@@ -83,7 +85,7 @@ interface Probe {
 const seenBySw = (p: Probe) =>
   p.page === null ? '' : ` ; vus par le service worker : ${p.page} / 6 de la page, ${p.worker} / ${count} du worker`;
 const WORKER = `
-onmessage = async (e) => {
+const run = (reply) => async (e) => {
   const ids = await (await fetch('/ids.json')).json();
   let next = 0;
   const t0 = performance.now();
@@ -97,8 +99,10 @@ onmessage = async (e) => {
       await r.arrayBuffer();
     }
   }));
-  postMessage({ ms: performance.now() - t0 });
-};`;
+  reply({ ms: performance.now() - t0 });
+};
+if (typeof onconnect === 'undefined') onmessage = run((m) => postMessage(m));
+else onconnect = (c) => { const port = c.ports[0]; port.onmessage = run((m) => port.postMessage(m)); };`;
 
 type Readings = ReturnType<typeof chromiumCpu>;
 
