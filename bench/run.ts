@@ -21,6 +21,9 @@ import { runUploadBench } from './uploads';
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** The longest main-thread task of each phase, so that one over 50 ms says when it came. */
+const longest = (r: RunResult) =>
+  `tâche la plus longue ${[r.cold, r.warm, r.switchPhase].map((p) => Math.round(p.longTasks.longest)).join(' / ')} ms`;
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2));
@@ -61,7 +64,7 @@ async function main() {
       const r = await runOurs(browser, server.url, c.name, c.products);
       ours.push(r);
       log(
-        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms)`,
+        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
       );
     }
     if (flags.baseline)
@@ -79,7 +82,7 @@ async function main() {
         const r = await runOurs(browser, server.url, g.name, g.products);
         runs.push(r);
         log(
-          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms)`,
+          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
         );
       }
       growth.push({ ...size, runs });
