@@ -2,9 +2,10 @@
 // bench's cold load (a fresh profile, empty IndexedDB, the company clicked, timed to the figures drawn by the
 // same in-page probe) in turn in a Chromium driven by Playwright with the bench's counters (bytes, heaps,
 // long tasks), as `npm run bench` runs it, and in one driven over its DevTools pipe with no domain enabled
-// (bareColdLoad in bench/ours.ts): no event per request leaves Chromium, as for a user. Prints each load's time and the
-// CPU it cost per process (Chromium by type, the server, this script). The server builds and keeps every
-// answer before the first load, so the loads differ by the browser's side only. Uses the bench's data, dist/.
+// (bareColdLoad in bench/ours.ts): no event per request leaves Chromium, as for a user. Prints each load's
+// time and the CPU it cost per process (Chromium by type, the server, this script). The server builds and
+// keeps every answer before the first load, so the loads differ by the browser's side only. Uses the
+// bench's data and dist/.
 import os from 'node:os';
 
 import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';

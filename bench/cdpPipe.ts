@@ -28,6 +28,12 @@ export class PipeBrowser {
         else waiting.resolve(msg.result);
       }
     });
+    // A Chromium that dies (crash, out of memory) answers nothing more: every call waiting fails.
+    chromium.child.once('exit', (code, signal) => {
+      for (const waiting of this.pending.values())
+        waiting.reject(new Error(`Chromium s'est arrêté (${signal ?? code})`));
+      this.pending.clear();
+    });
   }
 
   /** A headless Chromium with an empty profile, attached to its first page. */
@@ -45,11 +51,14 @@ export class PipeBrowser {
   }
 
   send(method: string, params: object = {}, sessionId?: string): Promise<any> {
+    const { child } = this.chromium;
+    if (child.exitCode !== null || child.signalCode !== null)
+      return Promise.reject(new Error(`Chromium s'est arrêté : ${method} sans réponse`));
     const id = this.nextId++;
     const message = JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) });
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      (this.chromium.child.stdio[3] as Writable).write(`${message}\0`);
+      (child.stdio[3] as Writable).write(`${message}\0`);
     });
   }
 

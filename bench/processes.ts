@@ -16,7 +16,10 @@ export function cpuMs(pid: number): number {
   return ms;
 }
 
-/** CPU (ms) of every Chromium process running, by pid, with its type (browser, renderer, network service…). */
+/**
+ * CPU (ms) of every Chromium process running on the machine (run the measurement alone), by pid, with its
+ * type (browser, renderer, network service…).
+ */
 export function chromiumCpu(): Map<number, { type: string; ms: number }> {
   const out = new Map<number, { type: string; ms: number }>();
   for (const line of execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).trim().split('\n')) {
