@@ -6,7 +6,8 @@
 // then from a server started again (answers stored in the database, server/routes/analytics/storedAnswers.ts). `SERVER_PROFILE=file` preloads that module in the
 // server (e.g. to write a CPU profile). `BENCH_DB=postgres` runs it on a throw-away database of the
 // PostgreSQL server that answers (TEST_DATABASE_URL or 127.0.0.1:5432), filled with the same company; the
-// CPU is then the server process's only (PostgreSQL's own is not counted).
+// CPU is then the server process's only (PostgreSQL's own is not counted). `--browser-headers` (after the
+// three numbers): each call also carries the other headers Chromium sends with the worker's call.
 import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
@@ -22,6 +23,23 @@ const [products, events] = (process.argv[2] ?? '10000x300').split('x').map(Numbe
 const inFlight = Number(process.argv[3] ?? 6);
 const count = Number(process.argv[4] ?? products);
 const log = (s: string) => process.stdout.write(`${s}\n`);
+
+/** The other headers Chromium sends with the worker's events call (--browser-headers). */
+function browserHeaders(origin: string): Record<string, string> {
+  return {
+    'Accept-Encoding': 'gzip, deflate, br, zstd',
+    'Accept-Language': 'en-US',
+    Referer: `${origin}/`,
+    'User-Agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36',
+    'sec-ch-ua': '"Chromium";v="156", "Not-A.Brand";v="24"',
+    'sec-ch-ua-mobile': '?0',
+    'sec-ch-ua-platform': '"Linux"',
+    'Sec-Fetch-Dest': 'empty',
+    'Sec-Fetch-Mode': 'cors',
+    'Sec-Fetch-Site': 'same-origin',
+  };
+}
 
 /** Where the server reads its data: the PGlite bench directory, or a filled throw-away PostgreSQL database. */
 async function database(): Promise<{
@@ -57,6 +75,7 @@ async function main() {
       Authorization: `Bearer ${token}`,
       Accept: `${COLUMNS_MEDIA_TYPE}, application/json;q=0.9`,
       'Accept-Encoding': 'gzip, deflate, br',
+      ...(process.argv.includes('--browser-headers') ? browserHeaders(server.url) : {}),
     };
     log(
       `${c.name} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
