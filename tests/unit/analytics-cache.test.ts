@@ -67,6 +67,20 @@ describe('the IndexedDB cache', () => {
     database.close();
   });
 
+  it('gives two writes started together on a fresh database two packs: neither replaces the other', async () => {
+    await deleteCache();
+    const d = new SessionDictionary();
+    const record = (id: number) => ({
+      ...d.store(toColumns(id, [{ timestamp: '2025-01-01T00:00:00Z', userSessionId: `s${id}`, consultation: true }])),
+      etag: `"e${id}"`,
+      fetchedAt: id,
+    });
+    const first = record(4);
+    const second = record(5);
+    await Promise.all([writeProducts([first], d.takeChunk(), 1), writeProducts([second], null, 1)]);
+    expect([...(await readProducts([4, 5], 1)).keys()].sort()).toEqual([4, 5]);
+  });
+
   it('is deleted entirely (logout, 401)', async () => {
     await writeProducts([{ ...new SessionDictionary().store(toColumns(9, [])), etag: null, fetchedAt: 1 }]);
     await deleteCache();

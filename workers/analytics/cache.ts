@@ -44,8 +44,13 @@ interface CacheSchema extends DBSchema {
 }
 
 let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
-/** The next pack's key: above every stored one (packs are read newest last). */
-let nextPack: number | null = null;
+/**
+ * The next pack's key: above every stored one (packs are read newest last). A promise, read once: two
+ * writes started together before the first key is known (a superseded view's and the next one's, two
+ * packs of a small company) must not both read the last key and take the same one, the second put
+ * replacing the first pack.
+ */
+let nextPack: Promise<{ key: number }> | null = null;
 
 function db(): Promise<IDBPDatabase<CacheSchema>> {
   opening ??= openDB<CacheSchema>(CACHE_DB, VERSION, {
@@ -78,11 +83,16 @@ async function close(): Promise<void> {
 }
 
 async function packKey(database: IDBPDatabase<CacheSchema>): Promise<number> {
-  if (nextPack === null) {
-    const last = await database.transaction('packs').store.openCursor(null, 'prev');
-    nextPack = (last?.value.id ?? 0) + 1;
-  }
-  return nextPack++;
+  const reading = (nextPack ??= database
+    .transaction('packs')
+    .store.openCursor(null, 'prev')
+    .then((last) => ({ key: (last?.value.id ?? 0) + 1 })));
+  // A failed read is tried again by the next write.
+  const next = await reading.catch((err: unknown) => {
+    if (nextPack === reading) nextPack = null;
+    throw err;
+  });
+  return next.key++;
 }
 
 /**
