@@ -1,11 +1,12 @@
 // The worker's engine against the real server (app.inject as its fetch), with IndexedDB from fake-indexeddb.
 import 'fake-indexeddb/auto';
 
+import { openDB } from 'idb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
-import { deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
-import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { CACHE_DB, deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
+import { AnalyticsEngine, TAIL_PRODUCTS } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
@@ -65,6 +66,22 @@ describe('the analytics engine', () => {
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(productIds.length);
     expect((await readProducts(productIds)).size).toBe(productIds.length);
+  });
+
+  it('writes what it gathered once only the last answers remain: the write the view waits for holds few products', async () => {
+    await deleteCache();
+    // Enough products for a tail apart (otherwise the whole company is one small write anyway).
+    expect(productIds.length).toBeGreaterThan(2 * TAIL_PRODUCTS);
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    await engine.view(request(1));
+    const database = await openDB(CACHE_DB);
+    const packs = (await database.getAll('packs')).sort((a, b) => a.id - b.id);
+    database.close();
+    const sizes = packs.map((p: { productIds: Int32Array }) => p.productIds.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(productIds.length);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.at(-1)).toBeLessThanOrEqual(TAIL_PRODUCTS);
   });
 
   it('reports progress at most every PROGRESS_EVERY_MS: with a clock that stands still, only the start and the end', async () => {
