@@ -6,11 +6,8 @@
 // <style> elements during the load are counted (src/app/stableStyles.ts). Uses the bench's data and dist/.
 import type { Page } from 'playwright-core';
 
-import { launchBrowser } from '../tests/helpers/browser';
-import { startServer } from '../tests/helpers/server';
-import { pgliteDataDir } from './dataDir';
+import { coldRounds } from './coldRounds';
 import { numberArg, stringArg } from './flags';
-import { benchContext, openDropdown, signIn, START_QUERY } from './ours';
 import { clickAndWaitDrawn, waitSettled } from './probe';
 import { profileTimes, selfTimes, type TraceEvent } from './trace';
 
@@ -37,17 +34,9 @@ function countStyleRewrites(page: Page) {
 }
 
 async function main() {
-  const { dir, companies } = await pgliteDataDir([{ products, events }], false, log);
-  const company = companies.find((c) => c.products === products && c.events === events)!;
-  const server = await startServer({ SEED: 'off', ...(dist ? { DIST_DIR: dist, SKIP_BUILD: '1' } : {}) }, dir);
-  const browser = await launchBrowser();
-  try {
-    for (let round = 1; round <= rounds; round++) {
-      const context = await benchContext(browser, server.url);
-      const page = await context.newPage();
-      await signIn(page);
-      await page.goto(`/dashboard?${START_QUERY}`);
-      await openDropdown(page, 'dashboard-company', company.name);
+  await coldRounds(
+    { products, events, rounds, dist },
+    async ({ n: round, browser, context, page, company }) => {
       await countStyleRewrites(page);
 
       const cdp = await context.newCDPSession(page);
@@ -59,12 +48,11 @@ async function main() {
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'v8', 'toplevel'],
       });
-      const cold = await page.evaluate(clickAndWaitDrawn, company.name);
+      const cold = await page.evaluate(clickAndWaitDrawn, company);
       await page.evaluate(waitSettled);
       const profile = profiling ? (await cdp.send('Profiler.stop')).profile : null;
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
       const rewrites = await page.evaluate(() => (window as unknown as { styleRewrites: number }).styleRewrites);
-      await context.close();
 
       const evs = trace.traceEvents;
       const main = new Set(
@@ -101,11 +89,9 @@ async function main() {
               .join(' | ')}`,
           );
       }
-    }
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+    },
+    log,
+  );
 }
 
 main().then(
