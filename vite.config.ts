@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { frameChunk } from './scripts/frameChunk';
 import { primeCss } from './scripts/primeCss';
 import { shellPrecache } from './scripts/shellPrecache';
 
@@ -93,6 +94,10 @@ export default defineConfig({
     // Source maps of the app's own code (served, never cached by the service worker: src/sw.ts).
     sourcemap: true,
     // The public product viewer is its own page and bundle (docs/viewer.md).
-    rollupOptions: { input: { main: 'index.html', viewer: 'viewer.html' } },
+    rollupOptions: {
+      input: { main: 'index.html', viewer: 'viewer.html' },
+      // The signed-in frame and the small modules its pages share in one chunk (scripts/frameChunk.ts).
+      output: { codeSplitting: { groups: [frameChunk(import.meta.dirname)] } },
+    },
   },
 });

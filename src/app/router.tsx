@@ -24,8 +24,9 @@ const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       {
-        // The frame (sidebar, guard) is a chunk of its own: the sign-in page does not load it. When that
-        // chunk cannot be loaded (offline before it was ever cached, or a deployment since), the same notice.
+        // The frame (sidebar, guard) is a chunk of its own, with the small modules its pages share
+        // (scripts/frameChunk.ts): the sign-in page does not load it. When that chunk cannot be loaded
+        // (offline before it was ever cached, or a deployment since), the same notice.
         lazy: async () => ({ Component: (await import('./ProtectedLayout')).ProtectedLayout }),
         errorElement: <PageLoadError />,
         children: [
