@@ -7,6 +7,8 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
+import { askTurn } from './chartTurns';
+
 interface Props {
   /** Options without width/height: the wrapper sets them. */
   options: Omit<uPlot.Options, 'width' | 'height'>;
@@ -68,6 +70,17 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
     return () => observer.disconnect();
   }, []);
 
+  // Made in its turn, one chart per task (chartTurns.ts); the turn ends when uPlot has made the chart.
+  const measured = width !== null;
+  const [turn, setTurn] = useState(false);
+  const endTurn = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    if (!measured) return;
+    const end = askTurn(() => setTurn(true));
+    endTurn.current = end;
+    return end;
+  }, [measured]);
+
   // Everything but the width: a new width alone only resizes the chart (uplot-react calls setSize).
   const sized = useMemo(() => {
     // eslint-disable-next-line react-hooks/refs -- the hook reads them as the cursor moves, never while rendering; uPlot takes it only through its options
@@ -82,7 +95,7 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
 
   return (
     <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ height }}>
-      {full && <UplotReact options={full} data={data} />}
+      {full && turn && <UplotReact options={full} data={data} onCreate={() => endTurn.current()} />}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />
     </div>
   );
