@@ -10,7 +10,7 @@ import './styles.css';
 
 import { Provider } from 'jotai';
 import { PrimeReactProvider } from 'primereact/api';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/App';
@@ -24,12 +24,17 @@ registerServiceWorker();
 // synchronous layout when it opens and closes, which the dashboard's selection changes paid for.
 const primeConfig = { ripple: false, cssTransition: false, pt: accessiblePassThrough };
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PrimeReactProvider value={primeConfig}>
-      <Provider>
-        <App />
-      </Provider>
-    </PrimeReactProvider>
-  </StrictMode>,
+// In a transition: React renders the app in slices of a few ms instead of one long task as the page's
+// scripts are evaluated (docs/performance.md).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <PrimeReactProvider value={primeConfig}>
+        <Provider>
+          <App />
+        </Provider>
+      </PrimeReactProvider>
+    </StrictMode>,
+  ),
 );
