@@ -70,7 +70,7 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
     return () => observer.disconnect();
   }, []);
 
-  // Made in its turn, one chart per task (chartTurns.ts); the turn ends when uPlot has made the chart.
+  // Made in its turn, one chart per task (chartTurns.ts).
   const measured = width !== null;
   const [turn, setTurn] = useState(false);
   const endTurn = useRef<() => void>(() => undefined);
@@ -80,6 +80,19 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
     endTurn.current = end;
     return end;
   }, [measured]);
+
+  // Made empty in its turn, given its data in the next task: uPlot's first draw (50–85 ms on a slow host)
+  // is then a task apart from the chart's creation (docs/performance.md, "The first render in a
+  // transition, a chart's first draw apart"). The turn ends once the data is given.
+  const [filled, setFilled] = useState(false);
+  const seriesCount = data.length;
+  const empty = useMemo(
+    (): uPlot.AlignedData => [[], ...Array.from({ length: seriesCount - 1 }, (): number[] => [])],
+    [seriesCount],
+  );
+  useEffect(() => {
+    if (filled) endTurn.current();
+  }, [filled]);
 
   // Everything but the width: a new width alone only resizes the chart (uplot-react calls setSize).
   const sized = useMemo(() => {
@@ -95,7 +108,13 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
 
   return (
     <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ height }}>
-      {full && turn && <UplotReact options={full} data={data} onCreate={() => endTurn.current()} />}
+      {full && turn && (
+        <UplotReact
+          options={full}
+          data={filled ? data : empty}
+          onCreate={() => (filled ? undefined : setTimeout(() => setFilled(true), 0))}
+        />
+      )}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />
     </div>
   );

@@ -1,8 +1,8 @@
 // Charts are made one per task. uPlot's creation of a chart (its canvases, axes and first draw) costs
 // 25–60 ms on a slow host; the dashboard's charts made in the same commit were one task of 55–130 ms
 // (docs/performance.md, "The charts made one per task"). A chart asks for its turn once its box is
-// measured; its turn ends when uPlot has made it (or when it leaves the page), and the next chart's
-// turn begins in a task of its own.
+// measured; its turn ends when uPlot has made it and given it its data (or when it leaves the page), and
+// the next chart's turn begins in a task of its own.
 
 interface Turn {
   begin: () => void;
