@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { onUnauthorized } from '../api/http';
 import { signedOutAtom } from '../features/auth/atoms';
 import { AppToast } from '../ui/toast';
-import { router } from './router';
+import { appRouter } from './router';
 import { clearUserCaches } from './userCaches';
 
 export function App() {
@@ -22,7 +22,7 @@ export function App() {
   return (
     <>
       <AppToast />
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </>
   );
 }

@@ -42,4 +42,14 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(withTitles(routes));
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, made on first use: by the first render rather than while the main chunk is evaluated.
+ * Making it matches the location and starts loading the page's lazy chunks (50–90 ms on a slow host), which
+ * then was part of the evaluation's task (docs/performance.md, "The router made by the first render").
+ */
+export function appRouter() {
+  router ??= createBrowserRouter(withTitles(routes));
+  return router;
+}
