@@ -46,8 +46,9 @@ let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 /**
  * The app's router, made on first use: by the first render rather than while the main chunk is evaluated.
- * Making it matches the location and starts loading the page's lazy chunks (50–90 ms on a slow host), which
- * then was part of the evaluation's task (docs/performance.md, "The router made by the first render").
+ * Making it matches the location and starts loading the page's lazy chunks; inside the evaluation, that
+ * task was 148–294 ms on a slow host, 65–84 ms without it (docs/performance.md, "The first render in a
+ * transition, a chart's first draw apart").
  */
 export function appRouter() {
   router ??= createBrowserRouter(withTitles(routes));
