@@ -7,6 +7,7 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
+import { nextTask } from '../pwa/inTasks';
 import { askTurn } from './chartTurns';
 
 interface Props {
@@ -112,7 +113,9 @@ export function UPlotChart({ options, data, height, label, tooltip }: Props) {
         <UplotReact
           options={full}
           data={filled ? data : empty}
-          onCreate={() => (filled ? undefined : setTimeout(() => setFilled(true), 0))}
+          onCreate={() => {
+            if (!filled) void nextTask().then(() => setFilled(true));
+          }}
         />
       )}
       <div ref={tip} className="chart-tooltip" role="tooltip" hidden />

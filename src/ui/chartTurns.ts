@@ -4,6 +4,8 @@
 // measured; its turn ends when uPlot has made it and given it its data (or when it leaves the page), and
 // the next chart's turn begins in a task of its own.
 
+import { nextTask } from '../pwa/inTasks';
+
 interface Turn {
   begin: () => void;
   over: boolean;
@@ -17,7 +19,7 @@ function advance() {
   if (current || !waiting.length) return;
   const turn = waiting.shift()!;
   current = turn;
-  setTimeout(() => (turn.over ? end(turn) : turn.begin()), 0);
+  void nextTask().then(() => (turn.over ? end(turn) : turn.begin()));
 }
 
 function end(turn: Turn) {
