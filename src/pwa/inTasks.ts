@@ -3,8 +3,7 @@
 // milliseconds there on a slow machine: docs/performance.md, "Fewer chunks behind the frame, the first
 // visit's replay in short tasks").
 
-/** Resolves in a later task: the work after it is not part of the current one. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from '../ui/nextTask';
 
 /** Calls `start` for each item, `perTask` of them per task, and settles once every call has settled. */
 export async function inTasks<T, R>(

@@ -4,8 +4,9 @@
 // (src/pwa/codeCache.ts; the browser's HTTP cache answers, these files are immutable), and the readable
 // answers (src/pwa/offlineApi.ts) with the current token, so they are cached from the first page on.
 import { getToken } from '../api/http';
+import { nextTask } from '../ui/nextTask';
 import { isAppCode } from './codeCache';
-import { inTasks, nextTask } from './inTasks';
+import { inTasks } from './inTasks';
 import { isOfflineReadable } from './offlineApi';
 
 // ~30 files behind a first dashboard: started in one go they made one task of 125–145 ms on a slow host.

@@ -7,8 +7,8 @@ import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type uPlot from 'uplot';
 import UplotReact from 'uplot-react';
 
-import { nextTask } from '../pwa/inTasks';
 import { askTurn } from './chartTurns';
+import { nextTask } from './nextTask';
 
 interface Props {
   /** Options without width/height: the wrapper sets them. */

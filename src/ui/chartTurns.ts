@@ -4,7 +4,7 @@
 // measured; its turn ends when uPlot has made it and given it its data (or when it leaves the page), and
 // the next chart's turn begins in a task of its own.
 
-import { nextTask } from '../pwa/inTasks';
+import { nextTask } from './nextTask';
 
 interface Turn {
   begin: () => void;

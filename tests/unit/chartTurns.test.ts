@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { nextTask } from '../../src/pwa/inTasks';
 import { askTurn } from '../../src/ui/chartTurns';
+import { nextTask } from '../../src/ui/nextTask';
 
 describe('askTurn', () => {
   it('begins one turn at a time, in order, each in a task of its own, the next once the last has ended', async () => {
