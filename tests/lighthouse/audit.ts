@@ -38,8 +38,17 @@ export async function tokenFor(baseUrl: string, mail: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** One Lighthouse run of a page in a fresh Chromium profile. */
-export async function auditOnce(baseUrl: string, page: AuditedPage, token?: string): Promise<LhResult> {
+/**
+ * One Lighthouse run of a page in a fresh Chromium profile. `cpuSlowdown` multiplies the CPU time of the
+ * simulated desktop load (Lighthouse's `cpuSlowdownMultiplier`; 1, its desktop setting, unless given): a
+ * slower host's scores reproduced on a faster one (bench/slowLighthouse.ts).
+ */
+export async function auditOnce(
+  baseUrl: string,
+  page: AuditedPage,
+  token?: string,
+  cpuSlowdown?: number,
+): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -64,7 +73,7 @@ export async function auditOnce(baseUrl: string, page: AuditedPage, token?: stri
         // The session above must survive; the profile is fresh anyway.
         disableStorageReset: true,
       },
-      page.formFactor === 'desktop' ? desktopConfig : undefined,
+      slowedDown(page.formFactor === 'desktop' ? desktopConfig : undefined, cpuSlowdown),
     );
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${page.path}`);
     if (result.lhr.runtimeError)
@@ -73,6 +82,21 @@ export async function auditOnce(baseUrl: string, page: AuditedPage, token?: stri
   } finally {
     chrome.kill();
   }
+}
+
+type LhConfig = typeof desktopConfig;
+
+/** The desktop config with its CPU slowdown replaced (the mobile one is Lighthouse's default: not handled). */
+function slowedDown(config: LhConfig | undefined, cpuSlowdown: number | undefined): LhConfig | undefined {
+  if (cpuSlowdown === undefined) return config;
+  if (!config) throw new Error('cpuSlowdown: desktop audits only');
+  return {
+    ...config,
+    settings: {
+      ...config.settings,
+      throttling: { ...config.settings?.throttling, cpuSlowdownMultiplier: cpuSlowdown },
+    },
+  };
 }
 
 /**
