@@ -1,8 +1,7 @@
 // npx tsx bench/slowLighthouse.ts [--cpu 3] [--runs 6] [--path /dashboard] [--as MAIL] [--dist DIR]:
 // the Lighthouse audit of the CI's budgets (tests/lighthouse/audit.ts: desktop, a fresh profile per run),
 // with the simulated load's CPU time multiplied by --cpu. On a fast 2-core Xeon, --cpu 3 gives `/dashboard`
-// the scores the slow AMD EPYC gave it in CI (72–92 against 88–89 for the median there; 99–100 at --cpu 1),
-// so the gate of the slow host can be worked on from a fast one (docs/performance.md, "A slow host
+// runs of 72–95, as the slow AMD EPYC's CI runs (70–95; 99–100 on the Xeon at --cpu 1), so the gate of the slow host can be worked on from a fast one (docs/performance.md, "A slow host
 // reproduced on a fast one"). Each run prints its score, metrics and longest tasks, then the median run
 // (Lighthouse's choice, as the budget test makes it). --dist serves another build of the app (vite build
 // --outDir DIR), for an A/B of two builds on one machine: alternate them, the runs' spread is wide.
