@@ -6,7 +6,16 @@ import os from 'node:os';
 
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
-import { type AuditedPage, auditMedian, type Budget, budgetFailures, clsOf, medianRun, score } from './audit';
+import {
+  AUDITED_AS,
+  type AuditedPage,
+  auditMedian,
+  type Budget,
+  budgetFailures,
+  clsOf,
+  medianRun,
+  score,
+} from './audit';
 
 const DESKTOP: Budget = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
 
@@ -22,8 +31,8 @@ const MOBILE: Budget = { ...DESKTOP, performance: 90 };
 const PAGES: Array<AuditedPage & { budget: Budget }> = [
   { path: '/login', formFactor: 'desktop', budget: DESKTOP },
   { path: '/login', formFactor: 'mobile', budget: MOBILE },
-  { path: '/dashboard', formFactor: 'desktop', as: 'directeur@grand-mobilier.fr', budget: DESKTOP },
-  { path: '/customers', formFactor: 'desktop', as: 'vendeur@demo.fr', budget: DESKTOP },
+  { path: '/dashboard', formFactor: 'desktop', as: AUDITED_AS['/dashboard'], budget: DESKTOP },
+  { path: '/customers', formFactor: 'desktop', as: AUDITED_AS['/customers'], budget: DESKTOP },
 ];
 
 describe('Lighthouse budgets', () => {
