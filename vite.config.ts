@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { compileHint } from './scripts/compileHint';
 import { frameChunk } from './scripts/frameChunk';
 import { primeCss } from './scripts/primeCss';
 import { shellPrecache } from './scripts/shellPrecache';
@@ -18,6 +19,8 @@ export default defineConfig({
   plugins: [
     react(),
     primeCss(),
+    // The main chunk compiled while it streams, off the main thread (before compression below).
+    compileHint(),
     shell.plugin,
     VitePWA({
       strategies: 'injectManifest',
