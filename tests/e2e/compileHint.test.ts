@@ -14,26 +14,33 @@ const get = async (url: string, encoding: string) => {
   return { text: await res.text(), encoding: res.headers.get('content-encoding') };
 };
 
+/** The main chunk's path, as the shell names it. */
+async function mainChunk(base: string): Promise<string> {
+  const html = (await get(`${base}/`, 'identity')).text;
+  const main = /<script type="module"[^>]*src="(\/assets\/main-[^"]+\.js)"/.exec(html)?.[1];
+  expect(main).toBeDefined();
+  return main!;
+}
+
 describe('the compile hint of the main chunk', () => {
   it('is the first line of the main chunk in every encoding, and of no other chunk', async () => {
     const base = inject('baseUrl');
-    const html = (await get(`${base}/`, 'identity')).text;
-    const main = /<script type="module"[^>]*src="(\/assets\/main-[^"]+\.js)"/.exec(html)?.[1];
-    expect(main).toBeDefined();
+    const main = await mainChunk(base);
+    let plain = '';
     for (const encoding of ['br', 'gzip', 'identity']) {
       const sent = await get(`${base}${main}`, encoding);
       expect(sent.encoding ?? 'identity').toBe(encoding);
       expect(sent.text.split('\n', 1)[0]).toBe(COMPILE_HINT);
+      plain = sent.text;
     }
-    const frame = /"(assets\/frame-[^"]+\.js)"/.exec((await get(`${base}${main}`, 'identity')).text)?.[1];
+    const frame = /"(assets\/frame-[^"]+\.js)"/.exec(plain)?.[1];
     expect(frame).toBeDefined();
     expect((await get(`${base}/${frame}`, 'identity')).text).not.toContain(COMPILE_HINT);
   });
 
   it('leaves the source map pointing at the right lines', async () => {
     const base = inject('baseUrl');
-    const html = (await get(`${base}/`, 'identity')).text;
-    const main = /src="(\/assets\/main-[^"]+\.js)"/.exec(html)![1];
+    const main = await mainChunk(base);
     const code = (await get(`${base}${main}`, 'identity')).text;
     const map = new TraceMap((await get(`${base}${main}.map`, 'identity')).text);
     // A string of the main chunk's own code, and the line of the source that holds it.
