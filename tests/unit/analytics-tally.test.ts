@@ -16,6 +16,7 @@ import {
   Numbering,
   RANK_FIELDS,
   seriesValues,
+  STAMPS,
   statsOf,
   tally,
   TallyPass,
@@ -328,9 +329,12 @@ const eventAt = (timestamp: string, session: string, flags: Partial<Ev>): Ev => 
 });
 
 describe('tally: the ranking over more products than its session stamps cycle through', () => {
-  it('counts each product’s distinct sessions as the plain rules do, past 2 047 products and 255 events', () => {
-    // The ranking marks a session's flags per product with an 11-bit stamp that restarts every 2 047
-    // products: sessions shared by products 2 047 apart must not carry one's flags into the other.
+  it(`counts each product’s distinct sessions as the plain rules do, past ${STAMPS} products and 255 events`, () => {
+    // The ranking marks a session's flags per product with a stamp that restarts every STAMPS products:
+    // sessions shared by products STAMPS apart must not carry one's flags into the other. The stamps are
+    // reset either by a sweep of every session or, when a cycle read few events for many sessions, by a
+    // walk over that cycle's events: the `pad` sessions make the small products' cycles walked, the big
+    // products' cycles swept.
     const flags = (i: number): Partial<Ev> => ({
       consultation: i % 2 === 0,
       iframeInteraction: i % 3 === 0,
@@ -340,11 +344,12 @@ describe('tally: the ranking over more products than its session stamps cycle th
     const ev = (p: number, session: string, f: Partial<Ev>): Ev =>
       eventAt(new Date(Date.UTC(2025, 0, 1 + (p % 300))).toISOString(), session, f);
     const all = { consultation: true, iframeInteraction: true, ar_Try: true, conversion: true };
-    // Session `own{p mod 2047}` is seen by products p and p + 2047 only (every flag in the first cycle);
-    // `s{…}` sessions are shared by many products.
+    // Session `own{p mod STAMPS}` is seen by products with the same stamp only (every flag in the first
+    // cycle); `s{…}` sessions are shared by many products; `pad{p}` by one.
     const products: Ev[][] = Array.from({ length: 4_200 }, (_, p) => [
-      ev(p, `own${p % 2047}`, p < 2047 ? all : flags(p)),
+      ev(p, `own${p % STAMPS}`, p < STAMPS ? all : flags(p)),
       ...Array.from({ length: p % 3 }, (_, k) => ev(p, `s${(p * 7 + k) % 13}`, flags(p + k))),
+      ...(p < 3_000 ? [ev(p, `pad${p}`, flags(p))] : []),
       // A few products with more events than the ranking's packed counters hold between two emptyings.
       ...Array.from({ length: p % 1000 === 5 ? 1_500 : 0 }, (_, k) => ev(p, `big${k % 700}`, flags(k))),
     ]);

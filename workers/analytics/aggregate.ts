@@ -21,9 +21,13 @@ export const FUNNEL_STEPS = [
 ];
 
 const SEEN = 16;
-/** Product stamps of the ranking's session words (11 bits); NO_STAMP is never a product's. */
-const STAMPS = 2047;
-const NO_STAMP = 2047;
+/** Product stamps of the ranking's session words (7 bits, see `rankWords`); NO_STAMP is never a product's. */
+export const STAMPS = 127;
+const NO_STAMP = 127;
+const STAMP_SHIFT = 9;
+/** Two session words at once with no product's stamp, their selection's flags kept. */
+const PAIR_FLAGS = 0x001f001f;
+const PAIR_NO_STAMP = 0xfe00fe00;
 const NO_DAY = -2147483648;
 /** Beyond this many days between the first and last event, buckets are computed per event, not tabled. */
 const MAX_TABLE_DAYS = 200_000;
@@ -249,14 +253,19 @@ export class TallyPass {
   private readonly seenInCountry: Uint32Array;
   // The ranking: per product, from the same pass. Totals are the difference of byFlags around the
   // product's loop (nothing per event); distinct sessions per product need the product's own session
-  // flags (productFlags below).
+  // flags (rankWords below).
   private readonly perProduct: Float64Array;
-  // Distinct sessions per product, without a branch per event: one 16-bit word per session, a stamp of the
-  // last product that saw it above the flags already counted for that product (SEEN: "seen here"), so one
-  // random read and one write serve both (the reads are random: cache misses are the cost); a word of
-  // another stamp reads as no flags. Stamps cycle through STAMPS values; the words are reset when the
-  // cycle restarts.
-  private readonly productFlags: Uint16Array;
+  // Distinct sessions per product, without a branch per event: one 16-bit word per session holding the
+  // stamp of the last product that saw it (bits 9-15; a matching stamp means "seen here"), the flags already
+  // counted for that product (bits 5-8), and the session's flags over the selection (bits 0-4: sessionFlags
+  // of the other passes, copied there at the end). One random read and one write serve the three: the reads
+  // are random, cache misses are the cost (one array instead of two: the all-products pass in unique users
+  // over 1 000 x 3 000 events 51-53 -> 47-49 ms, bench/ranking.ts). Stamps cycle through STAMPS values; the
+  // product halves of the words are reset when the cycle restarts (resetStamps).
+  private readonly rankWords: Uint16Array;
+  /** Each product's [start, end) in the current stamp cycle, and the events they span (resetStamps). */
+  private readonly cycleRanges = new Int32Array(STAMPS * 2);
+  private cycleEvents = 0;
   // The bucket of an event is its local day's, read from a table over the days the products span
   // (-1 outside the period) instead of a calendar computation per event.
   private readonly minDay: number;
@@ -291,7 +300,8 @@ export class TallyPass {
     this.seenInBucket = new Uint8Array(unique ? nSessions * nBuckets : 0);
     this.seenInCountry = new Uint32Array(unique ? (nSessions * nCountries + 31) >>> 5 : 0);
     this.perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
-    this.productFlags = new Uint16Array(ranked && unique ? nSessions : 0);
+    // An even length, so that the reset can read the words two at a time.
+    this.rankWords = new Uint16Array(ranked && unique ? (nSessions + 1) & ~1 : 0).fill(NO_STAMP << STAMP_SHIFT);
 
     let minDay = Infinity;
     let maxDay = -Infinity;
@@ -312,10 +322,33 @@ export class TallyPass {
     return b >= 0 && b < plan.labels.length ? b : -1;
   }
 
+  /**
+   * Before product `p` takes stamp 0 again: no word may keep the stamp of a product of the cycle that ends.
+   * Either every word is swept (two at a time), or, when the cycle's products read fewer events than an eighth
+   * of the sessions (short periods, small products), only the words of their events.
+   */
+  private resetStamps(p: number): void {
+    const words = this.rankWords;
+    if (this.cycleEvents * 8 >= words.length) {
+      const pairs = new Uint32Array(words.buffer);
+      for (let k = 0; k < pairs.length; k++) pairs[k] = (pairs[k] & PAIR_FLAGS) | PAIR_NO_STAMP;
+    } else {
+      const ranges = this.cycleRanges;
+      for (let q = 0; q < STAMPS; q++) {
+        const session = this.products[p - STAMPS + q].session;
+        for (let i = ranges[2 * q], end = ranges[2 * q + 1]; i < end; i++) {
+          const s = session[i];
+          words[s] = (words[s] & 31) | (NO_STAMP << STAMP_SHIFT);
+        }
+      }
+    }
+    this.cycleEvents = 0;
+  }
+
   /** Counts the next products until all are counted (true) or `stop()` says so after one (false). */
   run(stop: () => boolean = never): boolean {
     const { products, countryMaps, numbering, byFlags, bins, geoCounts, sessionFlags } = this;
-    const { seenInBucket, seenInCountry, perProduct, productFlags, table, tabled, minDay, unique, ranked } = this;
+    const { seenInBucket, seenInCountry, perProduct, rankWords, table, tabled, minDay, unique, ranked } = this;
     const { all, from: fromDay, to: toDay } = this.plan;
     const nBuckets = this.plan.labels.length;
     const nCountries = this.countryNames.length;
@@ -334,8 +367,13 @@ export class TallyPass {
       const at = p * RANK_FIELDS;
       let packed = 0;
       const stampOf = p % STAMPS;
-      const stampBits = stampOf << 5;
-      if (rankUnique && stampOf === 0) productFlags.fill(NO_STAMP << 5);
+      const stampBits = stampOf << STAMP_SHIFT;
+      if (rankUnique) {
+        if (stampOf === 0 && p > 0) this.resetStamps(p);
+        this.cycleRanges[2 * stampOf] = start;
+        this.cycleRanges[2 * stampOf + 1] = end;
+        this.cycleEvents += end - start;
+      }
       for (let i = start; i < end; i++) {
         const d = day[i];
         let b = -1;
@@ -350,26 +388,29 @@ export class TallyPass {
         const s = session[i];
         const c = cMap[country[i]];
         byFlags[f]++;
-        sessionFlags[s] |= f | SEEN;
         if (unique) {
           if (rankUnique) {
-            const w = productFlags[s];
-            // ((w >> 5) ^ stampOf) - 1 is negative only when the word is this product's: the mask keeps its flags.
-            const had = w & 31 & ((((w >> 5) ^ stampOf) - 1) >> 31);
-            productFlags[s] = stampBits | had | f | SEEN;
+            const w = rankWords[s];
+            // ((w >> STAMP_SHIFT) ^ stampOf) - 1 is negative only when the word is this product's: the mask
+            // keeps its flags, and SEEN.
+            const had = (((w >> 5) & 15) | SEEN) & ((((w >> STAMP_SHIFT) ^ stampOf) - 1) >> 31);
+            rankWords[s] = stampBits | (((had | f) & 15) << 5) | (w & 31) | f | SEEN;
             // What this event adds to the product's distinct sessions, summed in one register (see PACKED).
             packed += PACKED[(f | SEEN) & ~had];
             if (packed >= PACKED_FULL) {
               unpackInto(perProduct, at, packed);
               packed = 0;
             }
-          }
+          } else sessionFlags[s] |= f | SEEN;
           const g = s * nCountries + c;
           const w = g >>> 5;
           const seen = seenInCountry[w];
           seenInCountry[w] = seen | (1 << (g & 31));
           geoCounts[c] += (~seen >>> (g & 31)) & 1;
-        } else geoCounts[c]++;
+        } else {
+          sessionFlags[s] |= f | SEEN;
+          geoCounts[c]++;
+        }
         if (b < 0) continue;
         if (unique) {
           const k = s * nBuckets + b;
@@ -390,6 +431,9 @@ export class TallyPass {
         }
       }
       if (stop()) break;
+    }
+    if (rankUnique && this.next === products.length) {
+      for (let s = 0; s < sessionFlags.length; s++) sessionFlags[s] = rankWords[s] & 31;
     }
     return this.next === products.length;
   }
