@@ -351,7 +351,7 @@ describe('tally: the ranking over more products than its session stamps cycle th
       ...Array.from({ length: p % 3 }, (_, k) => ev(p, `s${(p * 7 + k) % 13}`, flags(p + k))),
       ...(p < 3_000 ? [ev(p, `pad${p}`, flags(p))] : []),
       // A few products with more events than the ranking's packed counters hold between two emptyings.
-      ...Array.from({ length: p % 1000 === 5 ? 1_500 : 0 }, (_, k) => ev(p, `big${k % 700}`, flags(k))),
+      ...Array.from({ length: p % 1000 === 5 ? 3_000 : 0 }, (_, k) => ev(p, `big${k % 700}`, flags(k))),
     ]);
     const d = new SessionDictionary();
     const records = products.map((evs, i) => d.store(toColumns(i + 1, evs)));

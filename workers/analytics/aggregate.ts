@@ -21,13 +21,12 @@ export const FUNNEL_STEPS = [
 ];
 
 const SEEN = 16;
-/** Product stamps of the ranking's session words (7 bits, see `rankWords`); NO_STAMP is never a product's. */
+/** Product stamps of the ranking's session words (7 bits, see `rows`); NO_STAMP is never a product's. */
 export const STAMPS = 127;
 const NO_STAMP = 127;
 const STAMP_SHIFT = 9;
-/** Two session words at once with no product's stamp, their selection's flags kept. */
-const PAIR_FLAGS = 0x001f001f;
-const PAIR_NO_STAMP = 0xfe00fe00;
+/** A session's row (see `rows`): its word, then its buckets' flags, four to a word, then its countries. */
+const BUCKETS_AT = 1;
 const NO_DAY = -2147483648;
 /** Beyond this many days between the first and last event, buckets are computed per event, not tabled. */
 const MAX_TABLE_DAYS = 200_000;
@@ -246,23 +245,25 @@ export class TallyPass {
   private readonly byFlags = new Float64Array(16);
   private readonly bins: Float64Array;
   private readonly geoCounts: Float64Array;
+  // Per session, its flags over the selection (SEEN and the four flags); in unique users, copied from the
+  // sessions' rows once every product is counted.
   private readonly sessionFlags: Uint8Array;
-  // Per (session, bucket), the flags already counted in that bucket: one read serves the four series.
-  private readonly seenInBucket: Uint8Array;
-  // Per (session, country), one bit: seen there already.
-  private readonly seenInCountry: Uint32Array;
   // The ranking: per product, from the same pass. Totals are the difference of byFlags around the
   // product's loop (nothing per event); distinct sessions per product need the product's own session
-  // flags (rankWords below).
+  // flags (the rows' words below).
   private readonly perProduct: Float64Array;
-  // Distinct sessions per product, without a branch per event: one 16-bit word per session holding the
-  // stamp of the last product that saw it (bits 9-15; a matching stamp means "seen here"), the flags already
-  // counted for that product (bits 5-8), and the session's flags over the selection (bits 0-4: sessionFlags
-  // of the other passes, copied there at the end). One random read and one write serve the three: the reads
-  // are random, cache misses are the cost (one array instead of two: the all-products pass in unique users
-  // over 1 000 x 3 000 events 51-53 -> 47-49 ms, bench/ranking.ts). Stamps cycle through STAMPS values; the
-  // product halves of the words are reset when the cycle restarts (resetStamps).
-  private readonly rankWords: Uint16Array;
+  // Unique users: one row of 16-bit words per session, so that an event's reads and writes fall in one
+  // place (they are random: cache misses are the cost). The row's first word holds the session's flags over
+  // the selection (bits 0-4), and for the ranking the stamp of the last product that saw the session (bits
+  // 9-15; a matching stamp means "seen here") and the flags already counted for that product (bits 5-8);
+  // then, from BUCKETS_AT, the flags already counted in each bucket (4 bits each, one read serves the four
+  // series); then, from `countryAt`, one bit per country: seen there already. Rows instead of four arrays
+  // took the all-products pass over 1 000 x 3 000 events from 51-53 to 43-46 ms (bench/ranking.ts;
+  // bench/notes.md, twenty-fourth pass). Stamps cycle through STAMPS values; the rows' product bits are reset when the cycle
+  // restarts (resetStamps).
+  private readonly rows: Uint16Array;
+  private readonly stride: number;
+  private readonly countryAt: number;
   /** Each product's [start, end) in the current stamp cycle, and the events they span (resetStamps). */
   private readonly cycleRanges = new Int32Array(STAMPS * 2);
   private cycleEvents = 0;
@@ -297,11 +298,11 @@ export class TallyPass {
     this.bins = new Float64Array(nBuckets * 16);
     this.geoCounts = new Float64Array(nCountries);
     this.sessionFlags = new Uint8Array(nSessions);
-    this.seenInBucket = new Uint8Array(unique ? nSessions * nBuckets : 0);
-    this.seenInCountry = new Uint32Array(unique ? (nSessions * nCountries + 31) >>> 5 : 0);
     this.perProduct = new Float64Array(ranked ? products.length * RANK_FIELDS : 0);
-    // An even length, so that the reset can read the words two at a time.
-    this.rankWords = new Uint16Array(ranked && unique ? (nSessions + 1) & ~1 : 0).fill(NO_STAMP << STAMP_SHIFT);
+    this.countryAt = BUCKETS_AT + ((nBuckets + 3) >> 2);
+    this.stride = this.countryAt + Math.max(1, (nCountries + 15) >> 4);
+    this.rows = new Uint16Array(unique ? nSessions * this.stride : 0);
+    if (ranked) for (let r = 0; r < this.rows.length; r += this.stride) this.rows[r] = NO_STAMP << STAMP_SHIFT;
 
     let minDay = Infinity;
     let maxDay = -Infinity;
@@ -323,22 +324,21 @@ export class TallyPass {
   }
 
   /**
-   * Before product `p` takes stamp 0 again: no word may keep the stamp of a product of the cycle that ends.
-   * Either every word is swept (two at a time), or, when the cycle's products read fewer events than an eighth
-   * of the sessions (short periods, small products), only the words of their events.
+   * Before product `p` takes stamp 0 again: no row may keep the stamp of a product of the cycle that ends.
+   * Either every row is swept, or, when the cycle's products read fewer events than half the sessions
+   * (short periods, small products), only the rows of their events.
    */
   private resetStamps(p: number): void {
-    const words = this.rankWords;
-    if (this.cycleEvents * 8 >= words.length) {
-      const pairs = new Uint32Array(words.buffer);
-      for (let k = 0; k < pairs.length; k++) pairs[k] = (pairs[k] & PAIR_FLAGS) | PAIR_NO_STAMP;
+    const { rows, stride } = this;
+    if (this.cycleEvents * 2 >= this.nSessions) {
+      for (let r = 0; r < rows.length; r += stride) rows[r] = (rows[r] & 31) | (NO_STAMP << STAMP_SHIFT);
     } else {
       const ranges = this.cycleRanges;
       for (let q = 0; q < STAMPS; q++) {
         const session = this.products[p - STAMPS + q].session;
         for (let i = ranges[2 * q], end = ranges[2 * q + 1]; i < end; i++) {
-          const s = session[i];
-          words[s] = (words[s] & 31) | (NO_STAMP << STAMP_SHIFT);
+          const r = session[i] * stride;
+          rows[r] = (rows[r] & 31) | (NO_STAMP << STAMP_SHIFT);
         }
       }
     }
@@ -348,10 +348,8 @@ export class TallyPass {
   /** Counts the next products until all are counted (true) or `stop()` says so after one (false). */
   run(stop: () => boolean = never): boolean {
     const { products, countryMaps, numbering, byFlags, bins, geoCounts, sessionFlags } = this;
-    const { seenInBucket, seenInCountry, perProduct, rankWords, table, tabled, minDay, unique, ranked } = this;
+    const { rows, stride, countryAt, perProduct, table, tabled, minDay, unique, ranked } = this;
     const { all, from: fromDay, to: toDay } = this.plan;
-    const nBuckets = this.plan.labels.length;
-    const nCountries = this.countryNames.length;
     const rankUnique = ranked && unique;
     const before = new Float64Array(16);
     while (this.next < products.length) {
@@ -388,36 +386,36 @@ export class TallyPass {
         const s = session[i];
         const c = cMap[country[i]];
         byFlags[f]++;
-        if (unique) {
-          if (rankUnique) {
-            const w = rankWords[s];
-            // ((w >> STAMP_SHIFT) ^ stampOf) - 1 is negative only when the word is this product's: the mask
-            // keeps its flags, and SEEN.
-            const had = (((w >> 5) & 15) | SEEN) & ((((w >> STAMP_SHIFT) ^ stampOf) - 1) >> 31);
-            rankWords[s] = stampBits | (((had | f) & 15) << 5) | (w & 31) | f | SEEN;
-            // What this event adds to the product's distinct sessions, summed in one register (see PACKED).
-            packed += PACKED[(f | SEEN) & ~had];
-            if (packed >= PACKED_FULL) {
-              unpackInto(perProduct, at, packed);
-              packed = 0;
-            }
-          } else sessionFlags[s] |= f | SEEN;
-          const g = s * nCountries + c;
-          const w = g >>> 5;
-          const seen = seenInCountry[w];
-          seenInCountry[w] = seen | (1 << (g & 31));
-          geoCounts[c] += (~seen >>> (g & 31)) & 1;
-        } else {
+        if (!unique) {
           sessionFlags[s] |= f | SEEN;
           geoCounts[c]++;
+          if (b >= 0) bins[(b << 4) | f]++;
+          continue;
         }
+        const r = s * stride;
+        const w = rows[r];
+        if (rankUnique) {
+          // ((w >> STAMP_SHIFT) ^ stampOf) - 1 is negative only when the word is this product's: the mask
+          // keeps its flags, and SEEN.
+          const had = (((w >> 5) & 15) | SEEN) & ((((w >> STAMP_SHIFT) ^ stampOf) - 1) >> 31);
+          rows[r] = stampBits | (((had | f) & 15) << 5) | (w & 31) | f | SEEN;
+          // What this event adds to the product's distinct sessions, summed in one register (see PACKED).
+          packed += PACKED[(f | SEEN) & ~had];
+          if (packed >= PACKED_FULL) {
+            unpackInto(perProduct, at, packed);
+            packed = 0;
+          }
+        } else rows[r] = w | f | SEEN;
+        const kc = r + countryAt + (c >> 4);
+        const seenIn = rows[kc];
+        rows[kc] = seenIn | (1 << (c & 15));
+        geoCounts[c] += ((seenIn >> (c & 15)) & 1) ^ 1;
         if (b < 0) continue;
-        if (unique) {
-          const k = s * nBuckets + b;
-          const seen = seenInBucket[k];
-          seenInBucket[k] = seen | f;
-          bins[(b << 4) | (f & ~seen)]++;
-        } else bins[(b << 4) | f]++;
+        const kb = r + BUCKETS_AT + (b >> 2);
+        const shift = (b & 3) << 2;
+        const seenAt = rows[kb];
+        rows[kb] = seenAt | (f << shift);
+        bins[(b << 4) | (f & ~(seenAt >> shift))]++;
       }
       if (ranked) {
         if (unique) unpackInto(perProduct, at, packed);
@@ -432,8 +430,8 @@ export class TallyPass {
       }
       if (stop()) break;
     }
-    if (rankUnique && this.next === products.length) {
-      for (let s = 0; s < sessionFlags.length; s++) sessionFlags[s] = rankWords[s] & 31;
+    if (unique && this.next === products.length) {
+      for (let s = 0; s < sessionFlags.length; s++) sessionFlags[s] = rows[s * stride] & 31;
     }
     return this.next === products.length;
   }
