@@ -259,8 +259,8 @@ export class TallyPass {
   // then, from BUCKETS_AT, the flags already counted in each bucket (4 bits each, one read serves the four
   // series); then, from `countryAt`, one bit per country: seen there already. Rows instead of four arrays
   // took the all-products pass over 1 000 x 3 000 events from 51-53 to 43-46 ms (bench/ranking.ts;
-  // bench/notes.md, twenty-fourth pass). Stamps cycle through STAMPS values; the rows' product bits are reset when the cycle
-  // restarts (resetStamps).
+  // bench/notes.md, twenty-fourth pass). Stamps cycle through STAMPS values; the rows' product bits are
+  // reset when the cycle restarts (resetStamps).
   private readonly rows: Uint16Array;
   private readonly stride: number;
   private readonly countryAt: number;
