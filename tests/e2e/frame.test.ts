@@ -144,4 +144,19 @@ describe('the frame', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await context.close();
   });
+
+  it("the dashboard's native buttons are in the page's font, not the browser's own", async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin@demo.fr');
+    await page.locator('button.chart-export').first().waitFor();
+    const others = await page.evaluate(() => {
+      const font = getComputedStyle(document.body).fontFamily;
+      return [...document.querySelectorAll('button, input, select, textarea')]
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).fontFamily !== font)
+        .filter((el) => !el.closest('.p-component'))
+        .map((el) => `${el.tagName} ${el.className}: ${getComputedStyle(el).fontFamily}`);
+    });
+    expect(others).toEqual([]);
+    await context.close();
+  });
 });
