@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 
 import { ApiError, isAbortError } from '../api/http';
@@ -27,6 +27,14 @@ import { registerUserCacheCleaner } from './userCaches';
 registerUserCacheCleaner(() => queryClient.clear());
 
 export const CURRENT_USER_ERROR = "Erreur lors de la récupération des informations de l'utilisateur";
+
+function PageLoading() {
+  return (
+    <p className="sr-only" role="status">
+      Chargement de la page…
+    </p>
+  );
+}
 
 export function ProtectedLayout() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
@@ -110,7 +118,10 @@ export function ProtectedLayout() {
         <main className="content" id="contenu">
           <OfflineBanner />
           <ServerDownBanner />
-          <Outlet />
+          {/* The page's chunk may still be on its way when the frame renders (lazyPage.ts). */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </QueryClientProvider>

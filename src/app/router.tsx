@@ -1,5 +1,5 @@
 // The full route table: /login is public, everything else sits behind the guard, and any other path goes
-// to /dashboard (signed in) or /login. Feature pages are lazy chunks (see each feature's routes.tsx).
+// to /dashboard (signed in) or /login. Feature pages are lazy chunks (lazyPage.ts, each feature's routes.tsx).
 import { useAtomValue } from 'jotai';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 
@@ -10,6 +10,7 @@ import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { propositionRoutes } from '../features/propositions/routes';
 import { userRoutes } from '../features/users/routes';
+import { preloadPages } from './lazyPage';
 import { PageLoadError } from './PageLoadError';
 import { withTitles } from './pageTitles';
 import { RootLayout } from './RootLayout';
@@ -17,6 +18,8 @@ import { RootLayout } from './RootLayout';
 function Fallback() {
   return <Navigate to={useAtomValue(isAuthenticatedAtom) ? '/dashboard' : '/login'} replace />;
 }
+
+const pageRoutes = [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes];
 
 const routes: RouteObject[] = [
   {
@@ -27,13 +30,18 @@ const routes: RouteObject[] = [
         // The frame (sidebar, guard) is a chunk of its own, with the small modules its pages share
         // (scripts/frameChunk.ts): the sign-in page does not load it. When that chunk cannot be loaded
         // (offline before it was ever cached, or a deployment since), the same notice.
-        lazy: async () => ({ Component: (await import('./ProtectedLayout')).ProtectedLayout }),
+        lazy: async () => {
+          const { ProtectedLayout } = await import('./ProtectedLayout');
+          // The page's chunk, asked for once the frame's is loaded (lazyPage.ts).
+          preloadPages(pageRoutes, window.location);
+          return { Component: ProtectedLayout };
+        },
         errorElement: <PageLoadError />,
         children: [
           {
             // A page's chunk that fails to load is shown inside the frame, not instead of it.
             errorElement: <PageLoadError />,
-            children: [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes],
+            children: pageRoutes,
           },
         ],
       },

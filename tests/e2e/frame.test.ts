@@ -160,3 +160,33 @@ describe('the frame', () => {
     await context.close();
   });
 });
+
+describe('the frame before the page', () => {
+  // The page's code is held (no service worker: every request goes through the test's routes).
+  it("shows the frame while the page's code is on its way, then the page; a page whose code fails, inside the frame", async () => {
+    const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
+    await signIn(page, 'vendeur@demo.fr');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/DashboardPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText('Se déconnecter').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Chargement de la page…' }).waitFor({ state: 'attached' });
+    expect(await page.locator('.stat-card').count()).toBe(0);
+    release();
+    await page.locator('.stat-card').first().waitFor();
+    expect(await page.getByText('Chargement de la page…').count()).toBe(0);
+
+    await page.unroute(/\/assets\/DashboardPage-[^/]+\.js$/);
+    await page.route(/\/assets\/DashboardPage-[^/]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.getByText("Cette page n'a pas pu être chargée").waitFor();
+    await page.getByText('Se déconnecter').waitFor();
+    expect(await page.locator('.sidebar a.nav-link').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -213,6 +213,8 @@ describe('installable PWA', () => {
     // A page's chunk exists, is served, and is not precached.
     const signedIn = await newPage(browser);
     await signIn(signedIn.page, 'vendeur@demo.fr');
+    // The frame shows before the page's chunk has come (src/app/lazyPage.ts).
+    await signedIn.page.locator('.stat-card').first().waitFor();
     const dashboardChunk = await loadedChunk(signedIn.page, 'DashboardPage');
     expect(dashboardChunk).toBeDefined();
     expect(precached).not.toContain(dashboardChunk);

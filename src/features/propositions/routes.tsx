@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 
+import { lazyPage } from '../../app/lazyPage';
+
 export const propositionRoutes: RouteObject[] = [
-  { path: '/proposition/:id', lazy: async () => ({ Component: (await import('./PropositionPage')).PropositionPage }) },
+  { path: '/proposition/:id', ...lazyPage(async () => (await import('./PropositionPage')).PropositionPage) },
 ];
