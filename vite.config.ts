@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
+import { bootFrame } from './scripts/bootFrame';
 import { compileHint } from './scripts/compileHint';
 import { frameChunk } from './scripts/frameChunk';
 import { primeCss } from './scripts/primeCss';
@@ -18,6 +19,7 @@ const shell = shellPrecache();
 export default defineConfig({
   plugins: [
     react(),
+    bootFrame(),
     primeCss(),
     // The main chunk compiled while it streams, off the main thread (before compression below).
     compileHint(),

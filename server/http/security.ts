@@ -1,7 +1,10 @@
 // Security headers: a CSP the app works under (PrimeReact injects <style> tags, hence 'unsafe-inline' in
-// style-src only), no framing, no base URI, and no-store on every /api answer.
+// style-src only; no inline script but the shell's own, by its hash), no framing, no base URI, and no-store
+// on every /api answer.
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+
+import { SHELL_SCRIPT_SOURCE } from './shellScript';
 
 /**
  * Whether an answer must not be stored: decided by the route the router matched, never by the raw URL
@@ -21,7 +24,8 @@ export function installSecurity(app: FastifyInstance, connectSrc: string[] = [])
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The shell's one inline script, by its hash (shellScript.ts).
+        scriptSrc: ["'self'", SHELL_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -8,6 +8,7 @@ import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 
 import { probeServer } from '../ui/ServerDownBanner';
+import { useEndBootFrame } from './bootFrame';
 
 async function retry(): Promise<void> {
   const waiting = await navigator.serviceWorker
@@ -20,6 +21,7 @@ async function retry(): Promise<void> {
 }
 
 export function PageLoadError() {
+  useEndBootFrame();
   useEffect(() => {
     void probeServer();
     void navigator.serviceWorker

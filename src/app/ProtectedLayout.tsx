@@ -13,6 +13,7 @@ import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features
 import { LoadError } from '../ui/LoadError';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { preloadToast } from '../ui/toast';
+import { useEndBootFrame } from './bootFrame';
 import { earlyCurrentUser, forgetEarlyCurrentUser } from './earlyRequests';
 import { FullScreenSpinner } from './FullScreenSpinner';
 import { OfflineBanner } from './OfflineBanner';
@@ -95,6 +96,8 @@ export function ProtectedLayout() {
   }, [user]);
 
   const { open: menuOpen, frameRef, onKeyDown, toggle, close } = useNarrowMenu();
+  // index.html's drawn frame stays under the session's spinner, not under an error.
+  useEndBootFrame((user !== null && frameReady) || error !== null);
 
   if (!authenticated) return <Navigate to="/login" replace />;
   if (!user || !frameReady) {

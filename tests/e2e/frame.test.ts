@@ -1,5 +1,7 @@
 // Sign-in, the guard and the navigation frame, in Chromium through npm start's server.
-import type { Browser } from 'playwright-core';
+import { createHash } from 'node:crypto';
+
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
@@ -186,6 +188,98 @@ describe('the frame before the page', () => {
     await page.getByText("Cette page n'a pas pu être chargée").waitFor();
     await page.getByText('Se déconnecter').waitFor();
     expect(await page.locator('.sidebar a.nav-link').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Holds the app's first script (the main chunk) until the returned function is called. */
+async function holdMainChunk(page: Page): Promise<() => Promise<void>> {
+  const pattern = /\/assets\/main-[^/]+\.js$/;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    // A request the page dropped meanwhile (it navigated on) is already handled.
+    await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    release();
+    await page.unroute(pattern);
+  };
+}
+
+const booting = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('booting'));
+
+describe("the frame's bars drawn before any script", () => {
+  // index.html draws them on a signed-in visit (src/app/bootFrame.ts); its inline script runs under the CSP
+  // by its hash, which a refusal in the console would show.
+  it('a signed-in visit shows them while the scripts load, then the frame in their place', async () => {
+    const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await signIn(page, 'vendeur@demo.fr');
+    const release = await holdMainChunk(page);
+    await page.reload({ waitUntil: 'commit' });
+    const drawn = page.locator('#boot-frame .sidebar');
+    await drawn.waitFor();
+    expect(await booting(page)).toBe(true);
+    expect(await drawn.boundingBox()).toEqual({ x: 0, y: 0, width: 250, height: 900 });
+    expect(await drawn.textContent()).toContain('Plateforme de gestion');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await release();
+    await page.getByText('Se déconnecter').waitFor();
+    expect(await page.locator('#boot-frame').count()).toBe(0);
+    expect(await booting(page)).toBe(false);
+    expect(await page.locator('.sidebar').boundingBox()).toEqual({ x: 0, y: 0, width: 250, height: 900 });
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the shell's inline scripts are the ones the CSP allows by their hash", async () => {
+    const { page, context } = await newPage(browser);
+    const shell = await page.request.get('/dashboard');
+    const inline = [...(await shell.text()).matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    const scriptSrc = String(shell.headers()['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src '));
+    for (const text of inline)
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    await context.close();
+  });
+
+  it('not on the sign-in page nor without a session; a session ended on the server leaves for the sign-in page without them', async () => {
+    const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
+    let release = await holdMainChunk(page);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    // Attached: the head's script has run.
+    await page.locator('#boot-frame').waitFor({ state: 'attached' });
+    expect(await booting(page)).toBe(false);
+    expect(await page.locator('#boot-frame').isVisible()).toBe(false);
+    await release();
+    await page.locator('#email').waitFor();
+
+    await page.evaluate(() => localStorage.setItem('token', 'jeton-expire'));
+    release = await holdMainChunk(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#boot-frame').waitFor({ state: 'attached' });
+    expect(await booting(page)).toBe(false);
+    await release();
+    await page.locator('#email').waitFor();
+
+    await page.evaluate(() => localStorage.setItem('token', 'jeton-expire'));
+    release = await holdMainChunk(page);
+    await page.goto('/customers', { waitUntil: 'commit' });
+    await page.locator('#boot-frame .sidebar').waitFor();
+    await release();
+    await page.locator('#email').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await booting(page)).toBe(false);
+    expect(await page.locator('#boot-frame').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import net from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { SHELL_SCRIPT_SOURCE } from '../../server/http/shellScript';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -39,7 +40,8 @@ describe('security headers', () => {
       expect(directive(csp, 'object-src')).toBe("object-src 'none'");
       expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
       expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-      expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+      // No inline script but the shell's own, by its hash (server/http/shellScript.ts).
+      expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${SHELL_SCRIPT_SOURCE}`);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -7,6 +7,7 @@ import { Message } from 'primereact/message';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 
+import { useEndBootFrame } from '../../app/bootFrame';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
 import { currentDevice, isRestrictedDevice } from './device';
@@ -27,6 +28,7 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const [modalClosed, setModalClosed] = useState(false);
+  useEndBootFrame();
 
   if (authenticated) return <Navigate to="/dashboard" replace />;
 
