@@ -1,9 +1,11 @@
-// npx tsx bench/profileCold.ts [--products N] [--events E] [--rounds R] [--over MS] [--profile] [--dist DIR]:
+// npx tsx bench/profileCold.ts [--products N] [--events E] [--rounds R] [--over MS] [--profile] [--dist DIR]
+// [--cpu K]:
 // where the main thread's long tasks of a cold load go (bench/notes.md, fifteenth pass). Each round is the
 // bench's cold load (a fresh context, empty IndexedDB, the company clicked) traced by Chromium; each main-thread
 // task longer than --over ms (40) is listed with its trace events by self time, its large style and layout
 // passes (how many objects), and with --profile its JavaScript functions. The rewrites of PrimeReact's
 // <style> elements during the load are counted (src/app/stableStyles.ts). Uses the bench's data and dist/.
+// --cpu K slows the page's CPU K times (Chromium's throttling), to see a slow host's tasks on a fast one.
 import type { Page } from 'playwright-core';
 
 import { coldRounds } from './coldRounds';
@@ -17,6 +19,7 @@ const rounds = numberArg('rounds', 3);
 const overUs = numberArg('over', 40) * 1000;
 const profiling = process.argv.includes('--profile');
 const dist = stringArg('dist');
+const cpu = numberArg('cpu', 1);
 const log = (s: string) => process.stdout.write(`${s}\n`);
 const ms = (us: number) => (us / 1000).toFixed(1);
 
@@ -40,6 +43,7 @@ async function main() {
       await countStyleRewrites(page);
 
       const cdp = await context.newCDPSession(page);
+      if (cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
       if (profiling) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
