@@ -168,21 +168,15 @@ describe('the frame before the page', () => {
   it("shows the frame while the page's code is on its way, then the page; a page whose code fails, inside the frame", async () => {
     const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
     await signIn(page, 'vendeur@demo.fr');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/DashboardPage-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunk(page, 'DashboardPage');
     await page.reload();
     await page.getByText('Se déconnecter').waitFor();
     await page.getByRole('status').filter({ hasText: 'Chargement de la page…' }).waitFor({ state: 'attached' });
     expect(await page.locator('.stat-card').count()).toBe(0);
-    release();
+    await release();
     await page.locator('.stat-card').first().waitFor();
     expect(await page.getByText('Chargement de la page…').count()).toBe(0);
 
-    await page.unroute(/\/assets\/DashboardPage-[^/]+\.js$/);
     await page.route(/\/assets\/DashboardPage-[^/]+\.js$/, (route) => route.abort());
     await page.reload();
     await page.getByText("Cette page n'a pas pu être chargée").waitFor();
@@ -193,9 +187,9 @@ describe('the frame before the page', () => {
   });
 });
 
-/** Holds the app's first script (the main chunk) until the returned function is called. */
-async function holdMainChunk(page: Page): Promise<() => Promise<void>> {
-  const pattern = /\/assets\/main-[^/]+\.js$/;
+/** Holds a chunk of the app (`main`: its first script) until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => Promise<void>> {
+  const pattern = new RegExp(`/assets/${name}-[^/]+\\.js$`);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
@@ -221,7 +215,7 @@ describe("the frame's bars drawn before any script", () => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
     });
     await signIn(page, 'vendeur@demo.fr');
-    const release = await holdMainChunk(page);
+    const release = await holdChunk(page, 'main');
     await page.reload({ waitUntil: 'commit' });
     const drawn = page.locator('#boot-frame .sidebar');
     await drawn.waitFor();
@@ -254,7 +248,7 @@ describe("the frame's bars drawn before any script", () => {
 
   it('not on the sign-in page nor without a session; a session ended on the server leaves for the sign-in page without them', async () => {
     const { page, context, errors } = await newPage(browser, { serviceWorkers: 'block' });
-    let release = await holdMainChunk(page);
+    let release = await holdChunk(page, 'main');
     await page.goto('/dashboard', { waitUntil: 'commit' });
     // Attached: the head's script has run.
     await page.locator('#boot-frame').waitFor({ state: 'attached' });
@@ -264,7 +258,7 @@ describe("the frame's bars drawn before any script", () => {
     await page.locator('#email').waitFor();
 
     await page.evaluate(() => localStorage.setItem('token', 'jeton-expire'));
-    release = await holdMainChunk(page);
+    release = await holdChunk(page, 'main');
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#boot-frame').waitFor({ state: 'attached' });
     expect(await booting(page)).toBe(false);
@@ -272,7 +266,7 @@ describe("the frame's bars drawn before any script", () => {
     await page.locator('#email').waitFor();
 
     await page.evaluate(() => localStorage.setItem('token', 'jeton-expire'));
-    release = await holdMainChunk(page);
+    release = await holdChunk(page, 'main');
     await page.goto('/customers', { waitUntil: 'commit' });
     await page.locator('#boot-frame .sidebar').waitFor();
     await release();
