@@ -236,7 +236,7 @@ describe("the frame's bars drawn before any script", () => {
   it("the shell's inline scripts are the ones the CSP allows by their hash", async () => {
     const { page, context } = await newPage(browser);
     const shell = await page.request.get('/dashboard');
-    const inline = [...(await shell.text()).matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    const inline = [...(await shell.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline).toHaveLength(1);
     const scriptSrc = String(shell.headers()['content-security-policy'])
       .split(';')
@@ -276,5 +276,76 @@ describe("the frame's bars drawn before any script", () => {
     expect(await page.locator('#boot-frame').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the sign-in page of a phone drawn before any script', () => {
+  const phone = {
+    serviceWorkers: 'block' as const,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  };
+  const restricted = (page: Page) =>
+    page.evaluate(() => document.documentElement.classList.contains('booting-restricted'));
+  /** The card's texts and box, the shell's or React's (src/features/auth/LoginPage.tsx). */
+  const card = (page: Page, root: string) =>
+    page.locator(root).evaluate((el) => {
+      const text = (s: string) => el.querySelector(s)?.textContent?.trim() ?? null;
+      const box = el.querySelector('.login-card')!.getBoundingClientRect();
+      return {
+        texts: [text('h1'), text('.login-subtitle'), text('.restricted h2'), text('.restricted p')],
+        icon: el.querySelector('.restricted .pi')?.className ?? null,
+        box: { x: box.x, y: box.y, width: box.width },
+      };
+    });
+
+  it('a phone without a session sees "Accès restreint" while the scripts load, then the same card from React', async () => {
+    const { page, context, errors } = await newPage(browser, phone);
+    const release = await holdChunk(page, 'main');
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#boot-login .restricted').waitFor();
+    expect(await restricted(page)).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    const drawn = await card(page, '#boot-login');
+    await release();
+    await page.getByRole('alert').waitFor();
+    expect(await page.locator('#boot-login').count()).toBe(0);
+    expect(await restricted(page)).toBe(false);
+    // The same words, icon and place: React's card takes the drawn one's place without a jump.
+    const rendered = await card(page, '#contenu');
+    expect(drawn.texts).toEqual(rendered.texts);
+    expect(drawn.texts.every((t) => t !== null && t.length > 0)).toBe(true);
+    expect(drawn.icon).toBe(rendered.icon);
+    expect(drawn.box).toEqual(rendered.box);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('not on a desktop, nor on a phone with a session or on another page', async () => {
+    for (const [options, path, token] of [
+      [{ serviceWorkers: 'block' as const }, '/login', false],
+      [phone, '/login', true],
+      [phone, '/dashboard', false],
+    ] as const) {
+      const { page, context, errors } = await newPage(browser, options);
+      if (token) {
+        await page.goto('/logo.svg');
+        await page.evaluate(() => localStorage.setItem('token', 'jeton-expire'));
+      }
+      const release = await holdChunk(page, 'main');
+      await page.goto(path, { waitUntil: 'commit' });
+      // Attached: the head's script has run.
+      await page.locator('#boot-login').waitFor({ state: 'attached' });
+      expect(await restricted(page), `${path}, ${options === phone ? 'phone' : 'desktop'}`).toBe(false);
+      expect(await page.locator('#boot-login').isVisible()).toBe(false);
+      await release();
+      await page.locator('#contenu').waitFor();
+      expect(await page.locator('#boot-login').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { runInNewContext } from 'node:vm';
+
 import { beforeEach, describe, expect, it } from 'vitest';
 
 // The atoms read localStorage at import: give Node a real Storage-like object first.
@@ -22,7 +24,8 @@ const { createStore } = await import('jotai');
 const atoms = await import('../../src/features/auth/atoms');
 const { ApiError } = await import('../../src/api/http');
 const { loginErrorMessage, isLicenceError } = await import('../../src/features/auth/loginError');
-const { isRestrictedDevice } = await import('../../src/features/auth/device');
+const { isRestrictedDevice } = await import('../../src/domain/device');
+const { RESTRICTED_DEVICE_JS } = await import('../../server/http/shellScript');
 
 describe('auth atom transitions', () => {
   beforeEach(() => localStorage.clear());
@@ -103,4 +106,42 @@ describe('desktop-only gate', () => {
     ['client hints saying mobile', { uaMobile: true }],
     ['a small touch screen', { maxTouchPoints: 5, screenWidth: 412, screenHeight: 915 }],
   ])('restricts %s', (_label, patch) => expect(isRestrictedDevice({ ...desktop, ...patch })).toBe(true));
+
+  // The shell draws "Accès restreint" before any script by its own copy of the rules (server/http/shellScript.ts).
+  it("the shell's inline check decides as isRestrictedDevice on every device above and their mixes", () => {
+    const shellCheck = runInNewContext(`(${RESTRICTED_DEVICE_JS})`) as (
+      n: { userAgent: string; maxTouchPoints: number; userAgentData?: { mobile: boolean } },
+      s: { width: number; height: number },
+    ) => boolean;
+    const agents = [
+      desktop.userAgent,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+      'Mozilla/5.0 (Linux; Android 13; SM-X710) Safari/537.36',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Safari/605.1.15',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) Chrome/131.0 Kindle',
+    ];
+    const verdicts: boolean[] = [];
+    for (const userAgent of agents)
+      for (const uaMobile of [undefined, false, true])
+        for (const maxTouchPoints of [0, 1, 5])
+          for (const [screenWidth, screenHeight] of [
+            [1920, 1080],
+            [412, 915],
+            [1024, 767],
+            [768, 1366],
+          ]) {
+            const d = { userAgent, uaMobile, maxTouchPoints, screenWidth, screenHeight };
+            const navigator = {
+              userAgent,
+              maxTouchPoints,
+              ...(uaMobile === undefined ? {} : { userAgentData: { mobile: uaMobile } }),
+            };
+            const shell = shellCheck(navigator, { width: screenWidth, height: screenHeight });
+            expect(shell, JSON.stringify(d)).toBe(isRestrictedDevice(d));
+            verdicts.push(shell);
+          }
+    // Both answers occur: the comparison is not of two constants.
+    expect(new Set(verdicts).size).toBe(2);
+  });
 });

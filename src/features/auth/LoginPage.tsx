@@ -8,9 +8,10 @@ import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import { useEndBootFrame } from '../../app/bootFrame';
+import { isRestrictedDevice } from '../../domain/device';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
-import { currentDevice, isRestrictedDevice } from './device';
+import { currentDevice } from './device';
 import { isLicenceError } from './loginError';
 import { RestrictedNotice } from './RestrictedNotice';
 import { useLogin } from './useLogin';
