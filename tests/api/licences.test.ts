@@ -220,6 +220,10 @@ describe('licence validation and roles', () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ LicenceKey: '' }, 'LicenceKey', 'Clé de licence requise'],
       [{ DateActivation: 'demain' }, 'DateActivation', "Date d'activation invalide"],
+      // Out of the licence's years (LICENCE_YEARS): a year before 1000 could not be read back once stored.
+      [{ DateActivation: '0017-06-04' }, 'DateActivation', "Date d'activation invalide"],
+      [{ DateActivation: '1899-12-31T23:59:59Z' }, 'DateActivation', "Date d'activation invalide"],
+      [{ DateExpiration: '9999-12-31T23:59:59-14:00' }, 'DateExpiration', "Date d'expiration invalide"],
       [{ TypeLicenceId: 9999 }, 'TypeLicenceId', 'Type de licence inconnu'],
       [{ DateExpiration: iso(-5) }, 'DateExpiration', "La date d'expiration doit suivre la date d'activation"],
     ];
@@ -237,6 +241,13 @@ describe('licence validation and roles', () => {
         })
       ).statusCode,
     ).toBe(400);
+    const ancient = await t.call('PUT', `/api/Licence/${licence.licenceId}/dateactivation`, admin, {
+      DateActivation: '0017-06-04',
+    });
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().errors.DateActivation).toBe("Date d'activation invalide");
+    // The licence still reads and deletes as before (a stored year 17 made both answer 500).
+    expect((await licencesOf('manager@demo.fr'))[0]).toEqual(licence);
     expect((await licencesOf('manager@demo.fr')).length).toBe(before);
   });
 
