@@ -22,14 +22,14 @@ export const licenceSchema = z.object({
 });
 export type Licence = z.infer<typeof licenceSchema>;
 
-// A date as the app sends it (ISO 8601 date-time with Z or an offset, or a date only: a real calendar
-// day, so that the API document can say it); null clears it.
 /**
  * A licence's dates lie in these years (UTC). Beyond the sense of it, the database driver reads a timestamp
  * before the year 1000 back as an invalid date: such a date once stored broke every read of the licence.
  */
 export const LICENCE_YEARS = { min: 1900, max: 9999 } as const;
 
+// A date as the app sends it (ISO 8601 date-time with Z or an offset, or a date only: a real calendar
+// day, so that the API document can say it), in LICENCE_YEARS; null clears it.
 const dateField = (message: string) =>
   z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: message })

@@ -246,7 +246,7 @@ describe('licence validation and roles', () => {
     });
     expect(ancient.statusCode).toBe(400);
     expect(ancient.json().errors.DateActivation).toBe("Date d'activation invalide");
-    // The licence still reads and deletes as before (a stored year 17 made both answer 500).
+    // The licence still reads as before (a stored year 17 made its reads answer 500).
     expect((await licencesOf('manager@demo.fr'))[0]).toEqual(licence);
     expect((await licencesOf('manager@demo.fr')).length).toBe(before);
   });
