@@ -19,6 +19,12 @@ import { installMethodTable } from './http/methods';
 import { swaggerOptions } from './http/openapi/document';
 import { installReferencePage } from './http/openapi/referencePage';
 import { installSecurity } from './http/security';
+import {
+  installSlowClientGuard,
+  SLOW_CLIENT_LIMITS,
+  type SlowClientLimits,
+  slowClientServerOptions,
+} from './http/slowClients';
 import { installSpa } from './http/spa';
 import { installViewer } from './http/viewer';
 import { StoredAnswers } from './routes/analytics/storedAnswers';
@@ -42,12 +48,16 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Extra origins the app may call (VITE_API_BASE pointing elsewhere). */
   connectSrc?: string[];
+  /** Bounds on slow clients (server/http/slowClients.ts); tests shorten them. */
+  slowClients?: Partial<SlowClientLimits>;
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(options: AppOptions): Promise<App> {
+  const slowClients = { ...SLOW_CLIENT_LIMITS, ...options.slowClients };
   const app = Fastify({
+    ...slowClientServerOptions(slowClients),
     logger: options.logger ?? false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -61,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSlowClientGuard(app, slowClients);
 
   installSecurity(app, options.connectSrc);
   await app.register(compress, { global: true, threshold: 1024 });
