@@ -14,7 +14,7 @@
 import type { Server } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 
-import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface SlowClientLimits {
   headersMs: number;
@@ -54,7 +54,7 @@ class BodyTooSlowError extends Error {
  * The body as Fastify's parser reads it, through a stream that fails with a 408 once the bytes received
  * fall behind the minimum rate. One timer per body, moved on only when it fires.
  */
-function paced(payload: Readable, limits: SlowClientLimits): Readable {
+function paced(payload: Readable, limits: SlowClientLimits): PassThrough {
   const started = performance.now();
   let received = 0;
   const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
@@ -78,11 +78,21 @@ function paced(payload: Readable, limits: SlowClientLimits): Readable {
     out.receivedEncodedLength = received;
   });
   payload.on('error', (err) => out.destroy(err));
+  // Fastify's parser listens for errors while it reads; when no parser reads (an answer given before it
+  // ran, a 415), an error with no listener would be uncaught and end the process.
+  out.on('error', () => {});
   // 'finish': the whole body has been received (whether or not it has been read yet).
   out.on('finish', stop);
   out.on('close', stop);
   payload.pipe(out);
   return out;
+}
+
+/** How to let go of each request's paced body, once it is answered. */
+const bodies = new WeakMap<FastifyRequest, () => void>();
+function endBody(request: FastifyRequest) {
+  bodies.get(request)?.();
+  bodies.delete(request);
 }
 
 /** A body Fastify's parsers will read: not a multipart form, not a method without one. */
@@ -94,9 +104,18 @@ function parsedBody(method: string, headers: Record<string, string | string[] | 
 }
 
 export function installSlowClientGuard(app: FastifyInstance, limits: SlowClientLimits): void {
-  app.addHook('preParsing', async (request, _reply, payload) =>
-    parsedBody(request.method, request.headers) ? paced(payload, limits) : payload,
-  );
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!parsedBody(request.method, request.headers)) return payload;
+    const body = paced(payload, limits);
+    bodies.set(request, () => {
+      payload.unpipe(body);
+      body.destroy();
+    });
+    return body;
+  });
+  // Answered (or abandoned by the client): what the body still holds, and its timer, go.
+  app.addHook('onResponse', async (request) => endBody(request));
+  app.addHook('onRequestAbort', async (request) => endBody(request));
   app.addHook('onSend', async (request, reply, payload) => {
     // `complete` is Node's; an injected request (tests, app.inject) has none and is left alone.
     if (request.raw.complete === false) reply.header('connection', 'close');

@@ -141,6 +141,19 @@ describe('slow clients', () => {
     expect(ms).toBeLessThan(LIMITS.idleMs);
   });
 
+  it('a body no parser reads, left unfinished, costs nothing once answered', async () => {
+    const c = connect();
+    c.write(`POST ${LOGIN} HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\nContent-Length: 5000\r\n\r\n<a>`);
+    await c.closed;
+    expect(statusOf(c.received())).toBe(400);
+    // Past the body's bound: the server is still there.
+    await sleep(LIMITS.bodyGraceMs + 300);
+    const other = await fetch(`http://127.0.0.1:${port}/api/User/current`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(other.status).toBe(200);
+  });
+
   it('a stalled upload is closed after the idle bound', async () => {
     const c = connect();
     c.write(
