@@ -166,11 +166,12 @@ describe('slow clients', () => {
     expect(ms).toBeLessThan(LIMITS.idleMs + 1000);
   });
 
-  it('a kept-alive connection may wait between two requests longer than the header bound', async () => {
+  it('a kept-alive connection may wait between two requests longer than the header and idle bounds', async () => {
     const c = connect();
     const request = `GET /api/User/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`;
     c.write(request);
-    await sleep(LIMITS.headersMs + 400);
+    // Between requests, the keep-alive bound (72 s) is the one that counts, as before.
+    await sleep(LIMITS.idleMs + 400);
     expect(c.write(request)).toBe(true);
     await sleep(300);
     expect(c.received().match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 200']);
