@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { civilOf } from '../../src/domain/analytics/buckets';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { Numbering } from '../../workers/analytics/aggregate';
 import { deleteCache, readStoredViews } from '../../workers/analytics/cache';
@@ -266,17 +267,16 @@ describe('stored views (workers/analytics/storedViews.ts)', () => {
     const today = new Numbering().zone.day(Date.now());
     const keys = siblingRequests(request(1)).map((r) => storedViewKey(r, today));
     await vi.waitFor(async () => expect((await readStoredViews(keys)).size).toBe(keys.length), { timeout: 10_000 });
-    const before = await first.view(
-      request(2, { metric: 'engagement', period: 'year', year: new Date().getFullYear() }),
-    );
+    // This year in the company's zone, where the visit below is counted (the machine's, UTC, is a year
+    // behind in the last hour of December).
+    const { year } = civilOf(today);
+    const before = await first.view(request(2, { metric: 'engagement', period: 'year', year }));
 
     const reloaded = engine();
     expect((await reloaded.view(request(1))).stored).toBe(true);
     await visit(products[1].publicKey, 'voisins-visiteur', ['consultation', 'iframeInteraction']);
     await reloaded.view(request(3, { refresh: true }));
-    const after = await reloaded.view(
-      request(4, { metric: 'engagement', period: 'year', year: new Date().getFullYear() }),
-    );
+    const after = await reloaded.view(request(4, { metric: 'engagement', period: 'year', year }));
     expect(after.stored).toBeUndefined();
     expect(after.stats.interactions).toBe(before.stats.interactions + 1);
   });
