@@ -4,9 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { civilOf } from '../../src/domain/analytics/buckets';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/analytics/zone';
-import { choose, figureTexts, productWithConsultations } from '../helpers/dashboard';
+import { choose, companyToday, figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -84,7 +82,7 @@ describe('figures that never mislead', () => {
     await settled(page);
     // The default year is the current one, in the company's zone (the default one): in the last hours of a
     // month by the machine's clock (UTC here), Paris is already in the next.
-    const month = civilOf(todayIn(DEFAULT_TIME_ZONE, Date.now())).month - 1;
+    const month = companyToday().month - 1;
     const months = ['Jan', 'Fév', 'Mar', 'Avr', 'Mai', 'Juin', 'Juil', 'Août', 'Sep', 'Oct', 'Nov', 'Déc'];
     const label = (await page.locator('section[aria-label="Évolution"] [role="img"]').getAttribute('aria-label'))!;
     for (const m of months.slice(month + 1)) expect(label).toContain(`${m} —`);

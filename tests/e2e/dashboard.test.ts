@@ -2,9 +2,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { civilOf, MONTH_BLOCKS } from '../../src/domain/analytics/buckets';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/analytics/zone';
-import { choose, figureTexts, productWithConsultations } from '../helpers/dashboard';
+import { MONTH_BLOCKS } from '../../src/domain/analytics/buckets';
+import { choose, companyToday, figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;
@@ -199,7 +198,7 @@ describe('the dashboard', () => {
     await page.getByText('Aucune donnée de parcours utilisateur disponible').waitFor();
     // A zero per block of the month already begun, "—" for those to come (month: 4 blocks, block i from
     // day 7i + 1), by today's date in the company's zone (the default one).
-    const today = civilOf(todayIn(DEFAULT_TIME_ZONE, Date.now())).day;
+    const today = companyToday().day;
     const summary = MONTH_BLOCKS.map((label, i) => `${label} ${7 * i < today ? 0 : '—'}`).join(', ');
     expect(await page.locator(`[aria-label="Évolution : ${summary}"]`).count()).toBe(1);
     expect(await page.getByText('Données de démonstration').count()).toBe(0);

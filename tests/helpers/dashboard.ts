@@ -1,6 +1,8 @@
 // The dashboard's four stat figures, as the end-to-end tests read them.
 import type { Page } from 'playwright-core';
 
+import { civilOf } from '../../src/domain/analytics/buckets';
+import { DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/analytics/zone';
 import { DEMO_PASSWORD } from './e2e';
 
 export const STAT_LABELS = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];
@@ -10,6 +12,12 @@ export async function choose(page: Page, inputId: string, text: string): Promise
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().click();
 }
+
+/**
+ * Today as the dashboard counts it, in the demo companies' zone (the default one), not the machine's (UTC
+ * here): they differ in the last hour or two of a month or a year.
+ */
+export const companyToday = () => civilOf(todayIn(DEFAULT_TIME_ZONE, Date.now()));
 
 export const statValue = (page: Page, label: string) =>
   page.locator(`[role="group"][aria-label="${label}"] .stat-value`);
