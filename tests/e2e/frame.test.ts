@@ -205,6 +205,17 @@ async function holdChunk(page: Page, name: string): Promise<() => Promise<void>>
 
 const booting = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('booting'));
 
+/**
+ * Waits for the shell's stylesheets. The browser paints nothing before them, but a box or a visibility read
+ * meanwhile is of the unstyled page: a CI run under load read the drawn card at the body's 8 px margin.
+ */
+const styled = (page: Page) =>
+  page.waitForFunction(
+    () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    undefined,
+    { polling: 50 },
+  );
+
 describe("the frame's bars drawn before any script", () => {
   // index.html draws them on a signed-in visit (src/app/bootFrame.ts); its inline script runs under the CSP
   // by its hash, which a refusal in the console would show.
@@ -219,6 +230,7 @@ describe("the frame's bars drawn before any script", () => {
     await page.reload({ waitUntil: 'commit' });
     const drawn = page.locator('#boot-frame .sidebar');
     await drawn.waitFor();
+    await styled(page);
     expect(await booting(page)).toBe(true);
     expect(await drawn.boundingBox()).toEqual({ x: 0, y: 0, width: 250, height: 900 });
     expect(await drawn.textContent()).toContain('Plateforme de gestion');
@@ -252,6 +264,7 @@ describe("the frame's bars drawn before any script", () => {
     await page.goto('/dashboard', { waitUntil: 'commit' });
     // Attached: the head's script has run.
     await page.locator('#boot-frame').waitFor({ state: 'attached' });
+    await styled(page);
     expect(await booting(page)).toBe(false);
     expect(await page.locator('#boot-frame').isVisible()).toBe(false);
     await release();
@@ -307,6 +320,7 @@ describe('the sign-in page of a phone drawn before any script', () => {
     const release = await holdChunk(page, 'main');
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#boot-login .restricted').waitFor();
+    await styled(page);
     expect(await restricted(page)).toBe(true);
     expect(await page.locator('#root').innerHTML()).toBe('');
     const drawn = await card(page, '#boot-login');
@@ -339,6 +353,7 @@ describe('the sign-in page of a phone drawn before any script', () => {
       await page.goto(path, { waitUntil: 'commit' });
       // Attached: the head's script has run.
       await page.locator('#boot-login').waitFor({ state: 'attached' });
+      await styled(page);
       expect(await restricted(page), `${path}, ${options === phone ? 'phone' : 'desktop'}`).toBe(false);
       expect(await page.locator('#boot-login').isVisible()).toBe(false);
       await release();
