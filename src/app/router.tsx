@@ -15,6 +15,13 @@ import { PageLoadError } from './PageLoadError';
 import { withTitles } from './pageTitles';
 import { RootLayout } from './RootLayout';
 
+/**
+ * What the root shows while the frame's code loads on a signed-in visit: nothing, the shell's bars are on
+ * screen meanwhile (src/app/bootFrame.ts). Declared so that React Router does not warn in that first
+ * render (a console warning and an Error made for its stack, on the load's main thread).
+ */
+const NoHydrateFallback = () => null;
+
 function Fallback() {
   return <Navigate to={useAtomValue(isAuthenticatedAtom) ? '/dashboard' : '/login'} replace />;
 }
@@ -24,6 +31,7 @@ const pageRoutes = [...dashboardRoutes, ...customerRoutes, ...propositionRoutes,
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: NoHydrateFallback,
     children: [
       { path: '/login', element: <LoginPage /> },
       {

@@ -185,6 +185,23 @@ describe('the frame before the page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // React Router warns (console.warn and an Error made for its stack, in the first render's task) when a
+  // route's code is loading and no route has a HydrateFallback: every signed-in load did (src/app/router.tsx).
+  it('a signed-in load writes no warning or error to the console', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`);
+    });
+    await page.reload();
+    await page.locator('.stat-card').first().waitFor();
+    await page.locator('[data-drawn-for]').waitFor({ state: 'attached' });
+    expect(logged).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 /** Holds a chunk of the app (`main`: its first script) until the returned function is called. */
