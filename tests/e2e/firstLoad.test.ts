@@ -1,5 +1,6 @@
 // What the first load leaves for later (docs/performance.md): the dashboard's first load has neither zod,
-// nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. And zod's
+// nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. Nor has the
+// customers list's: zod comes with the customer form. And zod's
 // jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
 // The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts), and
 // the locale data is loaded by a worker meanwhile (src/app/localeData.ts).
@@ -77,6 +78,24 @@ describe('first load', () => {
       .first()
       .waitFor();
     expect(named(scripts, 'PeriodCalendar-')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the customers list's first load has no zod; the customer form brings it", async () => {
+    const { page: signing, context, errors } = await newPage(browser);
+    await signIn(signing, 'vendeur@demo.fr'); // the sign-in itself reads its answer with zod
+    await signing.close();
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    const scripts = scriptsOf(page);
+    await page.goto('/customers');
+    await page.locator('table tbody tr a').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await withZod(scripts)).toEqual([]);
+    await page.getByRole('button', { name: 'Ajouter un client' }).click();
+    await page.locator('form').first().waitFor();
+    await expect.poll(async () => (await withZod(scripts)).length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,7 +10,8 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { useDeleteCustomerMutation, useForgetCustomer } from '../../api/queries/customers';
-import { type CustomerDetail, formatDateFr } from '../../domain/customer';
+import type { CustomerDetail } from '../../domain/customer';
+import { formatDateFr } from '../../domain/customerList';
 import { displayStatus } from '../../domain/proposition';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';

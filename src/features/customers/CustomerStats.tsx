@@ -1,4 +1,5 @@
-import { type Customer, customerStats } from '../../domain/customer';
+import type { Customer } from '../../domain/customer';
+import { customerStats } from '../../domain/customerList';
 import { StatCard } from '../../ui/StatCard';
 
 /** The customer cards: totals, the active ones and (on /customers) those without a proposition. */

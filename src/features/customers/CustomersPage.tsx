@@ -6,7 +6,8 @@ import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 
 import { useCustomersQuery } from '../../api/queries/customers';
-import { type Customer, matchesCustomerSearch } from '../../domain/customer';
+import type { Customer } from '../../domain/customer';
+import { matchesCustomerSearch } from '../../domain/customerList';
 import { CustomerListPage } from './CustomerListPage';
 
 const search = {

@@ -18,7 +18,7 @@ import {
   useUpdateDescriptionMutation,
   useUpdateStatusMutation,
 } from '../../api/queries/propositions';
-import { formatDateFr } from '../../domain/customer';
+import { formatDateFr } from '../../domain/customerList';
 import {
   formatExpiryFr,
   type Proposition,

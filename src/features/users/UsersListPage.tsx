@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import { useUsersQuery } from '../../api/queries/users';
 import type { User } from '../../api/users';
 import { can } from '../../domain/permissions';
-import { initials } from '../../domain/user';
+import { initials } from '../../domain/userName';
 import { ListPage } from '../../ui/ListPage';
 import type { ListDefaults } from '../../ui/listUrlState';
 import { RowLink } from '../../ui/RowLink';
