@@ -38,15 +38,23 @@ async function withZod(scripts: Map<string, Promise<string>>): Promise<string[]>
   return found;
 }
 
+/**
+ * A later visit, signed in as `mail`: a new page of the context the sign-in left (the sign-in itself reads
+ * its answer with zod), with the scripts it receives.
+ */
+async function laterVisit(mail: string) {
+  const { page: signing, context, errors } = await newPage(browser);
+  await signIn(signing, mail);
+  await signing.close();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, context, errors, scripts: scriptsOf(page) };
+}
+
 describe('first load', () => {
   it('the dashboard loads zod, the ranking table and the calendar only when they are needed', async () => {
-    const { page: signing, context, errors } = await newPage(browser);
-    await signIn(signing, 'directeur@demo.fr'); // the sign-in itself reads its answer with zod
-    await signing.close();
-    // A later visit, signed in: the dashboard's own first load.
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    const scripts = scriptsOf(page);
+    // The dashboard's own first load.
+    const { page, context, errors, scripts } = await laterVisit('directeur@demo.fr');
     await page.goto('/dashboard');
     await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
     const ranking = page.locator('section.ranking');
@@ -83,12 +91,7 @@ describe('first load', () => {
   });
 
   it("the customers list's first load has no zod; the customer form brings it", async () => {
-    const { page: signing, context, errors } = await newPage(browser);
-    await signIn(signing, 'vendeur@demo.fr'); // the sign-in itself reads its answer with zod
-    await signing.close();
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    const scripts = scriptsOf(page);
+    const { page, context, errors, scripts } = await laterVisit('vendeur@demo.fr');
     await page.goto('/customers');
     await page.locator('table tbody tr a').first().waitFor();
     await page.waitForLoadState('networkidle');
