@@ -26,27 +26,37 @@ export interface VisitTokens {
 
 const MAC_BYTES = 32;
 
-export function createVisitTokens(secret: string, factory: LimiterFactory, limits: VisitLimits): VisitTokens {
+/** Signs and checks tokens with the key derived from the server's secret (also used by tests/load/collect.ts). */
+export function visitSigner(secret: string) {
   // A key of its own, so that a visit token can never be taken for anything signed with the JWT key.
   const macKey = crypto.createHmac('sha256', secret).update('visio3d visit token v1').digest();
   const mac = (key: string, session: string, issued: string) =>
     crypto.createHmac('sha256', macKey).update(`${key}\n${session}\n${issued}`).digest();
-  let limiter: ReturnType<LimiterFactory['create']> | undefined;
-
   return {
-    async issue(ip, key, session, now = Date.now()) {
-      limiter ??= factory.create({ name: 'collect-visit-ip', points: limits.visitsPerAddress, durationSec: 60 });
-      if (await take(await limiter, addressKey(ip), 1)) return null;
-      const issued = now.toString(36);
-      return { token: `${issued}.${mac(key, session, issued).toString('base64url')}`, issuedAt: now };
+    sign(key: string, session: string, issuedAt: number): string {
+      const issued = issuedAt.toString(36);
+      return `${issued}.${mac(key, session, issued).toString('base64url')}`;
     },
-    valid(token, key, session) {
+    valid(token: string, key: string, session: string): boolean {
       const dot = token.indexOf('.');
       if (dot <= 0) return false;
       const given = Buffer.from(token.slice(dot + 1), 'base64url');
       if (given.length !== MAC_BYTES) return false;
       return crypto.timingSafeEqual(given, mac(key, session, token.slice(0, dot)));
     },
+  };
+}
+
+export function createVisitTokens(secret: string, factory: LimiterFactory, limits: VisitLimits): VisitTokens {
+  const signer = visitSigner(secret);
+  let limiter: ReturnType<LimiterFactory['create']> | undefined;
+  return {
+    async issue(ip, key, session, now = Date.now()) {
+      limiter ??= factory.create({ name: 'collect-visit-ip', points: limits.visitsPerAddress, durationSec: 60 });
+      if (await take(await limiter, addressKey(ip), 1)) return null;
+      return { token: signer.sign(key, session, now), issuedAt: now };
+    },
+    valid: (token, key, session) => signer.valid(token, key, session),
   };
 }
 
