@@ -14,6 +14,8 @@ export interface Flags {
   uploads: boolean;
   cannon: boolean;
   light: boolean;
+  /** The attacks on POST /api/collect beside a light call (bench/collectFlood.ts). */
+  collect: boolean;
   /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
   bare: boolean;
   fresh: boolean;
@@ -35,6 +37,7 @@ const HELP = `npm run bench -- [options]
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
   --no-cannon           pas de mesure autocannon du serveur
   --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
+  --no-collect          pas de mesure des attaques de la collecte (bench/collectFlood.ts)
   --no-bare             pas de chargement à froid sans instrumentation (Chromium conduit par son tube DevTools)
   --fresh               reconstruit les données synthétiques
   --output FILE         fichier de résultats (bench/results.md ; --quick : aucun)
@@ -55,6 +58,7 @@ export function parseFlags(argv: string[]): Flags {
     uploads: true,
     cannon: true,
     light: true,
+    collect: true,
     bare: true,
     fresh: false,
     output: 'bench/results.md',
@@ -103,6 +107,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-uploads') f.uploads = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
+    else if (a === '--no-collect') f.collect = false;
     else if (a === '--no-bare') f.bare = false;
     else if (a === '--fresh') f.fresh = true;
     else if (a === '--output') f.output = next();

@@ -11,6 +11,7 @@ import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { type BaselineResult, runBaseline } from './baseline';
 import { type CannonResult, loadServer } from './cannon';
+import { runCollectFlood } from './collectFlood';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
@@ -131,7 +132,10 @@ async function main() {
     light = `\n${lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log }))}`;
   }
 
-  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads;
+  // Attacks on the viewer's collection beside a light call: a server of its own (demo data).
+  const collect = flags.collect ? `\n${(await runCollectFlood(flags.cannonSeconds, log)).markdown}` : '';
+
+  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + collect;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);

@@ -28,6 +28,8 @@ import {
 import { installSpa } from './http/spa';
 import { installViewer } from './http/viewer';
 import { StoredAnswers } from './routes/analytics/storedAnswers';
+import { collectLimitsFromEnv } from './routes/collect/limits';
+import { createVisitTokens } from './routes/collect/visitTokens';
 import { routePlugins } from './routes/index';
 
 export interface AppOptions {
@@ -92,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
     answers: new StoredAnswers(options.db, app.log),
+    visits: createVisitTokens(options.jwtSecret, limiters, collectLimitsFromEnv()),
   };
   // Before the database closes (its owner closes it after the app): no build left half done.
   app.addHook('onClose', () => deps.answers.close());

@@ -15,6 +15,7 @@ import type { TokenService } from './auth/tokens';
 import type { Db } from './db/client';
 import type { FileStorage } from './files/storage';
 import type { StoredAnswers } from './routes/analytics/storedAnswers';
+import type { VisitTokens } from './routes/collect/visitTokens';
 
 export interface Deps {
   db: Db;
@@ -26,6 +27,8 @@ export interface Deps {
   files: FileStorage;
   /** The events answers stored in the database, built after writes (routes/analytics/storedAnswers.ts). */
   answers: StoredAnswers;
+  /** The public viewer's visit tokens, issued with its data and required by POST /api/collect. */
+  visits: VisitTokens;
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
 }

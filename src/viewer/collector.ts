@@ -1,11 +1,19 @@
 // The viewer's events: one random session id per visit (sessionStorage: no cookie, nothing personal),
 // queued and sent with navigator.sendBeacon when the page is hidden or the batch is full. The JSON goes as
-// text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it).
-import { type CollectEventType, MAX_EVENTS_PER_BATCH } from '../domain/collectEvents';
+// text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it). Each batch
+// carries the visit token the page received with its data (docs/viewer.md, "Visit token"), and its
+// events are dated on the server's clock (the offset learned with the token), inside the visit's lifetime.
+import type { CollectBatch } from '../domain/collect';
+import {
+  type CollectEventType,
+  MAX_EVENTS_PER_BATCH,
+  VISIT_LIFETIME_MS,
+  type VisitGrant,
+} from '../domain/collectEvents';
 
 const SESSION_KEY = 'visio3d-viewer-session';
 
-function sessionId(): string {
+export function sessionId(): string {
   try {
     const known = sessionStorage.getItem(SESSION_KEY);
     if (known) return known;
@@ -28,13 +36,21 @@ export interface Collector {
   flush(): void;
 }
 
-export function createCollector(key: string, endpoint = '/api/collect'): Collector {
-  const session = sessionId();
-  let queue: Array<{ type: CollectEventType; at: string }> = [];
+/** Events of a visit without a token (the address asked for too many) are not sent: they would be refused. */
+export function createCollector(
+  key: string,
+  session: string,
+  visit: VisitGrant | null | undefined,
+  endpoint = '/api/collect',
+): Collector {
+  let queue: CollectBatch['events'] = [];
+  /** The server's clock minus this device's, as of the token's arrival. */
+  const offset = visit ? visit.issuedAt - Date.now() : 0;
 
   const flush = () => {
-    if (!queue.length) return;
-    const body = JSON.stringify({ key, sessionId: session, events: queue });
+    if (!queue.length || !visit) return;
+    const batch: CollectBatch = { key, sessionId: session, visit: visit.token, events: queue };
+    const body = JSON.stringify(batch);
     queue = [];
     const sent = navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
     if (!sent)
@@ -54,7 +70,10 @@ export function createCollector(key: string, endpoint = '/api/collect'): Collect
 
   return {
     record(type) {
-      queue.push({ type, at: new Date().toISOString() });
+      const at = Date.now() + offset;
+      // Past its lifetime the visit's events would be refused; the next page view opens a new visit.
+      if (!visit || at > visit.issuedAt + VISIT_LIFETIME_MS) return;
+      queue.push({ type, at: new Date(at).toISOString() });
       if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
     },
     flush,

@@ -3,7 +3,8 @@
 // back-office is imported here: this bundle stays small for phones.
 import './viewer.css';
 
-import { createCollector } from './collector';
+import type { VisitGrant } from '../domain/collectEvents';
+import { createCollector, sessionId } from './collector';
 
 interface ViewerInfo {
   nom: string;
@@ -11,6 +12,8 @@ interface ViewerInfo {
   modelUrl: string | null;
   unsupportedFormat: string | null;
   quoteUrl: string | null;
+  /** The visit's token, asked for with the session id: POST /api/collect requires it. */
+  visit?: VisitGrant | null;
 }
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -29,7 +32,8 @@ async function start() {
   // model-viewer (with three.js) is its own chunk, loaded while the product's data comes: this entry stays
   // a few KB (the e2e test checks the budget).
   const element = import('@google/model-viewer');
-  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}`).catch(() => null);
+  const session = sessionId();
+  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}?session=${session}`).catch(() => null);
   $('viewer').setAttribute('aria-busy', 'false');
   if (!res?.ok)
     return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
@@ -40,7 +44,7 @@ async function start() {
   $('prix').textContent =
     info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
 
-  const events = createCollector(key);
+  const events = createCollector(key, session, info.visit);
   const devis = $('devis') as HTMLAnchorElement;
   if (info.quoteUrl) {
     devis.href = info.quoteUrl;

@@ -46,6 +46,25 @@ describe('GET /api/viewer/{key}', () => {
     expect(res.body).not.toContain('catalogue/');
   });
 
+  it("with the visit's session id, also hands the visit token POST /api/collect requires", async () => {
+    const g = byName('Applique Laiton');
+    const before = Date.now();
+    const res = await t.call('GET', `/api/viewer/${g.publicKey}?session=abcdef0123456789`, null);
+    expect(res.statusCode).toBe(200);
+    const { visit } = res.json();
+    // The issue time in clear (base 36 ms), then the HMAC-SHA256 in base64url.
+    expect(visit.token).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    expect(parseInt(visit.token.split('.')[0], 36)).toBe(visit.issuedAt);
+    expect(visit.issuedAt).toBeGreaterThanOrEqual(before);
+    expect(visit.issuedAt).toBeLessThanOrEqual(Date.now());
+    // Another session, another token; a malformed session id is refused.
+    const other = (await t.call('GET', `/api/viewer/${g.publicKey}?session=zyxwvu9876543210`, null)).json().visit;
+    expect(other.token.split('.')[1]).not.toBe(visit.token.split('.')[1]);
+    const bad = await t.call('GET', `/api/viewer/${g.publicKey}?session=${encodeURIComponent('<x>')}`, null);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status: 400, errors: { session: 'Identifiant de session invalide' } });
+  });
+
   it('serves the GLB as stored', async () => {
     const g = byName('Applique Laiton');
     const res = await t.call('GET', `/api/viewer/${g.publicKey}/model`, null);

@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 
 import autocannon, { type Request } from 'autocannon';
 
+import { visitSigner } from '../../server/routes/collect/visitTokens';
+
 /** What a visit sends in one beacon: its first events, most often one or two, all four at most. */
 const VISIT_EVENTS = [
   ['consultation'],
@@ -17,7 +19,10 @@ const VISIT_EVENTS = [
 /** The share of each kind of visit above, out of 100. */
 const VISIT_WEIGHTS = [30, 30, 15, 10, 15];
 
-/** A viewer that queued many events (repeated AR sessions and quote clicks) sends up to 50 at once. */
+/**
+ * A viewer that queued many events (repeated AR sessions and quote clicks) sends up to 50 at once; a visit
+ * keeps 10 of each (server/routes/collect/limits.ts), and the 202 says how many were kept.
+ */
 const FULL_BATCH_EVERY = Number(process.env.LOAD_FULL_BATCH_EVERY || 50);
 
 // A desktop Chrome: robots' events are dropped (server/routes/collect/bots.ts) and would not be counted.
@@ -95,8 +100,14 @@ export async function loadCollect(opts: {
   seconds: number;
   connections: number;
   target: number;
+  /**
+   * The server's secret (its DATA_DIR/jwt-secret): each visit's token is signed here, as
+   * GET /api/viewer/{key}?session=… would hand it, since what is measured is the collection.
+   */
+  secret: string;
 }): Promise<CollectOutcome> {
   const { label, base, adminToken, seconds, connections, target } = opts;
+  const signer = visitSigner(opts.secret);
   const keys = await products(base, adminToken);
   if (!keys.length) throw new Error('aucun produit dans les données de démonstration');
   const run = crypto.randomBytes(4).toString('hex');
@@ -130,7 +141,12 @@ export async function loadCollect(opts: {
             'user-agent': VISITOR_AGENT,
             'accept-language': 'fr-FR,fr;q=0.9',
           },
-          body: JSON.stringify({ key: product.key, sessionId: c.session, events }),
+          body: JSON.stringify({
+            key: product.key,
+            sessionId: c.session,
+            visit: signer.sign(product.key, c.session, Date.now()),
+            events,
+          }),
         };
       },
       onResponse: (status, body, c: Visit) => {

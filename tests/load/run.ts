@@ -26,7 +26,12 @@ const COLLECT_TARGET: Record<string, number> = { PGlite: 1000, PostgreSQL: 3000 
 const COLLECT_CONNECTIONS = Number(process.env.LOAD_COLLECT_CONNECTIONS || 20);
 // Every simulated visitor shares the loopback address and the demo's few hundred keys: the per-address and
 // per-key limits (docs/viewer.md) would measure themselves, so they are raised for this server.
-const UNLIMITED_COLLECT = { COLLECT_BATCHES_PER_ADDRESS: '100000000', COLLECT_EVENTS_PER_KEY: '1000000000' };
+const UNLIMITED_COLLECT = {
+  COLLECT_BATCHES_PER_ADDRESS: '100000000',
+  COLLECT_EVENTS_PER_KEY_ADDRESS: '1000000000',
+  COLLECT_EVENTS_PER_KEY: '1000000000',
+  COLLECT_VISITS_PER_ADDRESS: '100000000',
+};
 const ACCOUNTS = [
   'directeur@demo.fr',
   'manager@demo.fr',
@@ -77,6 +82,7 @@ async function runAgainst(
       seconds: SECONDS,
       connections: COLLECT_CONNECTIONS,
       target: COLLECT_TARGET[label],
+      secret: fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(),
     });
     return { api, collect };
   } finally {

@@ -1,7 +1,9 @@
 // No pattern of the product may backtrack more than linearly (docs/security-dos.md): every regular
 // expression literal written in src/domain and server (found by the TypeScript scanner, so a pattern
 // added tomorrow is checked tomorrow) and every RegExp the shared patterns module exports goes through
-// recheck, which answers "safe" only when it proved the matching time linear.
+// recheck, which answers "safe" only when it proved the matching time linear. The crawler list's patterns
+// that server/routes/collect/bots.ts keeps as regular expressions (built at runtime from the installed
+// list, so the scanner cannot see them) are checked too.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +11,7 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
+import { crawlerRegexes } from '../../server/routes/collect/bots';
 import * as patterns from '../../src/domain/patterns';
 import * as text from '../../src/domain/text';
 
@@ -43,13 +46,17 @@ function literals(file: string): Array<{ source: string; flags: string; where: s
 const found = DIRS.flatMap((d) => tsFiles(path.join(ROOT, d))).flatMap(literals);
 const exported = Object.entries({ ...patterns, ...text })
   .filter((e): e is [string, RegExp] => e[1] instanceof RegExp)
-  .map(([name, re]) => ({ source: re.source, flags: re.flags, where: `src/domain export ${name}` }));
+  .map(([name, re]) => ({ source: re.source, flags: re.flags, where: `src/domain export ${name}` }))
+  .concat(
+    crawlerRegexes.map((re) => ({ source: re.source, flags: re.flags, where: `bots.ts crawler pattern ${re.source}` })),
+  );
 
 describe('regular expressions of the product', () => {
   it('finds the patterns (the scan works)', () => {
     expect(found.length).toBeGreaterThan(20);
     expect(found.some((r) => r.where.startsWith('src/domain/patterns.ts'))).toBe(true);
     expect(exported.map((e) => e.where)).toContain('src/domain export MAIL');
+    expect(crawlerRegexes.length).toBeGreaterThan(0);
   });
 
   it('recheck tells a super-linear pattern apart (the checker works offline)', () => {

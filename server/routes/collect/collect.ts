@@ -1,14 +1,16 @@
 // POST /api/collect (public): a batch of events sent by a product's viewer (docs/viewer.md). The body is
 // JSON, or the same JSON as text/plain (what navigator.sendBeacon sends without a CORS preflight).
-// Order of the checks: bots and over-limit addresses cost no query; an unknown key answers 404; a valid
-// batch is written in one INSERT (shared with the batches arriving meanwhile: eventWriter.ts), then 202.
-// Nothing is stored on any refusal.
+// Order of the checks: a cross-site post, an over-limit address and a robot cost no query and no pattern
+// test beyond the agent's (the address limit comes before the robot test: its cost is then bounded per
+// address); the batch and its visit token are checked; an unknown key answers 404; the visit's, the
+// address's and the key's limits; a valid batch is written in one INSERT (shared with the batches
+// arriving meanwhile: eventWriter.ts), then 202. Nothing is stored on any refusal.
 import { z } from 'zod';
 
 import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
 import type { RoutePlugin } from '../../deps';
 import { isDatabaseUnavailable } from '../../http/errorHandler';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { problems } from '../../http/openapi/problem';
 import { isRobot } from './bots';
 import { createCountryLookup } from './country';
@@ -16,7 +18,7 @@ import { createEventWriter } from './eventWriter';
 import { createCollectLimiter } from './limits';
 import { createProductKeys } from './productKeys';
 
-/** The batch schema at this second: built once a second, not per request (a second is nothing beside 24 h). */
+/** The batch schema at this second: built once a second, not per request (a second is nothing beside a minute of skew). */
 function schemaAt(): (now: number) => ReturnType<typeof collectBatchSchema> {
   let second = -1;
   let schema = collectBatchSchema(0);
@@ -36,6 +38,26 @@ const FLAG_COLUMN: Record<CollectEventType, 'consultation' | 'iframeInteraction'
 
 const tooMany = () => new HttpError(429, 'Trop de requêtes', "Trop d'événements envoyés, réessayez plus tard.");
 
+/**
+ * Whether a browser says the post comes from another site. The viewer page is served by this server
+ * (/viewer/{key}), so its posts are same-origin: `Sec-Fetch-Site` other than same-origin, an `Origin` of
+ * another host, or `Origin: null` (a sandboxed frame, a data: page) is a page elsewhere posting. Only the
+ * host is compared: behind a TLS proxy the server sees http while the page says https.
+ */
+function crossSite(headers: Record<string, string | string[] | undefined>, host: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return true;
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  if (typeof origin !== 'string') return true;
+  const bare = (h: string) => h.toLowerCase().replace(/:(?:80|443)$/, '');
+  try {
+    return bare(new URL(origin).host) !== bare(host);
+  } catch {
+    return true; // "null" and anything that is not an origin
+  }
+}
+
 function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
@@ -45,7 +67,7 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
+const collectRoutes: RoutePlugin = async (app, { db, limiters, answers, visits }) => {
   const limiter = await createCollectLimiter(limiters);
   const countryOf = createCountryLookup();
   const writer = createEventWriter(db, (products) => answers.written(products));
@@ -64,17 +86,20 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
         body: z.unknown(),
         documentedBody: { schema: collectBatchSchema(0), contentTypes: ['application/json', 'text/plain'] },
         rules: [CLOCK_SKEW_MESSAGE],
-        response: { 202: z.object({ accepted: z.number() }), ...problems(404, 429) },
+        response: { 202: z.object({ accepted: z.number() }), ...problems(403, 404, 429) },
       },
     },
     async (request, reply) => {
-      if (isRobot(request.headers['user-agent'])) return reply.status(202).send({ accepted: 0 });
+      if (crossSite(request.headers, request.host))
+        throw forbidden('Envoi refusé : il doit venir de la page de la visionneuse.');
 
       const waitIp = await limiter.address(request.ip);
       if (waitIp) {
         reply.header('Retry-After', String(waitIp));
         throw tooMany();
       }
+
+      if (isRobot(request.headers['user-agent'])) return reply.status(202).send({ accepted: 0 });
 
       const now = Date.now();
       const parsed = batchSchema(now).safeParse(parseBody(request.body));
@@ -84,13 +109,30 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
         throw badRequest(Object.values(errors)[0], { errors });
       }
       const batch = parsed.data;
+      // The token was signed by this server for this key and this session (its times: the schema above).
+      if (!visits.valid(batch.visit, batch.key, batch.sessionId))
+        throw forbidden('Jeton de visite invalide : rechargez la page de la visionneuse.');
 
       const produitId = await products.productOf(batch.key);
       if (produitId === null) throw notFound('Visionneuse introuvable');
 
-      const waitKey = await limiter.key(batch.key, batch.events.length);
-      if (waitKey) {
-        reply.header('Retry-After', String(waitKey));
+      // What the visit may still record: its consultation once, a few of each other type; the rest dropped.
+      const counts = new Map<CollectEventType, number>();
+      for (const e of batch.events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+      const room = await limiter.visit(batch.visit, counts);
+      const events = batch.events.filter((e) => {
+        const left = room.get(e.type)!;
+        room.set(e.type, left - 1);
+        return left > 0;
+      });
+      if (!events.length) return reply.status(202).send({ accepted: 0 });
+
+      // This address's share of the key first: over it, the key's own count is not spent.
+      const wait =
+        (await limiter.keyAddress(batch.key, request.ip, events.length)) ||
+        (await limiter.key(batch.key, events.length));
+      if (wait) {
+        reply.header('Retry-After', String(wait));
         throw tooMany();
       }
 
@@ -99,7 +141,7 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
       // triggers number its sessions and countries and append it to the product's answer in columns.
       try {
         await writer.write(
-          batch.events.map((e) => ({
+          events.map((e) => ({
             produitId,
             timestamp: e.at ? new Date(e.at) : new Date(now),
             userSessionId: batch.sessionId,
@@ -115,7 +157,7 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers }) => {
         if ((await products.productOf(batch.key)) === null) throw notFound('Visionneuse introuvable');
         throw err;
       }
-      return reply.status(202).send({ accepted: batch.events.length });
+      return reply.status(202).send({ accepted: events.length });
     },
   );
 };

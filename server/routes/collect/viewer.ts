@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors';
 import { fileAnswer } from '../../http/openapi/files';
 import { problems } from '../../http/openapi/problem';
 import { viewerProduct } from './viewerProduct';
+import { visitQuery, visitSchema } from './visitTokens';
 
 type ModelFormat = 'glb' | 'gltf' | 'stl' | 'fbx' | 'step';
 
@@ -53,16 +54,22 @@ export const viewerInfoSchema = z.object({
   /** Set when the product has a model the viewer cannot show (FBX, STEP). */
   unsupportedFormat: z.string().nullable(),
   quoteUrl: z.string().nullable(),
+  visit: visitSchema,
 });
 
 const params = z.object({ key: z.string().max(200).meta({ description: 'La clé publique du produit (publicKey)' }) });
 
-const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
+const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
   app.get(
     '/api/viewer/:key',
     {
       config: { public: true },
-      schema: { tags: ['Visionneuse'], params, response: { 200: viewerInfoSchema, ...problems(404) } },
+      schema: {
+        tags: ['Visionneuse'],
+        params,
+        querystring: visitQuery,
+        response: { 200: viewerInfoSchema, ...problems(404) },
+      },
     },
     async (request) => {
       const product = await viewerProduct(db, request.params.key);
@@ -74,6 +81,9 @@ const viewerRoutes: RoutePlugin = async (app, { db, files }) => {
         modelUrl: viewable(format) ? `/api/viewer/${request.params.key}/model` : null,
         unsupportedFormat: format && !viewable(format) ? format : null,
         quoteUrl: product.quoteUrl,
+        ...(request.query.session && {
+          visit: await visits.issue(request.ip, request.params.key, request.query.session),
+        }),
       };
     },
   );
