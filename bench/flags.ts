@@ -12,6 +12,8 @@ export interface Flags {
   postgres: boolean;
   baseline: boolean;
   uploads: boolean;
+  /** The 3D-file attack: crafted and heavy STL uploads beside a light call (bench/modelAttack.ts). */
+  models: boolean;
   cannon: boolean;
   light: boolean;
   /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
@@ -33,6 +35,7 @@ const HELP = `npm run bench -- [options]
   --no-postgres         pas de mesure serveur sur PostgreSQL
   --no-baseline         pas de référence naïve
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
+  --no-models           pas d'attaque par modèles 3D (STL piégé, 6 STL de 20 Mo ; bench/modelAttack.ts)
   --no-cannon           pas de mesure autocannon du serveur
   --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
   --no-bare             pas de chargement à froid sans instrumentation (Chromium conduit par son tube DevTools)
@@ -53,6 +56,7 @@ export function parseFlags(argv: string[]): Flags {
     postgres: true,
     baseline: true,
     uploads: true,
+    models: true,
     cannon: true,
     light: true,
     bare: true,
@@ -101,6 +105,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-postgres') f.postgres = false;
     else if (a === '--no-baseline') f.baseline = false;
     else if (a === '--no-uploads') f.uploads = false;
+    else if (a === '--no-models') f.models = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
     else if (a === '--no-bare') f.bare = false;
