@@ -12,6 +12,7 @@ import { TokenService } from './auth/tokens';
 import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
+import { ModelConversions } from './files/modelConversions';
 import { installUploadCleanup } from './files/receiveUpload';
 import { FileStorage } from './files/storage';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
@@ -52,6 +53,8 @@ export interface AppOptions {
   connectSrc?: string[];
   /** Bounds on slow clients (server/http/slowClients.ts); tests shorten them. */
   slowClients?: Partial<SlowClientLimits>;
+  /** The queue of 3D model conversions (main.ts shares it with the background conversion); one of its own otherwise. */
+  conversions?: ModelConversions;
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -92,12 +95,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limiters,
     throttle: await LoginThrottle.create(limiters, { ...defaultThrottleLimits, ...options.throttle }),
     files: new FileStorage(options.filesDir),
+    conversions: options.conversions ?? new ModelConversions(),
     shareLinkDays: options.shareLinkDays ?? 30,
     answers: new StoredAnswers(options.db, app.log),
     visits: createVisitTokens(options.jwtSecret, limiters, collectLimitsFromEnv()),
   };
   // Before the database closes (its owner closes it after the app): no build left half done.
   app.addHook('onClose', () => deps.answers.close());
+  app.addHook('onClose', () => deps.conversions.close());
   installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
   const allowedMethods = installMethodTable(app);

@@ -13,6 +13,7 @@ import type { LimiterFactory } from './auth/limiters';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { TokenService } from './auth/tokens';
 import type { Db } from './db/client';
+import type { ModelConversions } from './files/modelConversions';
 import type { FileStorage } from './files/storage';
 import type { StoredAnswers } from './routes/analytics/storedAnswers';
 import type { VisitTokens } from './routes/collect/visitTokens';
@@ -25,6 +26,8 @@ export interface Deps {
   limiters: LimiterFactory;
   /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
   files: FileStorage;
+  /** The server's queue of 3D model conversions, run in worker threads (server/files/modelConversions.ts). */
+  conversions: ModelConversions;
   /** The events answers stored in the database, built after writes (routes/analytics/storedAnswers.ts). */
   answers: StoredAnswers;
   /** The public viewer's visit tokens, issued with its data and required by POST /api/collect. */

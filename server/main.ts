@@ -12,6 +12,8 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_PASSWORD } from './db/seed/accounts';
 import { isEmpty, seedDemo } from './db/seed/index';
+import { backfillModelFormats, convertPendingModels } from './files/modelBackfill';
+import { ModelConversions } from './files/modelConversions';
 import { FileStorage } from './files/storage';
 import { sweepStoredFiles } from './files/sweep';
 
@@ -31,14 +33,20 @@ async function main() {
   }
 
   // Before listening: what a killed process left (temp files, files without their row) goes now.
-  const swept = await sweepStoredFiles(database.db, new FileStorage(path.join(config.dataDir, 'files')));
+  const files = new FileStorage(path.join(config.dataDir, 'files'));
+  const swept = await sweepStoredFiles(database.db, files);
   if (swept.temp.length + swept.orphans.length) {
     console.log(
       `Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`,
     );
   }
 
+  // 3D files stored before their format was recorded at upload: read once, before any viewer asks.
+  await backfillModelFormats(database.db, files);
+  const conversions = new ModelConversions();
+
   const app = await buildApp({
+    conversions,
     db: database.db,
     jwtSecret: config.jwtSecret,
     filesDir: path.join(config.dataDir, 'files'),
@@ -64,6 +72,13 @@ async function main() {
     );
   }
   console.log(banner.join('\n'));
+
+  // Their STLs are converted in the background, through the same queue as uploads (never on a view).
+  convertPendingModels(database.db, files, conversions, (m) => app.log.warn(m))
+    .then(({ converted, failed }) => {
+      if (converted + failed) console.log(`Modèles 3D convertis au démarrage : ${converted}, refusés : ${failed}.`);
+    })
+    .catch((err) => app.log.error({ err }, 'background model conversion stopped'));
 
   let closing = false;
   const shutdown = async () => {

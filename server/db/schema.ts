@@ -191,6 +191,16 @@ export const groupeModels = pgTable(
     cheminPdf: text('chemin_pdf'),
     ficheCote: text('fiche_cote'),
     /**
+     * The format of chemin_3d, read from its content at upload (glb, gltf, stl, fbx, step): the viewer's
+     * GET /api/viewer/{key} reads it instead of the file. Null with a chemin_3d only for rows stored before
+     * migration 0008, until the start-up backfill (server/files/modelBackfill.ts) sniffs them.
+     */
+    modelFormat: text('model_format'),
+    /** The GLB converted from an STL chemin_3d at upload (a stored key of its own), which the viewer serves. */
+    viewerModel: text('viewer_model'),
+    /** Why a stored STL could not be converted (French, shown to the company); null when converted or none. */
+    modelError: text('model_error'),
+    /**
      * The product's public viewer key (/viewer/{publicKey}, POST /api/collect): random and unguessable,
      * drawn by the database for every writer (122 random bits of gen_random_uuid, built in since
      * PostgreSQL 13, so PGlite and PostgreSQL alike, and existing rows get one each when the column is added).

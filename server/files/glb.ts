@@ -10,7 +10,7 @@ export interface MeshData {
   name?: string;
 }
 
-const pad4 = (n: number) => (n + 3) & ~3;
+export const pad4 = (n: number) => (n + 3) & ~3;
 
 export function meshToGlb({ positions, normals, color = [0.8, 0.8, 0.8, 1], name = 'Modèle' }: MeshData): Buffer {
   const count = positions.length / 3;
@@ -49,22 +49,31 @@ export function meshToGlb({ positions, normals, color = [0.8, 0.8, 0.8, 1], name
       ...(withNormals ? [{ bufferView: 1, componentType: 5126, count, type: 'VEC3' }] : []),
     ],
   };
-  const json = Buffer.from(JSON.stringify(gltf), 'utf8');
-  const jsonChunk = Buffer.alloc(pad4(json.length), 0x20);
-  json.copy(jsonChunk);
-  const binChunk = Buffer.alloc(pad4(bin.length));
-  bin.copy(binChunk);
+  const prefix = glbPrefix(gltf, bin.length);
+  const out = Buffer.alloc(prefix.length + pad4(bin.length));
+  prefix.copy(out);
+  bin.copy(out, prefix.length);
+  return out;
+}
 
-  const out = Buffer.alloc(12 + 8 + jsonChunk.length + 8 + binChunk.length);
+/**
+ * Everything of a GLB before its binary chunk's bytes: the 12-byte header, the JSON chunk (padded with
+ * spaces) and the binary chunk's 8-byte header. `binLength` is the binary data's length before padding;
+ * the caller writes the data then pads it with zeros to a multiple of 4 (server/files/stl.ts streams it).
+ */
+export function glbPrefix(gltf: object, binLength: number): Buffer {
+  const json = Buffer.from(JSON.stringify(gltf), 'utf8');
+  const jsonLength = pad4(json.length);
+  const total = 12 + 8 + jsonLength + 8 + pad4(binLength);
+  const out = Buffer.alloc(12 + 8 + jsonLength + 8, 0x20);
   out.write('glTF', 0, 'latin1');
   out.writeUInt32LE(2, 4);
-  out.writeUInt32LE(out.length, 8);
-  out.writeUInt32LE(jsonChunk.length, 12);
+  out.writeUInt32LE(total, 8);
+  out.writeUInt32LE(jsonLength, 12);
   out.write('JSON', 16, 'latin1');
-  jsonChunk.copy(out, 20);
-  const at = 20 + jsonChunk.length;
-  out.writeUInt32LE(binChunk.length, at);
+  json.copy(out, 20);
+  const at = 20 + jsonLength;
+  out.writeUInt32LE(pad4(binLength), at);
   out.write('BIN\0', at + 4, 'latin1');
-  binChunk.copy(out, at + 8);
   return out;
 }

@@ -209,7 +209,7 @@ function drain(request: FastifyRequest): void {
 
 // The multipart plugin removes request.tmpUploads when a client goes away before the answer; the onSend
 // hook below removes them before any answer, so a refused request leaves nothing even for a moment.
-function track(request: FastifyRequest, temp: string): void {
+export function track(request: FastifyRequest, temp: string): void {
   (request.tmpUploads ??= []).push(temp);
 }
 

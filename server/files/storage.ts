@@ -10,6 +10,8 @@ const KEY = /^[a-z0-9-]{1,32}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 /** Where uploads stream to before they are accepted: inside the root, so adopting them is a rename. */
 const UPLOADS_DIR = '.uploads';
 const TEMP = /\.tmp$/;
+/** `<key>.glb` beside an STL: the viewer's conversions before migration 0008 (docs/uploads.md, "3D models"). */
+const LEGACY_GLB = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}\.glb$/;
 
 export class FileStorage {
   constructor(readonly root: string) {
@@ -75,6 +77,7 @@ export class FileStorage {
   /**
    * Removes the files of these areas whose key is not in `referenced`: a process killed between storing a
    * file and inserting its row leaves one. Start-up only (a request in flight has files without a row yet).
+   * Also removes the GLBs the viewer used to write beside an STL (`<uuid>.stl.glb`), which no row names.
    */
   async sweepOrphans(areas: string[], referenced: Set<string>): Promise<string[]> {
     const removed: string[] = [];
@@ -83,7 +86,7 @@ export class FileStorage {
       if (!fs.existsSync(dir)) continue;
       for (const name of await fs.promises.readdir(dir)) {
         const key = `${area}/${name}`;
-        if (!KEY.test(key) || referenced.has(key)) continue;
+        if (!(KEY.test(key) || LEGACY_GLB.test(name)) || referenced.has(key)) continue;
         await fs.promises.rm(path.join(dir, name), { force: true });
         removed.push(key);
       }

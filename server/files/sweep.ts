@@ -16,10 +16,16 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
     add(p.a, p.b);
   const g = groupeModels;
   for (const r of await db
-    .select({ images: g.cheminImageGroupe, a: g.icone, b: g.chemin3d, c: g.cheminPdf, d: g.ficheCote })
+    .select({
+      images: g.cheminImageGroupe,
+      a: g.icone,
+      b: g.chemin3d,
+      c: g.cheminPdf,
+      d: g.ficheCote,
+      e: g.viewerModel,
+    })
     .from(g)) {
-    // The viewer keeps the GLB it converted from a product's STL beside it (server/routes/collect/viewer.ts).
-    add(...(r.images ?? []), r.a, r.b, r.b && `${r.b}.glb`, r.c, r.d);
+    add(...(r.images ?? []), r.a, r.b, r.c, r.d, r.e);
   }
   for (const r of await db.select({ a: models.icone, b: models.model3d }).from(models)) add(r.a, r.b);
   for (const r of await db

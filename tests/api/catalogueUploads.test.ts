@@ -54,7 +54,8 @@ describe('POST /api/Model/ModelWithGroup', () => {
     expect(res.statusCode).toBe(201);
     const { idGroupeModel } = res.json();
     expect(idGroupeModel).toBeGreaterThan(0);
-    expect(storedFiles(t.filesDir).length).toBe(before + 6);
+    // The six files, and the GLB converted from the STL for the viewer (docs/uploads.md, "3D models").
+    expect(storedFiles(t.filesDir).length).toBe(before + 7);
 
     const list = (await t.call('GET', '/api/GroupeModel', token)).json();
     expect(list.$values).toBeDefined();

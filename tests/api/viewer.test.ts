@@ -1,5 +1,6 @@
-// The public viewer's routes (docs/viewer.md): its data and model by key (GLB as stored, an STL converted
-// to GLB, FBX/STEP refused with the page's message) and the page itself under its frame-ancestors CSP.
+// The public viewer's routes (docs/viewer.md): its data and model by key (GLB as stored, an STL as the GLB
+// converted at upload, never on a view; FBX/STEP refused with the page's message) and the page itself under
+// its frame-ancestors CSP. Conversion at upload: tests/api/modelUploads.test.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,7 +74,7 @@ describe('GET /api/viewer/{key}', () => {
     expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
   });
 
-  it('converts an STL to a valid GLB (positions in metres)', async () => {
+  it('serves an STL as the GLB converted when it was stored (positions in metres)', async () => {
     const g = byName('Suspension Opale');
     const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
     expect(info.modelUrl).toBe(`/api/viewer/${g.publicKey}/model`);
@@ -88,8 +89,32 @@ describe('GET /api/viewer/{key}', () => {
     const accessor = json.accessors[0];
     expect(accessor.count % 3).toBe(0);
     expect(accessor.count).toBeGreaterThan(0);
-    // The second request reads the converted file kept beside the upload.
-    expect((await t.call('GET', info.modelUrl, null)).rawPayload.equals(glb)).toBe(true);
+    const [row] = await t.database.db
+      .select({ viewerModel: groupeModels.viewerModel })
+      .from(groupeModels)
+      .where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
+    expect(glb.equals(fs.readFileSync(path.join(t.filesDir, row.viewerModel!)))).toBe(true);
+  });
+
+  it('never converts on a view: an STL without its GLB has no model URL and answers 404, nothing written', async () => {
+    const g = byName('Suspension Opale');
+    const where = eq(groupeModels.idGroupeModel, g.idGroupeModel);
+    const [row] = await t.database.db.select({ viewerModel: groupeModels.viewerModel }).from(groupeModels).where(where);
+    await t.database.db.update(groupeModels).set({ viewerModel: null }).where(where);
+    try {
+      const files = () => fs.readdirSync(t.filesDir, { recursive: true }).map(String).sort();
+      const before = files();
+      const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
+      expect(info).toMatchObject({ modelUrl: null, unsupportedFormat: null });
+      for (let i = 0; i < 2; i++) {
+        const res = await t.call('GET', `/api/viewer/${g.publicKey}/model`, null);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ status: 404, detail: 'Modèle 3D non disponible' });
+      }
+      expect(files()).toEqual(before);
+    } finally {
+      await t.database.db.update(groupeModels).set({ viewerModel: row.viewerModel }).where(where);
+    }
   });
 
   it('gives no model URL for FBX and STEP, and the model route answers 404', async () => {

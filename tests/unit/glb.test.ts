@@ -1,11 +1,13 @@
-// The GLB writer, the STL conversion and the sniffing of glTF uploads (docs/viewer.md).
+// The GLB writer, the demo STL's conversion (the parser itself: tests/unit/stl.test.ts) and the sniffing of glTF uploads (docs/viewer.md).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { meshToGlb } from '../../server/files/glb';
 import { sniff } from '../../server/files/sniff';
-import { stlToGlb } from '../../server/files/stlToGlb';
+import { convertStlFile } from '../../server/files/stl';
 
 const chunkJson = (glb: Buffer) => JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
 
@@ -24,7 +26,9 @@ describe('GLB', () => {
   });
 
   it('converts the demo STL (millimetres to metres) and ships a demo GLB that sniffs as GLB', () => {
-    const glb = stlToGlb(fs.readFileSync('server/db/seed/fixtures/catalogue/abat-jour.stl'));
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-glb-')), 'a.glb');
+    convertStlFile('server/db/seed/fixtures/catalogue/abat-jour.stl', out);
+    const glb = fs.readFileSync(out);
     const json = chunkJson(glb);
     expect(json.accessors[0].count % 3).toBe(0);
     expect(json.meshes[0].primitives[0].attributes).toHaveProperty('NORMAL');

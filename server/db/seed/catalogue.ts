@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { convertStlFile } from '../../files/stl';
 import type { FileStorage } from '../../files/storage';
 import type { Db } from '../client';
 import { categories, couleurs, groupeModels, options, sousOptions } from '../schema';
@@ -93,6 +94,15 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
     return cache.get(name)!;
   };
 
+  // The viewer's GLB of a demo STL, made as an upload's would be (server/routes/catalogue/viewerModel.ts);
+  // in this process: the fixture is ours, and the seed runs before the server listens.
+  const viewerModel = async (name?: string) => {
+    if (!name?.endsWith('.stl')) return null;
+    const temp = await files.tempPath();
+    convertStlFile(path.join(fixtures, name), temp);
+    return files.adopt('catalogue', 'glb', temp);
+  };
+
   const maison = demo.entreprise.maison;
   const [luminaires, mobilier] = await db
     .insert(categories)
@@ -127,6 +137,8 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
         cheminImageGroupe: await Promise.all(p.images.map((i) => store(i) as Promise<string>)),
         icone: await store(p.icone),
         chemin3d: await store(p.fichier3d),
+        modelFormat: p.fichier3d ? path.extname(p.fichier3d).slice(1) : null,
+        viewerModel: await viewerModel(p.fichier3d),
         cheminPdf: await store(p.pdf),
         ficheCote: await store(p.ficheCote),
       })

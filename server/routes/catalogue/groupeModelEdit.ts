@@ -18,6 +18,7 @@ import { toGroupeModel } from './groupeModels';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { reachableGroupe } from './scope';
 import { withStoredFiles } from './storeFiles';
+import { prepareViewerModel, VIEWER_MODEL_FIELD } from './viewerModel';
 
 export const PRODUCT_DELETE_MESSAGES = {
   hasStatistics: 'Ce produit a des statistiques de consultation : le supprimer les effacerait. Il reste au catalogue.',
@@ -68,7 +69,7 @@ function parseRetirer(raw: string | undefined): Set<FileField> {
   return new Set(names as FileField[]);
 }
 
-const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
+const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions }) => {
   app.put(
     '/api/GroupeModel/:id',
     {
@@ -80,7 +81,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
         response: { 200: groupeModelSchema, ...problems(404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const g = await reachableGroupe(db, request, request.params.id);
       const form = await readMultipartForm(request, files, rules);
       const parsed = productFieldsSchema.safeParse(form.fields);
@@ -101,7 +102,18 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
         }
         return keysOf(g, field);
       };
-      const row = await withStoredFiles(request, files, form.files, async (keys) => {
+      // A new 3D file brings its own viewer model (an STL converted now, or none); removing it removes both.
+      const model = await prepareViewerModel(
+        request,
+        reply,
+        { files, conversions },
+        form.files.Chemin_3d?.[0],
+        'Chemin_3d',
+      );
+      const modelChanged = !!model || retirer.has('Chemin_3d');
+      if (modelChanged) replaced.push(...(g.viewerModel ? [g.viewerModel] : []));
+      const uploads = model?.glb ? { ...form.files, [VIEWER_MODEL_FIELD]: [model.glb] } : form.files;
+      const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [updated] = await db
           .update(groupeModels)
           .set({
@@ -117,6 +129,13 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
             chemin3d: next('Chemin_3d', keys)[0] ?? null,
             cheminPdf: next('Chemin_pdf', keys)[0] ?? null,
             ficheCote: next('FicheCote', keys)[0] ?? null,
+            ...(modelChanged
+              ? {
+                  modelFormat: model?.format ?? null,
+                  viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
+                  modelError: null,
+                }
+              : {}),
           })
           .where(eq(groupeModels.idGroupeModel, g.idGroupeModel))
           .returning();
@@ -157,6 +176,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files }) => {
         await tx.delete(groupeModels).where(eq(groupeModels.idGroupeModel, g.idGroupeModel));
         return [
           ...FILE_FIELDS.flatMap((field) => keysOf(g, field)),
+          g.viewerModel,
           ...modelFiles.flatMap((m) => [m.icone, m.model3d]),
           ...sousFiles.map((s) => s.icone),
         ];

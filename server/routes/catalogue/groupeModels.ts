@@ -15,6 +15,7 @@ import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from './multipartForm';
 import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from './scope';
 import { withStoredFiles } from './storeFiles';
+import { prepareViewerModel, VIEWER_MODEL_FIELD } from './viewerModel';
 
 const rules = {
   ...PRODUCT_FILES,
@@ -52,7 +53,7 @@ async function listGroupes(db: Db, entrepriseId: number) {
   return rows.map((r) => toGroupeModel({ ...r.g, nomCategorie: r.nomCategorie }));
 }
 
-const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
+const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) => {
   app.get(
     '/api/GroupeModel',
     {
@@ -98,7 +99,16 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
         .where(and(eq(categories.id, f.IdCategorie), eq(categories.entrepriseId, entrepriseId)));
       if (!cat) throw notFound('Catégorie introuvable');
 
-      const row = await withStoredFiles(request, files, form.files, async (keys) => {
+      // An STL is converted now, off the main thread; one that cannot be shown is refused (400).
+      const model = await prepareViewerModel(
+        request,
+        reply,
+        { files, conversions },
+        form.files.Chemin_3d?.[0],
+        'Chemin_3d',
+      );
+      const uploads = model?.glb ? { ...form.files, [VIEWER_MODEL_FIELD]: [model.glb] } : form.files;
+      const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [inserted] = await db
           .insert(groupeModels)
           .values({
@@ -115,6 +125,8 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files }) => {
             chemin3d: keys.Chemin_3d?.[0] ?? null,
             cheminPdf: keys.Chemin_pdf?.[0] ?? null,
             ficheCote: keys.FicheCote?.[0] ?? null,
+            modelFormat: model?.format ?? null,
+            viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
           })
           .returning({ idGroupeModel: groupeModels.idGroupeModel });
         return inserted;

@@ -1,51 +1,29 @@
 // The public viewer's data by product key (docs/viewer.md): GET /api/viewer/{key} (name, price, model and
-// quote URLs) and GET /api/viewer/{key}/model (the model as glTF). An STL is converted to GLB on its first
-// view and the result kept beside the upload; FBX and STEP have no model URL (the page says so).
+// quote URLs) and GET /api/viewer/{key}/model (the model as glTF). Both read the model's format and file
+// as stored at upload: an STL is served as the GLB converted then (groupe_models.viewer_model); no request
+// converts, sniffs or retries anything. FBX and STEP have no model URL (the page says so).
 import fs from 'node:fs';
 
 import { z } from 'zod';
 
 import type { RoutePlugin } from '../../deps';
-import { sniff } from '../../files/sniff';
-import { stlToGlb } from '../../files/stlToGlb';
-import type { FileStorage } from '../../files/storage';
 import { notFound } from '../../http/errors';
 import { fileAnswer } from '../../http/openapi/files';
 import { problems } from '../../http/openapi/problem';
-import { viewerProduct } from './viewerProduct';
+import { type ViewerProduct, viewerProduct } from './viewerProduct';
 import { visitQuery, visitSchema } from './visitTokens';
 
-type ModelFormat = 'glb' | 'gltf' | 'stl' | 'fbx' | 'step';
-
-/** The stored model's format, read from its first bytes (never from a name). */
-function formatOf(files: FileStorage, key: string | null): ModelFormat | null {
-  if (!files.exists(key)) return null;
-  const fd = fs.openSync(files.pathOf(key), 'r');
-  try {
-    const head = Buffer.alloc(4096);
-    const n = fs.readSync(fd, head, 0, head.length, 0);
-    const kind = sniff(head.subarray(0, n));
-    // A binary STL is recognised by its exact length, which a 4 KB head cannot show.
-    if (!kind && n >= 84 && fs.fstatSync(fd).size === 84 + head.readUInt32LE(80) * 50) return 'stl';
-    return kind === 'glb' || kind === 'gltf' || kind === 'stl' || kind === 'fbx' || kind === 'step' ? kind : null;
-  } finally {
-    fs.closeSync(fd);
-  }
+/** The file the viewer shows and its type, or null: no model, a format it cannot show, an STL not converted. */
+function shownModel(p: ViewerProduct): { key: string; type: string } | null {
+  if (!p.chemin3d) return null;
+  if (p.modelFormat === 'glb') return { key: p.chemin3d, type: 'model/gltf-binary' };
+  if (p.modelFormat === 'gltf') return { key: p.chemin3d, type: 'model/gltf+json' };
+  if (p.modelFormat === 'stl' && p.viewerModel) return { key: p.viewerModel, type: 'model/gltf-binary' };
+  return null;
 }
 
-const viewable = (f: ModelFormat | null) => f === 'glb' || f === 'gltf' || f === 'stl';
-
-/** The converted GLB of a stored STL, made once and kept beside it (same name, ".glb" added). */
-async function convertedStl(files: FileStorage, key: string): Promise<string> {
-  const target = `${files.pathOf(key)}.glb`;
-  if (!fs.existsSync(target)) {
-    const glb = stlToGlb(await fs.promises.readFile(files.pathOf(key)));
-    const temp = `${target}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temp, glb, { mode: 0o600 });
-    await fs.promises.rename(temp, target);
-  }
-  return target;
-}
+const unsupported = (p: ViewerProduct) =>
+  p.chemin3d && (p.modelFormat === 'fbx' || p.modelFormat === 'step') ? p.modelFormat : null;
 
 export const viewerInfoSchema = z.object({
   nom: z.string(),
@@ -74,12 +52,11 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
     async (request) => {
       const product = await viewerProduct(db, request.params.key);
       if (!product) throw notFound('Visionneuse introuvable');
-      const format = formatOf(files, product.chemin3d);
       return {
         nom: product.nom,
         prix: product.prix === null ? null : Number(product.prix),
-        modelUrl: viewable(format) ? `/api/viewer/${request.params.key}/model` : null,
-        unsupportedFormat: format && !viewable(format) ? format : null,
+        modelUrl: shownModel(product) ? `/api/viewer/${request.params.key}/model` : null,
+        unsupportedFormat: unsupported(product),
         quoteUrl: product.quoteUrl,
         ...(request.query.session && {
           visit: await visits.issue(request.ip, request.params.key, request.query.session),
@@ -107,12 +84,13 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
     async (request, reply) => {
       const product = await viewerProduct(db, request.params.key);
       if (!product) throw notFound('Visionneuse introuvable');
-      const format = formatOf(files, product.chemin3d);
-      if (!viewable(format)) throw notFound('Modèle 3D non disponible dans ce format');
-      const file = format === 'stl' ? await convertedStl(files, product.chemin3d!) : files.pathOf(product.chemin3d!);
-      reply
-        .type(format === 'gltf' ? 'model/gltf+json' : 'model/gltf-binary')
-        .header('Content-Length', fs.statSync(file).size);
+      if (unsupported(product)) throw notFound('Modèle 3D non disponible dans ce format');
+      const model = shownModel(product);
+      if (!model) throw notFound('Modèle 3D non disponible');
+      const file = files.pathOf(model.key);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat) throw notFound('Modèle 3D non disponible');
+      reply.type(model.type).header('Content-Length', stat.size);
       return reply.send(fs.createReadStream(file) as never);
     },
   );

@@ -9,6 +9,10 @@ export interface ViewerProduct {
   nom: string;
   prix: string | null;
   chemin3d: string | null;
+  /** The 3D file's format, read at upload (glb, gltf, stl, fbx, step). */
+  modelFormat: string | null;
+  /** The GLB converted from an STL at upload. */
+  viewerModel: string | null;
   quoteUrl: string | null;
   frameOrigins: string[];
 }
@@ -17,7 +21,8 @@ export interface ViewerProduct {
 const byKey = readStatement<ViewerProduct>(
   'viewer_product_by_key',
   `select g.id_groupe_model as "produitId", g.nom_groupe_model as "nom", g.prix_catalogue::text as "prix",
-     g.chemin_3d as "chemin3d", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
+     g.chemin_3d as "chemin3d", g.model_format as "modelFormat",
+     g.viewer_model as "viewerModel", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
    from groupe_models g join entreprises e on e.entreprise_id = g.entreprise_id
    where g.public_key = $1::text limit 1`,
 );
