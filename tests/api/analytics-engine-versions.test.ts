@@ -15,6 +15,7 @@ import { siblingRequests, storedViewKey } from '../../workers/analytics/storedVi
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { injectSend, sendVisit } from '../helpers/viewerVisit';
 
 let t: TestApp;
 let token: string;
@@ -39,17 +40,9 @@ const noVersionsFetch = ((input: string | URL | Request, init?: RequestInit) =>
 const productCalls = () => calls.filter((c) => c.url.includes('/ProductStatistics/Product/'));
 const versionCalls = () => calls.filter((c) => c.url.endsWith('/versions') || c.url.endsWith('/versions-inconnue'));
 
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let address = 0;
 async function visit(publicKey: string, sessionId: string, types: string[]) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/collect',
-    remoteAddress: `10.9.0.${++address}`,
-    headers: { 'user-agent': CHROME, 'content-type': 'application/json' },
-    payload: JSON.stringify({ key: publicKey, sessionId, events: types.map((type) => ({ type })) }),
-  });
-  expect(res.statusCode).toBe(202);
+  expect(await sendVisit(injectSend(t.app, `10.9.0.${++address}`), publicKey, sessionId, types)).toBe(202);
 }
 
 beforeAll(async () => {

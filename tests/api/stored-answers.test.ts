@@ -18,6 +18,7 @@ import { StoredAnswers } from '../../server/routes/analytics/storedAnswers';
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { injectSend, sendVisit } from '../helpers/viewerVisit';
 
 const SECRET = 'test-secret-for-tests-only-0123456789';
 let t: TestApp;
@@ -159,22 +160,11 @@ describe('stored events answers', () => {
       produitId: number;
       publicKey: string;
     }>;
-    const collected = await t.app.inject({
-      method: 'POST',
-      url: '/api/collect',
-      remoteAddress: '10.9.9.9',
-      headers: {
-        'user-agent':
-          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({
-        key: product.publicKey,
-        sessionId: 'stored-answers-1',
-        events: [{ type: 'consultation' }, { type: 'arTry' }],
-      }),
-    });
-    expect(collected.statusCode).toBe(202);
+    const collected = await sendVisit(injectSend(t.app, '10.9.9.9'), product.publicKey, 'stored-answers-1', [
+      'consultation',
+      'arTry',
+    ]);
+    expect(collected).toBe(202);
     // Nobody asked for this product's events since: the stored answer comes from the write.
     const stored = await storedCurrent(product.produitId);
     const read = await ask(other, product.produitId);

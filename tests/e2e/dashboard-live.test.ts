@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { figureTexts } from '../helpers/dashboard';
 import { baseUrl, DEMO_PASSWORD, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { fetchSend, sendVisit } from '../helpers/viewerVisit';
 
 let browser: Browser;
 let token: string;
@@ -25,15 +26,8 @@ async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-const VISITOR_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 async function visit(sessionId: string, types: string[]) {
-  const res = await fetch(`${baseUrl()}/api/collect`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': VISITOR_AGENT },
-    body: JSON.stringify({ key: product.publicKey, sessionId, events: types.map((type) => ({ type })) }),
-  });
-  expect(res.status).toBe(202);
+  expect(await sendVisit(fetchSend(baseUrl()), product.publicKey, sessionId, types)).toBe(202);
 }
 
 beforeAll(async () => {

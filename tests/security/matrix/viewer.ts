@@ -5,7 +5,9 @@
 import { eq } from 'drizzle-orm';
 
 import * as s from '../../../server/db/schema';
-import type { Fixtures, Principal } from '../harness/fixtures';
+import { visitSigner } from '../../../server/routes/collect/visitTokens';
+import { BROWSER_AGENT } from '../../helpers/viewerVisit';
+import { type Fixtures, type Principal, TEST_SECRET } from '../harness/fixtures';
 import { everyone, type MatrixEntry, type Target } from './types';
 
 export async function viewerKey(fx: Fixtures, p: Principal, target: Target): Promise<string> {
@@ -28,13 +30,12 @@ export const viewerEntries: MatrixEntry[] = [
     request: async (fx, c) => ({
       url: '/api/collect',
       // A browser's: inject's own user agent reads as a bot, whose batches are ignored (202).
-      headers: {
-        'user-agent':
-          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
-      },
+      headers: { 'user-agent': BROWSER_AGENT, 'sec-fetch-site': 'same-origin' },
       payload: {
         key: await viewerKey(fx, c.principal, c.target),
         sessionId: 'matrix-session',
+        // The token the page would have received for this key (signed as the server does).
+        visit: visitSigner(TEST_SECRET).sign(await viewerKey(fx, c.principal, c.target), 'matrix-session', Date.now()),
         events: [
           {
             type: 'consultation',
