@@ -9,6 +9,7 @@ import { installGuard } from './auth/guard';
 import { LimiterFactory, type LimiterStore, limiterStoreFor } from './auth/limiters';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/loginThrottle';
 import { TokenService } from './auth/tokens';
+import { defaultVerificationLimits, VerificationGate, type VerificationLimits } from './auth/verificationGate';
 import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
@@ -37,6 +38,8 @@ export interface AppOptions {
   shareLinkDays?: number;
   distDir?: string;
   throttle?: Partial<ThrottleLimits>;
+  /** Password verifications at once and queued (docs/login-throttle.md); or a gate built by a test. */
+  verifications?: Partial<VerificationLimits> | VerificationGate;
   /** Where the throttle's counters live; by default from redisUrl, else the database's pool, else memory. */
   limiterStore?: LimiterStore;
   /** REDIS_URL: counters shared through Redis (the app closes this client). */
@@ -89,6 +92,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(options.jwtSecret),
     limiters,
     throttle: await LoginThrottle.create(limiters, { ...defaultThrottleLimits, ...options.throttle }),
+    verifications:
+      options.verifications instanceof VerificationGate
+        ? options.verifications
+        : new VerificationGate({ ...defaultVerificationLimits(), ...options.verifications }),
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
     answers: new StoredAnswers(options.db, app.log),

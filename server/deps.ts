@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LimiterFactory } from './auth/limiters';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { TokenService } from './auth/tokens';
+import type { VerificationGate } from './auth/verificationGate';
 import type { Db } from './db/client';
 import type { FileStorage } from './files/storage';
 import type { StoredAnswers } from './routes/analytics/storedAnswers';
@@ -20,6 +21,8 @@ export interface Deps {
   db: Db;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Bounds the password verifications running at once (server/auth/verificationGate.ts). */
+  verifications: VerificationGate;
   /** Builds rate limiters on the configured store (sign-in today, public endpoints' limits next). */
   limiters: LimiterFactory;
   /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
