@@ -12,6 +12,8 @@ export interface Flags {
   postgres: boolean;
   baseline: boolean;
   uploads: boolean;
+  /** The sign-in flood (bench/loginFlood.ts). */
+  flood: boolean;
   cannon: boolean;
   light: boolean;
   /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
@@ -33,6 +35,7 @@ const HELP = `npm run bench -- [options]
   --no-postgres         pas de mesure serveur sur PostgreSQL
   --no-baseline         pas de référence naïve
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
+  --no-flood            pas d'afflux de connexions (bench/loginFlood.ts)
   --no-cannon           pas de mesure autocannon du serveur
   --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
   --no-bare             pas de chargement à froid sans instrumentation (Chromium conduit par son tube DevTools)
@@ -53,6 +56,7 @@ export function parseFlags(argv: string[]): Flags {
     postgres: true,
     baseline: true,
     uploads: true,
+    flood: true,
     cannon: true,
     light: true,
     bare: true,
@@ -101,6 +105,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-postgres') f.postgres = false;
     else if (a === '--no-baseline') f.baseline = false;
     else if (a === '--no-uploads') f.uploads = false;
+    else if (a === '--no-flood') f.flood = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
     else if (a === '--no-bare') f.bare = false;

@@ -14,6 +14,7 @@ import { type CannonResult, loadServer } from './cannon';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
+import { runLoginFloodBench } from './loginFlood';
 import { ADMIN, adminToken, bareColdLoad, PASSWORD, runOurs, type RunResult } from './ours';
 import { type BareCold, type GrowthRow, report } from './report';
 import { median } from './stats';
@@ -123,6 +124,7 @@ async function main() {
 
   // Upload memory: its own server process (demo data), after the rest so as not to disturb it.
   const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
+  const flood = flags.flood ? `\n${(await runLoginFloodBench(log)).markdown}` : '';
 
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
   let light = '';
@@ -131,7 +133,7 @@ async function main() {
     light = `\n${lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log }))}`;
   }
 
-  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads;
+  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + flood;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);
