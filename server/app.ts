@@ -1,4 +1,6 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
+import { createHmac } from 'node:crypto';
+
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : new VerificationGate({ ...defaultVerificationLimits(), ...options.verifications }),
     files: new FileStorage(options.filesDir),
     shareLinkDays: options.shareLinkDays ?? 30,
+    secretFor: (purpose) => createHmac('sha256', options.jwtSecret).update(`v3d:${purpose}`).digest(),
     answers: new StoredAnswers(options.db, app.log),
   };
   // Before the database closes (its owner closes it after the app): no build left half done.

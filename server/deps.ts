@@ -29,6 +29,8 @@ export interface Deps {
   files: FileStorage;
   /** The events answers stored in the database, built after writes (routes/analytics/storedAnswers.ts). */
   answers: StoredAnswers;
+  /** A key for one purpose, derived from the server's secret: the same on every instance and restart. */
+  secretFor: (purpose: string) => Buffer;
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
 }
