@@ -14,6 +14,8 @@ export interface Flags {
   uploads: boolean;
   /** The 3D-file attack: crafted and heavy STL uploads beside a light call (bench/modelAttack.ts). */
   models: boolean;
+  /** The sign-in flood (bench/loginFlood.ts). */
+  flood: boolean;
   cannon: boolean;
   light: boolean;
   /** The attacks on POST /api/collect beside a light call (bench/collectFlood.ts). */
@@ -38,6 +40,7 @@ const HELP = `npm run bench -- [options]
   --no-baseline         pas de référence naïve
   --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
   --no-models           pas d'attaque par modèles 3D (STL piégé, 6 STL de 20 Mo ; bench/modelAttack.ts)
+  --no-flood            pas d'afflux de connexions (bench/loginFlood.ts)
   --no-cannon           pas de mesure autocannon du serveur
   --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
   --no-collect          pas de mesure des attaques de la collecte (bench/collectFlood.ts)
@@ -60,6 +63,7 @@ export function parseFlags(argv: string[]): Flags {
     baseline: true,
     uploads: true,
     models: true,
+    flood: true,
     cannon: true,
     light: true,
     collect: true,
@@ -110,6 +114,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-baseline') f.baseline = false;
     else if (a === '--no-uploads') f.uploads = false;
     else if (a === '--no-models') f.models = false;
+    else if (a === '--no-flood') f.flood = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
     else if (a === '--no-collect') f.collect = false;

@@ -16,6 +16,7 @@ import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
 import { runModelAttackBench } from './modelAttack';
+import { runLoginFloodBench } from './loginFlood';
 import { ADMIN, adminToken, bareColdLoad, PASSWORD, runOurs, type RunResult } from './ours';
 import { type BareCold, type GrowthRow, report } from './report';
 import { median } from './stats';
@@ -127,6 +128,7 @@ async function main() {
   const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
   // The 3D-file attack (docs/security-dos.md): its own server process with the demo data.
   const models = flags.models ? `\n${(await runModelAttackBench(log)).markdown}` : '';
+  const flood = flags.flood ? `\n${(await runLoginFloodBench(log)).markdown}` : '';
 
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
   let light = '';
@@ -138,7 +140,7 @@ async function main() {
   // Attacks on the viewer's collection beside a light call: a server of its own (demo data).
   const collect = flags.collect ? `\n${(await runCollectFlood(flags.cannonSeconds, log)).markdown}` : '';
 
-  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + models + collect;
+  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + models + flood + collect;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);

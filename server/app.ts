@@ -1,4 +1,6 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
+import { createHmac } from 'node:crypto';
+
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -9,6 +11,7 @@ import { installGuard } from './auth/guard';
 import { LimiterFactory, type LimiterStore, limiterStoreFor } from './auth/limiters';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/loginThrottle';
 import { TokenService } from './auth/tokens';
+import { defaultVerificationLimits, VerificationGate, type VerificationLimits } from './auth/verificationGate';
 import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
@@ -40,6 +43,8 @@ export interface AppOptions {
   shareLinkDays?: number;
   distDir?: string;
   throttle?: Partial<ThrottleLimits>;
+  /** Password verifications at once and queued (docs/login-throttle.md); or a gate built by a test. */
+  verifications?: Partial<VerificationLimits> | VerificationGate;
   /** Where the throttle's counters live; by default from redisUrl, else the database's pool, else memory. */
   limiterStore?: LimiterStore;
   /** REDIS_URL: counters shared through Redis (the app closes this client). */
@@ -94,9 +99,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(options.jwtSecret),
     limiters,
     throttle: await LoginThrottle.create(limiters, { ...defaultThrottleLimits, ...options.throttle }),
+    verifications:
+      options.verifications instanceof VerificationGate
+        ? options.verifications
+        : new VerificationGate({ ...defaultVerificationLimits(), ...options.verifications }),
     files: new FileStorage(options.filesDir),
     conversions: options.conversions ?? new ModelConversions(),
     shareLinkDays: options.shareLinkDays ?? 30,
+    secretFor: (purpose) => createHmac('sha256', options.jwtSecret).update(`v3d:${purpose}`).digest(),
     answers: new StoredAnswers(options.db, app.log),
     visits: createVisitTokens(options.jwtSecret, limiters, collectLimitsFromEnv()),
   };

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LimiterFactory } from './auth/limiters';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { TokenService } from './auth/tokens';
+import type { VerificationGate } from './auth/verificationGate';
 import type { Db } from './db/client';
 import type { ModelConversions } from './files/modelConversions';
 import type { FileStorage } from './files/storage';
@@ -22,6 +23,8 @@ export interface Deps {
   db: Db;
   tokens: TokenService;
   throttle: LoginThrottle;
+  /** Bounds the password verifications running at once (server/auth/verificationGate.ts). */
+  verifications: VerificationGate;
   /** Builds rate limiters on the configured store (sign-in today, public endpoints' limits next). */
   limiters: LimiterFactory;
   /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
@@ -32,6 +35,8 @@ export interface Deps {
   answers: StoredAnswers;
   /** The public viewer's visit tokens, issued with its data and required by POST /api/collect. */
   visits: VisitTokens;
+  /** A key for one purpose, derived from the server's secret: the same on every instance and restart. */
+  secretFor: (purpose: string) => Buffer;
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
 }

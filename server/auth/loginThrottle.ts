@@ -49,6 +49,8 @@ export class TooManyAttempts extends Error {
 export interface Attempt {
   failed(): Promise<void>;
   succeeded(): Promise<void>;
+  /** The password was not verified (the server was too busy): the attempt gives its points back. */
+  abandoned(): Promise<void>;
 }
 
 const digest = (s: string) => crypto.createHash('sha256').update(s).digest('base64url').slice(0, 32);
@@ -113,6 +115,9 @@ export class LoginThrottle {
       },
       succeeded: async () => {
         await Promise.all([this.byPair.delete(pair), this.byAddress.reward(address)]);
+      },
+      abandoned: async () => {
+        await Promise.all([this.byPair.reward(pair), this.byAddress.reward(address)]);
       },
     };
   }

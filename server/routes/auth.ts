@@ -3,16 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 
 import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
 import { type Attempt, retryMessage, TooManyAttempts } from '../auth/loginThrottle';
-import { dummyHash, verifyPassword } from '../auth/password';
+import { dummyHash } from '../auth/password';
 import { accountRefusal, loadSessionUser } from '../auth/session';
+import { VerifierBusy } from '../auth/verificationGate';
 import { users } from '../db/schema';
 import type { RoutePlugin } from '../deps';
+import { addressKey } from '../http/addressKey';
 import { isDatabaseUnavailable } from '../http/errorHandler';
 import { forbidden, HttpError, tooMany, unauthorized } from '../http/errors';
 import { noContent } from '../http/openapi/params';
 import { problems } from '../http/openapi/problem';
 
-const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
+const authRoutes: RoutePlugin = async (app, { db, tokens, throttle, verifications }) => {
   app.post(
     '/api/Auth/backoffice/login',
     {
@@ -20,12 +22,13 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
       schema: {
         tags: ['Auth'],
         body: loginInputSchema,
-        response: { 200: loginResponseSchema, ...problems(401, 403, 429) },
+        response: { 200: loginResponseSchema, ...problems(401, 403, 429, 503) },
       },
     },
     async (request, reply) => {
       const mail = request.body.mail.toLowerCase();
-      const address = request.ip;
+      // An IPv6 client holds a whole /64: its addresses count as one (server/http/addressKey.ts).
+      const address = addressKey(request.ip);
       let attempt: Attempt;
       try {
         attempt = await throttle.begin(mail, address);
@@ -47,7 +50,22 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle }) => {
       }
       const user = await loadSessionUser(db, { mail });
       // Verify against a dummy hash when the mail is unknown: both failures take the same time.
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), request.body.password);
+      // At most a few verifications at once (server/auth/verificationGate.ts): a flood waits in a short
+      // queue, then is refused, instead of holding every thread file reads need.
+      let ok: boolean;
+      try {
+        ok = await verifications.check(user?.passwordHash ?? (await dummyHash()), request.body.password);
+      } catch (err) {
+        if (!(err instanceof VerifierBusy)) throw err;
+        await attempt.abandoned();
+        request.log.warn({ event: 'login.busy', address });
+        reply.header('Retry-After', String(err.retryAfterSec));
+        throw new HttpError(
+          503,
+          'Service indisponible',
+          'Trop de connexions en cours. Réessayez dans quelques secondes.',
+        );
+      }
       if (!user || !ok) {
         await attempt.failed();
         request.log.warn({ event: 'login.failed', mail, address });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import { DEFAULT_TIME_ZONE, isTimeZone } from './analytics/zone';
-import { SIRET_DIGITS, SIRET_INPUT, TEN_DIGITS } from './patterns';
+import { DNS_LABEL, FRAME_ORIGIN_INPUT, SIRET_DIGITS, SIRET_INPUT, TEN_DIGITS, TOP_LEVEL_DOMAIN } from './patterns';
 import { boundedText } from './text';
 
 /** SIRET: 14 digits whose Luhn sum is a multiple of 10 (La Poste's establishments: digit sum a multiple of 5). */
@@ -102,14 +102,34 @@ export const entrepriseCreatedSchema = z.object({
   timeZone: z.string(),
 });
 
-/** An https origin alone ("https://www.example.fr"), as a CSP `frame-ancestors` source names it. */
-export function isHttpsOrigin(value: string): boolean {
+/** Why a typed frame origin is refused (its French message), or the origin as stored and sent in the CSP. */
+export function parseFrameOrigin(value: string): { origin: string } | { error: string } {
+  const typed = value.trim();
+  if (typed.includes('*')) return { error: FRAME_ORIGIN_WILDCARD };
+  if (!FRAME_ORIGIN_INPUT.test(typed)) return { error: FRAME_ORIGIN_INVALID };
+  let url: URL;
   try {
-    const u = new URL(value);
-    return u.protocol === 'https:' && u.origin === value.replace(/\/$/, '');
+    url = new URL(typed);
   } catch {
-    return false;
+    return { error: FRAME_ORIGIN_HOST };
   }
+  // URL gives the host in ASCII: lower case, an IDN in punycode (café.fr -> xn--caf-dma.fr), port 443 dropped.
+  const labels = url.hostname.split('.');
+  const tld = labels[labels.length - 1];
+  if (
+    url.hostname.length > 253 ||
+    labels.length < 2 ||
+    !labels.every((l) => l.length <= 63 && DNS_LABEL.test(l)) ||
+    !TOP_LEVEL_DOMAIN.test(tld)
+  )
+    return { error: FRAME_ORIGIN_HOST };
+  return { origin: url.origin };
+}
+
+/** An https origin alone ("https://www.example.fr"), as stored: what the CSP `frame-ancestors` may name. */
+export function isHttpsOrigin(value: string): boolean {
+  const parsed = parseFrameOrigin(value);
+  return 'origin' in parsed && parsed.origin === value;
 }
 
 const isHttpsUrl = (value: string) => {
@@ -122,9 +142,17 @@ const isHttpsUrl = (value: string) => {
 
 export const MAX_FRAME_ORIGINS = 20;
 const QUOTE_URL_INVALID = 'Adresse de demande de devis invalide (https://…)';
-const FRAME_ORIGIN_INVALID = 'Origine invalide : https://domaine seulement, sans chemin (ex. https://www.exemple.fr)';
+const FRAME_ORIGIN_INVALID =
+  'Origine invalide : https://domaine seulement, sans chemin ni paramètre (ex. https://www.exemple.fr)';
+const FRAME_ORIGIN_WILDCARD = 'Les jokers (*) ne sont pas acceptés : indiquez chaque site (ex. https://www.exemple.fr)';
+const FRAME_ORIGIN_HOST = 'Nom de domaine invalide (ex. https://www.exemple.fr ou https://boutique.exemple.fr:8443)';
 /** What the viewer settings' JSON Schema cannot say (a parsable https address): the API document lists them. */
-export const VIEWER_SETTINGS_RULES = [QUOTE_URL_INVALID, FRAME_ORIGIN_INVALID] as const;
+export const VIEWER_SETTINGS_RULES = [
+  QUOTE_URL_INVALID,
+  FRAME_ORIGIN_INVALID,
+  FRAME_ORIGIN_WILDCARD,
+  FRAME_ORIGIN_HOST,
+] as const;
 
 /**
  * The company's viewer settings (docs/viewer.md), changed through PUT /api/Entreprise/{id} by an Admin or
@@ -143,9 +171,13 @@ export const viewerSettingsSchema = z.object({
     .array(
       z
         .string()
-        .trim()
-        .refine(isHttpsOrigin, FRAME_ORIGIN_INVALID)
-        .transform((s) => s.replace(/\/$/, '')),
+        .max(300, FRAME_ORIGIN_INVALID)
+        .transform((s, ctx) => {
+          const parsed = parseFrameOrigin(s);
+          if ('origin' in parsed) return parsed.origin;
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }),
     )
     .max(MAX_FRAME_ORIGINS, `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`)
     .transform((list) => [...new Set(list)])

@@ -30,3 +30,13 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const UPPERCASE = /[A-Z]/;
 export const DIGIT = /\d/;
 export const PASSWORD_SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
+/**
+ * A frame origin as typed: https://, then a host and an optional port, an optional final slash. Nothing a
+ * CSP source list would read as another directive or source (`;`, `,`, quotes, spaces), no wildcard, path,
+ * query or credentials: docs/viewer.md, "Frame origins".
+ */
+export const FRAME_ORIGIN_INPUT = /^https:\/\/[^\s/?#;,*'"\\@]+\/?$/i;
+/** One label of a host name once in ASCII (punycode included): letters and digits, inner hyphens (length apart). */
+export const DNS_LABEL = /^[a-z0-9]+(?:-+[a-z0-9]+)*$/;
+/** A top-level domain: letters, or an IDN one in punycode. */
+export const TOP_LEVEL_DOMAIN = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;

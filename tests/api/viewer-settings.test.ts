@@ -108,6 +108,44 @@ describe('PUT /api/Entreprise/{id}: quote URL and frame origins', () => {
     expect((await t.call('PUT', url(), atelier, { quoteUrl: 'https://a.fr/' })).statusCode).toBe(404);
   });
 
+  it('refuses what would extend the CSP: wildcards, directives, bad hosts, each with its French message', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['https://*', /jokers/],
+      ['https://*.example.com', /jokers/],
+      ['https://a.com;sandbox', /^Origine invalide/],
+      ['https://x.com;script-src', /^Origine invalide/],
+      ['https://a.com,https://b.com', /^Origine invalide/],
+      ['https://user@a.com', /^Origine invalide/],
+      ['https://a.com?x=1', /^Origine invalide/],
+      ['https://localhost', /^Nom de domaine invalide/],
+      ['https://-a.com', /^Nom de domaine invalide/],
+      ['https://a..com', /^Nom de domaine invalide/],
+      ['https://a.com:99999', /^Nom de domaine invalide/],
+      ['https://10.0.0.1', /^Nom de domaine invalide/],
+    ];
+    for (const [origin, message] of cases) {
+      const res = await t.call('PUT', url(), directeur, { frameOrigins: ['https://ok.example.fr', origin] });
+      expect(res.statusCode, origin).toBe(400);
+      const errors = Object.values(res.json().errors as Record<string, string>);
+      expect(errors, origin).toHaveLength(1);
+      expect(errors[0], origin).toMatch(message);
+    }
+    const stored = (await t.call('GET', url(), directeur)).json().frameOrigins;
+    expect(stored).not.toContain('https://ok.example.fr');
+  });
+
+  it('takes a port, converts an IDN to punycode, and drops the default port', async () => {
+    const res = await t.call('PUT', url(), directeur, {
+      frameOrigins: ['https://Boutique.Example.fr:8443', 'https://café.example.fr', 'https://shop.example.fr:443/'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().frameOrigins).toEqual([
+      'https://boutique.example.fr:8443',
+      'https://xn--caf-dma.example.fr',
+      'https://shop.example.fr',
+    ]);
+  });
+
   it('an empty quote URL clears it', async () => {
     const res = await t.call('PUT', url(), directeur, { quoteUrl: '' });
     expect(res.statusCode).toBe(200);

@@ -125,8 +125,10 @@ describe('analysing a period', () => {
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
-    expect(lines[0]).toBe('Classement des produits');
-    expect(lines[1].split(';').slice(0, 6)).toEqual([
+    // Every text cell is quoted (workers/analytics/csv.ts), numbers are not.
+    const cellsOf = (line: string) => line.split(';').map((c) => c.replace(/^"|"$/g, ''));
+    expect(lines[0]).toBe('"Classement des produits"');
+    expect(cellsOf(lines[1]).slice(0, 6)).toEqual([
       'Produit',
       'Consultations',
       'Interactions 3D',
@@ -136,15 +138,15 @@ describe('analysing a period', () => {
     ]);
     const parsed = new Map<string, number>();
     for (const line of lines.slice(2, 2 + products.length)) {
-      const cells = line.split(';');
-      parsed.set(cells[0].replace(/^"|"$/g, ''), Number(cells[1]));
+      const cells = cellsOf(line);
+      parsed.set(cells[0], Number(cells[1]));
       // Excel's French decimals: a comma, never a dot.
       expect(cells[5]).toMatch(/^\d+(,\d)?$/);
     }
     expect(parsed).toEqual(byName);
-    const evolution = lines.indexOf('Période;Valeur;Période précédente');
+    const evolution = lines.indexOf('"Période";"Valeur";"Période précédente"');
     expect(evolution).toBeGreaterThan(0);
-    const perDay = lines.slice(evolution + 1, evolution + 32).map((l) => Number(l.split(';')[1]));
+    const perDay = lines.slice(evolution + 1, evolution + 32).map((l) => Number(cellsOf(l)[1]));
     expect(perDay.reduce((a, b) => a + b, 0)).toBe(expected);
 
     // A row click selects that product as the scope.

@@ -7,8 +7,8 @@ import { changeLabel, changePercent } from '../../src/domain/analytics/rules';
 import type { RankingRow } from '../../src/domain/analytics/view';
 import { BOM, buildCsv, cell, csvFileName, decimal, slug } from '../../workers/analytics/csv';
 
-/** A plain CSV reader for ';' with "" quoting (what Excel does on a French system). */
-function parse(text: string): string[][] {
+/** A plain CSV reader with "" quoting: ';' is what Excel does on a French system, others read ',' or tabs. */
+function parse(text: string, sep = ';'): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cur = '';
@@ -22,7 +22,7 @@ function parse(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';') {
+    else if (c === sep) {
       row.push(cur);
       cur = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
@@ -52,17 +52,53 @@ describe('CSV cells', () => {
   it('escapes what a spreadsheet would run: = + - @ tab and carriage return first', () => {
     for (const bad of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])
       expect(cell(bad).replace(/^"/, '').startsWith("'")).toBe(true);
-    expect(cell('Lampe Arc')).toBe('Lampe Arc');
+    expect(cell('Lampe Arc')).toBe('"Lampe Arc"');
     expect(cell('a;b')).toBe('"a;b"');
     expect(cell('dit "bonjour"')).toBe('"dit ""bonjour"""');
     expect(cell(null)).toBe('');
+  });
+
+  it('quotes every text cell: a name holding another separator and a formula stays one cell', () => {
+    const name = "Lampe,=cmd|' /C calc'!A0";
+    const csv = buildCsv({
+      ranking: [row({ name, consultations: 3 })],
+      series: { labels: [], values: [], previous: null },
+      metricLabel: 'm',
+    }).slice(1);
+    for (const sep of [';', ',', '\t', '|']) {
+      const cells = parse(csv, sep).flat();
+      expect(
+        cells.filter((c) => c.startsWith(name)),
+        sep,
+      ).toHaveLength(1);
+      expect(
+        cells.filter((c) => /^[=+\-@\t\r]/.test(c)),
+        sep,
+      ).toEqual([]);
+    }
+    expect(cell('\t=1+1')).toBe('"\'\t=1+1"');
+  });
+
+  it('no product name gives a formula cell, whatever separator the reader uses', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(';', ',', '\t', '|', ' '), (name, sep) => {
+        const csv = buildCsv({
+          ranking: [row({ name })],
+          series: { labels: [], values: [], previous: null },
+          metricLabel: 'm',
+        }).slice(1);
+        const cells = parse(csv, sep).flat();
+        expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('writes numbers with a decimal comma; our own negative numbers stay numbers', () => {
     expect(decimal(12.345)).toBe('12,3');
     expect(cell(1234)).toBe('1234');
     expect(cell(-12.5)).toBe('-12,5');
-    expect(cell('-12,5')).toBe("'-12,5");
+    expect(cell('-12,5')).toBe(`"'-12,5"`);
   });
 
   it('any product name survives the round trip (quoted and escaped, then read back)', () => {

@@ -1,6 +1,8 @@
-// The share-link view counter alone: what opens a visit, when a visit ends, bounded memory, no address kept.
-import { describe, expect, it } from 'vitest';
+// The share-link view counter alone: what opens a visit, one view per link and address per 30 minutes,
+// IPv6 per /64, no address kept in the store.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { LimiterFactory } from '../../server/auth/limiters';
 import { opensPlayback, ViewCounter } from '../../server/routes/customers/viewCounter';
 
 describe('opensPlayback', () => {
@@ -15,33 +17,38 @@ describe('opensPlayback', () => {
 });
 
 describe('ViewCounter', () => {
-  const t0 = 1_700_000_000_000;
+  afterEach(() => void vi.useRealTimers());
+  const key = Buffer.alloc(32, 7);
+  const counter = () => ViewCounter.create(new LimiterFactory({ kind: 'memory' }), key);
 
-  it('counts one view per visit; a visit ends after 30 minutes without a request', () => {
-    const c = new ViewCounter();
-    expect(c.seen('l', '10.0.0.1', 'ua', true, t0)).toBe(true);
-    expect(c.seen('l', '10.0.0.1', 'ua', true, t0 + 1000)).toBe(false);
-    expect(c.seen('l', '10.0.0.1', 'ua', false, t0 + 25 * 60_000)).toBe(false); // keeps the visit open
-    expect(c.seen('l', '10.0.0.1', 'ua', true, t0 + 50 * 60_000)).toBe(false);
-    expect(c.seen('l', '10.0.0.1', 'ua', true, t0 + 81 * 60_000)).toBe(true);
-    expect(c.seen('l2', '10.0.0.1', 'ua', true, t0)).toBe(true); // another link
+  it('counts one view per link and address per 30 minutes; continuations never count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_700_000_000_000 });
+    const c = await counter();
+    expect(await c.seen('l', '10.0.0.1', false)).toBe(false);
+    expect(await c.seen('l', '10.0.0.1', true)).toBe(true);
+    expect(await c.seen('l', '10.0.0.1', true)).toBe(false);
+    expect(await c.seen('l2', '10.0.0.1', true)).toBe(true); // another link
+    expect(await c.seen('l', '10.0.0.2', true)).toBe(true); // another address
+    vi.setSystemTime(Date.now() + 29 * 60_000);
+    expect(await c.seen('l', '10.0.0.1', true)).toBe(false);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    expect(await c.seen('l', '10.0.0.1', true)).toBe(true);
   });
 
-  it('keeps at most maxViewers, forgetting the oldest first', () => {
-    const c = new ViewCounter(30 * 60_000, 100);
-    for (let i = 0; i < 1000; i++) c.seen('l', `10.0.${i >> 8}.${i & 255}`, 'ua', true, t0 + i);
-    const kept = (c as unknown as { lastSeen: Map<string, number> }).lastSeen;
-    expect(kept.size).toBe(100);
-    // The most recent viewer is still in its visit; the first one was forgotten and counts again.
-    expect(c.seen('l', '10.0.3.231', 'ua', true, t0 + 1000)).toBe(false);
-    expect(c.seen('l', '10.0.0.0', 'ua', true, t0 + 1001)).toBe(true);
+  it('counts an IPv6 /64 as one visitor', async () => {
+    const c = await counter();
+    expect(await c.seen('l', '2001:db8:1:2::1', true)).toBe(true);
+    expect(await c.seen('l', '2001:db8:1:2:aaaa::9', true)).toBe(false);
+    expect(await c.seen('l', '2001:db8:1:3::1', true)).toBe(true);
   });
 
-  it('never keeps the address itself', () => {
-    const c = new ViewCounter();
-    c.seen('l', '203.0.113.77', 'Mozilla', true, t0);
-    const keys = [...(c as unknown as { lastSeen: Map<string, number> }).lastSeen.keys()];
+  it('never keeps the address itself in the store', async () => {
+    const c = await counter();
+    await c.seen('l', '203.0.113.77', true);
+    const storage = (c as unknown as { visits: { _memoryStorage: { _storage: Map<string, unknown> } } }).visits
+      ._memoryStorage._storage;
+    const keys = [...storage.keys()];
+    expect(keys).toHaveLength(1);
     expect(keys.join()).not.toContain('203.0.113.77');
-    expect(keys.join()).not.toContain('Mozilla');
   });
 });

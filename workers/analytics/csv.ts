@@ -1,7 +1,9 @@
 // "Exporter CSV": what is on screen (the ranking, one row per product, and the evolution series, one row
 // per bucket with the previous period when comparing) as two sections of one file, for French Excel:
-// UTF-8 with a BOM (accents), ";" between cells, decimal commas. A cell starting with = + - @ (or a tab or
-// carriage return) is prefixed with ' so that no spreadsheet runs it as a formula (CSV injection).
+// UTF-8 with a BOM (accents), ";" between cells, decimal commas. Against CSV injection, every text cell is
+// quoted (so a spreadsheet reading "," or a tab as its separator still sees one cell: `Lampe,=cmd|…` does
+// not become a second cell holding a formula), and one starting with = + - @, a tab or a carriage return
+// is prefixed with ' so that no spreadsheet runs it as a formula.
 import type { RankingRow } from '../../src/domain/analytics/ranking';
 import type { Selection } from '../../src/domain/analytics/selection';
 
@@ -9,14 +11,14 @@ export const BOM = '\uFEFF';
 const SEP = ';';
 const EOL = '\r\n';
 
-/** One cell: injection-escaped, quoted when it holds a separator, a quote or a line break. */
+/** One cell: a number as a number; text injection-escaped and always quoted, whatever it holds. */
 export function cell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return decimal(value);
   // Text (a product name, a label) may come from anyone: never a formula. Numbers are ours: a negative
   // change stays a number Excel can compute with.
   const s = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return `"${s.replace(/"/g, '""')}"`;
 }
 
 /** A number with a decimal comma, at most one decimal (no thousands separator: Excel reads it as a number). */

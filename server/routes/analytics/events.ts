@@ -17,7 +17,7 @@ import { listResponse } from '../../http/listSchema';
 import { idParams, notModified } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { AnswerCache } from './answerCache';
-import { eventTags } from './tags';
+import { type EventTagger, eventTagger, type EventTags } from './tags';
 
 /** 64 MB of answers as sent: compressed, the columns of thousands of products of 3,000 events. */
 const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -54,19 +54,25 @@ export const productVersion = readStatement<{ entrepriseId: number; version: str
  * of its events in the same query, by key: product_event_versions, renewed by the database whenever any of
  * its events is added, changed or removed (migration 0003). A product without events has no version yet.
  */
+export async function reachableEventsVersion(
+  db: Db,
+  user: SessionUser,
+  productId: number,
+): Promise<{ productId: number; entrepriseId: number; version: string | null }> {
+  const [row] = await productVersion(db, [productId]);
+  if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
+  return { productId, entrepriseId: row.entrepriseId, version: row.version };
+}
+
+/** The same, with the ETags of its events (opaque: ./tags.ts). */
 export async function reachableEventsTag(
   db: Db,
   user: SessionUser,
   productId: number,
-): Promise<{
-  productId: number;
-  entrepriseId: number;
-  version: string | null;
-  tags: ReturnType<typeof eventTags>;
-}> {
-  const [row] = await productVersion(db, [productId]);
-  if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
-  return { productId, entrepriseId: row.entrepriseId, version: row.version, tags: eventTags(productId, row.version) };
+  eventTags: EventTagger,
+): Promise<{ productId: number; entrepriseId: number; version: string | null; tags: EventTags }> {
+  const found = await reachableEventsVersion(db, user, productId);
+  return { ...found, tags: eventTags(productId, found.version) };
 }
 
 /** If-None-Match holds this tag (a list, a weak form or "*"). */
@@ -146,7 +152,8 @@ export async function binaryBody(db: Db, productId: number, entrepriseId: number
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-const eventsRoutes: RoutePlugin = async (app, { db, answers: stored }) => {
+const eventsRoutes: RoutePlugin = async (app, { db, answers: stored, secretFor }) => {
+  const eventTags = eventTagger(secretFor('event-tags'));
   // One per app (so per database): tags are only unique within one database.
   const answers = new AnswerCache(ANSWER_CACHE_BYTES);
   app.get(
@@ -177,6 +184,7 @@ const eventsRoutes: RoutePlugin = async (app, { db, answers: stored }) => {
         db,
         request.user,
         request.params.productId,
+        eventTags,
       );
       const columns = request.query.format === 'columns';
       const binary = columns && acceptsBinaryColumns(request.headers.accept);

@@ -13,7 +13,7 @@ import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { reachableEventsTag } from './events';
+import { reachableEventsVersion } from './events';
 import { KeptAnswers } from './keptAnswers';
 import { reachableEntreprise } from './scope';
 
@@ -85,9 +85,8 @@ const sum = (all: Totals[]): Totals =>
     NO_EVENTS,
   );
 
-/** "p12-v345": a product's events version, as in the events route's ETag (its tag without quotes). */
-const versionKey = (productId: number, version: number) => `p${productId}-v${version}`;
-const keyOfTag = (tag: string) => tag.slice(1, -1);
+/** "p12-v345": a product's events version, the key of its kept answers (never sent: ./tags.ts). */
+const versionKey = (productId: number, version: number | string | null) => `p${productId}-v${version ?? 0}`;
 
 const geoSchema = z.object({ byCountry: z.array(z.object({ country: z.string(), count: z.number() })) });
 const journeySchema = listResponse(z.object({ stepName: z.string(), count: z.number() }));
@@ -141,11 +140,8 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const {
-        productId,
-        tags: { etag: tag },
-      } = await reachableEventsTag(db, request.user, request.params.productId);
-      return totals.getOrCompute(keyOfTag(tag), () =>
+      const { productId, version } = await reachableEventsVersion(db, request.user, request.params.productId);
+      return totals.getOrCompute(versionKey(productId, version), () =>
         lane(() => countByProduct(db, [productId])).then((m) => m.get(productId) ?? NO_EVENTS),
       );
     },
@@ -183,11 +179,8 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
       schema: { tags: ['Analytique'], params: idParams('productId'), response: { 200: geoSchema, ...problems(404) } },
     },
     async (request) => {
-      const {
-        productId: id,
-        tags: { etag: tag },
-      } = await reachableEventsTag(db, request.user, request.params.productId);
-      return countries.getOrCompute(keyOfTag(tag), async () => {
+      const { productId: id, version } = await reachableEventsVersion(db, request.user, request.params.productId);
+      return countries.getOrCompute(versionKey(id, version), async () => {
         const country = sql<string>`coalesce(${productEvents.country}, 'Unknown')`;
         const rows = await lane(() =>
           db
@@ -214,12 +207,9 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const {
-        productId: id,
-        tags: { etag: tag },
-      } = await reachableEventsTag(db, request.user, request.params.productId);
+      const { productId: id, version } = await reachableEventsVersion(db, request.user, request.params.productId);
       const steps = await db.select().from(userJourneySteps).orderBy(asc(userJourneySteps.stepOrder));
-      const counts = await journeys.getOrCompute(keyOfTag(tag), async () => {
+      const counts = await journeys.getOrCompute(versionKey(id, version), async () => {
         const [row] = await lane(() =>
           db
             .select({

@@ -2,8 +2,6 @@
 // answer, itself with an ETag and 304. A returning dashboard asks this once instead of one conditional
 // request per product, then fetches only the products whose tag changed. An addition to the provider's
 // contract (docs/api.md): a client of another server gets 404 here and revalidates product by product.
-import { createHash } from 'node:crypto';
-
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -13,7 +11,7 @@ import { idParams, notModified } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { matches } from './events';
 import { reachableEntreprise } from './scope';
-import { eventTags } from './tags';
+import { eventTagger, versionsTag } from './tags';
 
 export const versionsSchema = z.object({
   entrepriseId: z.number().int(),
@@ -30,7 +28,9 @@ export const versionsSchema = z.object({
   ),
 });
 
-const versionsRoutes: RoutePlugin = async (app, { db }) => {
+const versionsRoutes: RoutePlugin = async (app, { db, secretFor }) => {
+  const key = secretFor('event-tags');
+  const eventTags = eventTagger(key);
   app.get(
     '/api/ProductStatistics/Entreprise/:entrepriseId/versions',
     {
@@ -55,10 +55,8 @@ const versionsRoutes: RoutePlugin = async (app, { db }) => {
         products: rows.map((r) => ({ productId: r.productId, ...eventTags(r.productId, r.version) })),
       };
       // Versions come from one database sequence, so the list of (product, version) pairs names this
-      // answer exactly: a product added, removed or with new events changes the hash.
-      const hash = createHash('sha256');
-      for (const r of rows) hash.update(`${r.productId}:${r.version ?? 0};`);
-      const tag = `"e${entrepriseId}-${hash.digest('base64url').slice(0, 22)}"`;
+      // answer exactly: a product added, removed or with new events changes the tag (keyed: ./tags.ts).
+      const tag = versionsTag(key, entrepriseId, rows);
       reply.header('ETag', tag);
       if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send(undefined);
       return body;

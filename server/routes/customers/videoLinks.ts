@@ -25,8 +25,8 @@ const TOKEN = /^[0-9a-f]{32,128}$/;
 /** 16 random bytes from the CSPRNG: 128 bits, lower-case hex. */
 export const newShareToken = () => crypto.randomBytes(16).toString('hex');
 
-const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) => {
-  const views = new ViewCounter();
+const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays, limiters, secretFor }) => {
+  const views = await ViewCounter.create(limiters, secretFor('video-views'));
   // A new link replaces the previous one (and its view count).
   app.post(
     '/api/Video/generate-link/:propositionId',
@@ -96,7 +96,14 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays }) =
       if (!link) return refuseLink(request, reply, 'invalid');
       if (link.expiresAt.getTime() <= Date.now()) return refuseLink(request, reply, 'expired');
       const opens = opensPlayback(request.method, request.headers.range);
-      if (files.exists(link.video) && views.seen(token, request.ip, request.headers['user-agent'] ?? '', opens)) {
+      // The store failing (Redis gone) loses a view, never the video.
+      const counted =
+        files.exists(link.video) &&
+        (await views.seen(token, request.ip, opens).catch((err: unknown) => {
+          request.log.error({ event: 'video.view_uncounted', err });
+          return false;
+        }));
+      if (counted) {
         await db
           .update(videoAccessTokens)
           .set({ viewCount: sql`${videoAccessTokens.viewCount} + 1` })

@@ -1,12 +1,18 @@
-// Share-link views: one view is one visit of one viewer. A browser's player sends several requests per
-// visit (one without Range, then "bytes=0-", then continuation ranges while it plays and seeks), and
-// anyone may replay requests: HEAD and ranges not starting at byte 0 never count, and one viewer (a hash
-// of address and user agent, never the address itself) counts once until 30 minutes pass without any of
-// their requests. Kept in bounded memory: a restart may count an ongoing visit again (docs/uploads.md).
+// Share-link views: one view per link and visitor address per 30 minutes. A browser's player sends several
+// requests per visit (one without Range, then "bytes=0-", then continuation ranges while it plays and
+// seeks), and anyone may replay requests: HEAD and ranges not starting at byte 0 never count, and the
+// visitor is the address alone (per /64 for IPv6: server/http/addressKey.ts), not its user agent, which a
+// client chooses freely. Kept in the limiter store (server/auth/limiters.ts: memory on PGlite, PostgreSQL,
+// or Redis), so that a restart or a second instance on a shared store does not count a visit twice
+// (docs/uploads.md).
 import crypto from 'node:crypto';
 
-export const VISIT_MS = 30 * 60_000;
-export const MAX_VIEWERS = 50_000;
+import { RateLimiterRes } from 'rate-limiter-flexible';
+
+import type { LimiterFactory } from '../../auth/limiters';
+import { addressKey } from '../../http/addressKey';
+
+export const VISIT_SEC = 30 * 60;
 
 /** A request that may open a visit: a GET of the whole file or from its first byte. */
 export function opensPlayback(method: string, range: string | undefined): boolean {
@@ -15,40 +21,37 @@ export function opensPlayback(method: string, range: string | undefined): boolea
 }
 
 export class ViewCounter {
-  // Insertion order is the order of last activity: the oldest entry is the first one.
-  private readonly lastSeen = new Map<string, number>();
-  // A per-process salt, so the stored hashes cannot be matched against a list of addresses.
-  private readonly salt = crypto.randomBytes(16);
-
-  constructor(
-    private readonly visitMs = VISIT_MS,
-    private readonly maxViewers = MAX_VIEWERS,
+  private constructor(
+    private readonly visits: Awaited<ReturnType<LimiterFactory['create']>>,
+    private readonly key: Buffer,
   ) {}
 
-  private viewer(link: string, ip: string, userAgent: string): string {
-    return crypto.createHmac('sha256', this.salt).update(`${link}\n${ip}\n${userAgent}`).digest('base64url');
+  /** `key`: a server secret, so the store holds neither the address nor a hash one could match to it. */
+  static async create(limiters: LimiterFactory, key: Buffer, visitSec = VISIT_SEC): Promise<ViewCounter> {
+    return new ViewCounter(await limiters.create({ name: 'video-views', points: 1, durationSec: visitSec }), key);
+  }
+
+  private visitor(link: string, ip: string): string {
+    return crypto
+      .createHmac('sha256', this.key)
+      .update(`${link}\n${addressKey(ip)}`)
+      .digest('base64url')
+      .slice(0, 32);
   }
 
   /**
-   * Records a request of this viewer on this link and says whether it is a new view. Every request,
-   * counted or not, keeps the visit open.
+   * Whether this request is a new view: an opening request of a visitor whose last counted view of this
+   * link is 30 minutes old or more. The first opening request takes the visit's one point; the others are
+   * refused until the window ends.
    */
-  seen(link: string, ip: string, userAgent: string, opens: boolean, now = Date.now()): boolean {
-    const key = this.viewer(link, ip, userAgent);
-    const last = this.lastSeen.get(key);
-    const inVisit = last !== undefined && now - last < this.visitMs;
-    // A continuation of a visit that was never counted (a seek only) opens nothing.
-    if (!inVisit && !opens) return false;
-    this.lastSeen.delete(key);
-    this.lastSeen.set(key, now);
-    this.evict(now);
-    return !inVisit;
-  }
-
-  private evict(now: number): void {
-    for (const [key, at] of this.lastSeen) {
-      if (this.lastSeen.size <= this.maxViewers && now - at < this.visitMs) break;
-      this.lastSeen.delete(key);
+  async seen(link: string, ip: string, opens: boolean): Promise<boolean> {
+    if (!opens) return false;
+    try {
+      await this.visits.consume(this.visitor(link, ip));
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
     }
   }
 }
