@@ -140,7 +140,8 @@ async function main() {
   // Attacks on the viewer's collection beside a light call: a server of its own (demo data).
   const collect = flags.collect ? `\n${(await runCollectFlood(flags.cannonSeconds, log)).markdown}` : '';
 
-  const text = `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + models + flood + collect;
+  const text =
+    `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + models + flood + collect;
   const notesFile = path.join(import.meta.dirname, 'notes.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
   log(`\n${text}`);
