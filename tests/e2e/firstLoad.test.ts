@@ -192,13 +192,13 @@ describe('first load', () => {
  * regression fails at once; lower it when a page gets lighter.
  */
 const KiB = 1024;
-// Measured on the build of this commit: /login 163.7 KiB in 11 requests, /dashboard (the 220-product
-// company) 284.0 KiB in 23, /customers 273.1 KiB in 23, the viewer page 284.7 KiB in 4 (model-viewer is
-// 280 KiB of it). Bytes: those plus 3 %; requests: exactly those.
+// Measured on the build of this commit: /login 163.7 KiB and 10 static files, /dashboard (the 220-product
+// company) 284.0 KiB and 20, /customers 273.0 KiB and 21, the viewer page 284.7 KiB and 4 (model-viewer is
+// 280 KiB of it). Bytes: those plus 3 %; files: exactly those (a file asked twice, the logo, counts once).
 const BUDGETS: Record<string, { bytes: number; requests: number; as?: string }> = {
-  '/login': { bytes: 169 * KiB, requests: 11 },
-  '/dashboard': { bytes: 293 * KiB, requests: 23, as: 'directeur@grand-mobilier.fr' },
-  '/customers': { bytes: 281.5 * KiB, requests: 23, as: 'vendeur@demo.fr' },
+  '/login': { bytes: 169 * KiB, requests: 10 },
+  '/dashboard': { bytes: 293 * KiB, requests: 20, as: 'directeur@grand-mobilier.fr' },
+  '/customers': { bytes: 281.5 * KiB, requests: 21, as: 'vendeur@demo.fr' },
   '/viewer/{key}': { bytes: 293.5 * KiB, requests: 4 },
 };
 /** What the route shows once drawn. */
