@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on PostgreSQL
-// when TEST_DATABASE_URL is set), e2e (the built app in the system Chromium through npm start's server),
-// security, and lighthouse (run alone before the others: see package.json "test").
+// when TEST_DATABASE_URL is set), e2e (the built app in the system Chromium through npm start's server,
+// Lighthouse's accessibility and best practices included), security. No test asserts on a timing or on a
+// score made of timings: those are the benchmark's (bench/, docs/performance.md).
 export default defineConfig({
   test: {
     // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
@@ -32,20 +33,7 @@ export default defineConfig({
         },
       },
       {
-        // The Lighthouse budgets (docs/performance.md): run by `npm test` after the other projects, alone on
-        // the machine, since their performance scores depend on what else runs (their own e2e server).
-        test: {
-          name: 'lighthouse',
-          include: ['tests/lighthouse/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/globalSetup.ts'],
-          fileParallelism: false,
-          testTimeout: 900_000,
-          hookTimeout: 300_000,
-        },
-      },
-      {
-        // Issue 9: tenant-isolation matrix, fuzzed inputs, faults (server processes, a PostgreSQL cluster).
+        // Tenant-isolation matrix, fuzzed inputs, faults (server processes, a PostgreSQL cluster).
         test: {
           name: 'security',
           include: ['tests/security/**/*.test.ts', 'tests/faults/**/*.test.ts'],

@@ -22,32 +22,37 @@ export interface Flags {
   collect: boolean;
   /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
   bare: boolean;
+  /** Lighthouse performance of each page, desktop and mobile (bench/lighthouse.ts). */
+  lighthouse: boolean;
+  lighthouseRuns: number;
   fresh: boolean;
   output: string | null;
 }
 
 const HELP = `npm run bench -- [options]
-  --products N          produits de l'entreprise principale (334 : 1 002 000 événements)
-  --events N            événements par produit (3000)
-  --runs N              exécutions par mesure, médiane retenue (3)
-  --growth 30,100,...   tailles de la courbe de croissance (30,100,300,1000,10000x300 ; PxE : P produits de
-                        E événements, sinon --events ; "none" pour l'omettre)
-  --growth-runs N       exécutions par taille de croissance (1)
-  --baseline-switches N changements mesurés pour la référence naïve (5)
-  --baseline-runs N     exécutions de la référence naïve (1 : elle est lente)
-  --cannon-seconds N    durée de chaque mesure autocannon (10)
-  --no-postgres         pas de mesure serveur sur PostgreSQL
-  --no-baseline         pas de référence naïve
-  --no-uploads          pas de mesure de la mémoire des envois de fichiers (bench/uploads.ts)
-  --no-models           pas d'attaque par modèles 3D (STL piégé, 6 STL de 20 Mo ; bench/modelAttack.ts)
-  --no-flood            pas d'afflux de connexions (bench/loginFlood.ts)
-  --no-cannon           pas de mesure autocannon du serveur
-  --no-light            pas de mesure de l'appel léger pendant 20 chargements (bench/lightCall.ts)
-  --no-collect          pas de mesure des attaques de la collecte (bench/collectFlood.ts)
-  --no-bare             pas de chargement à froid sans instrumentation (Chromium conduit par son tube DevTools)
-  --fresh               reconstruit les données synthétiques
-  --output FILE         fichier de résultats (bench/results.md ; --quick : aucun)
-  --quick               court : 100 x 1000, croissance 10,30,100, 1 exécution, autocannon 3 s`;
+  --products N          products of the main company (334: 1,002,000 events)
+  --events N            events per product (3000)
+  --runs N              runs per measure, the median kept (3)
+  --growth 30,100,...   sizes of the growth curve (30,100,1000,10000x300; PxE: P products of E events,
+                        else --events; "none" to leave it out)
+  --growth-runs N       runs per growth size (1)
+  --baseline-switches N switches measured for the naive baseline (5)
+  --baseline-runs N     runs of the naive baseline (1: it is slow)
+  --cannon-seconds N    duration of each autocannon measure (10)
+  --lighthouse-runs N   Lighthouse runs per page and form factor, the median run kept (3)
+  --no-postgres         no server measure on PostgreSQL
+  --no-baseline         no naive baseline
+  --no-uploads          no measure of the uploads' memory (bench/uploads.ts)
+  --no-models           no 3D-file attack (a crafted STL, six 20 MB STL; bench/modelAttack.ts)
+  --no-flood            no sign-in flood (bench/loginFlood.ts)
+  --no-collect          no attacks on the collection (bench/collectFlood.ts)
+  --no-cannon           no autocannon measure of the server
+  --no-light            no light call during 20 loads (bench/lightCall.ts)
+  --no-bare             no cold load without instrumentation (Chromium driven through its DevTools pipe)
+  --no-lighthouse       no Lighthouse performance of the pages (bench/lighthouse.ts)
+  --fresh               rebuild the synthetic data
+  --output FILE         results file (bench/results.md; --quick: none)
+  --quick               short: 100 x 1000, growth 10,30,100, 1 run, autocannon 3 s, 1 Lighthouse run`;
 
 export function parseFlags(argv: string[]): Flags {
   const f: Flags = {
@@ -68,6 +73,8 @@ export function parseFlags(argv: string[]): Flags {
     light: true,
     collect: true,
     bare: true,
+    lighthouse: true,
+    lighthouseRuns: 3,
     fresh: false,
     output: 'bench/results.md',
   };
@@ -75,12 +82,12 @@ export function parseFlags(argv: string[]): Flags {
     const a = argv[i];
     const next = () => {
       const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} : valeur manquante`);
+      if (v === undefined) throw new Error(`${a}: value missing`);
       return v;
     };
     const int = () => {
       const n = Number(next());
-      if (!Number.isInteger(n) || n < 0) throw new Error(`${a} : entier attendu`);
+      if (!Number.isInteger(n) || n < 0) throw new Error(`${a}: an integer expected`);
       return n;
     };
     if (a === '--quick')
@@ -91,6 +98,7 @@ export function parseFlags(argv: string[]): Flags {
         growth: [{ products: 10 }, { products: 30 }, { products: 100 }],
         baselineSwitches: 3,
         cannonSeconds: 3,
+        lighthouseRuns: 1,
         output: null,
       });
     else if (a === '--products') f.products = int();
@@ -103,7 +111,7 @@ export function parseFlags(argv: string[]): Flags {
           ? []
           : v.split(',').map((item) => {
               const m = /^(\d+)(?:x(\d+))?$/.exec(item.trim());
-              if (!m || Number(m[1]) === 0) throw new Error(`--growth : « ${item} » n'est ni P ni PxE`);
+              if (!m || Number(m[1]) === 0) throw new Error(`--growth: "${item}" is neither P nor PxE`);
               return m[2] ? { products: Number(m[1]), events: Number(m[2]) } : { products: Number(m[1]) };
             });
     } else if (a === '--growth-runs') f.growthRuns = Math.max(1, int());
@@ -119,12 +127,14 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-light') f.light = false;
     else if (a === '--no-collect') f.collect = false;
     else if (a === '--no-bare') f.bare = false;
+    else if (a === '--no-lighthouse') f.lighthouse = false;
+    else if (a === '--lighthouse-runs') f.lighthouseRuns = Math.max(1, int());
     else if (a === '--fresh') f.fresh = true;
     else if (a === '--output') f.output = next();
     else if (a === '--help' || a === '-h') {
       console.log(HELP);
       process.exit(0);
-    } else throw new Error(`option inconnue : ${a}\n${HELP}`);
+    } else throw new Error(`unknown option: ${a}\n${HELP}`);
   }
   return f;
 }

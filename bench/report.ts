@@ -1,4 +1,5 @@
-// The results as Markdown: the main comparison with the issue's targets, the growth, the server load.
+// The results as Markdown: the main comparison with the targets, the growth, the server load; every table
+// headed by the host's CPU and Lighthouse benchmark index (bench/benchmarkIndex.ts).
 import type { BaselineResult } from './baseline';
 import type { CannonResult } from './cannon';
 import { type Phase, type RunResult, SWITCHES } from './ours';
@@ -11,7 +12,13 @@ export interface Machine {
   load: string;
   node: string;
   chromium: string;
+  /** Lighthouse's benchmark index of the host at the start and at the end of the run. */
+  benchmarkIndex: { start: number; end: number };
 }
+
+/** The host beside a table of timings: its CPU and benchmark index, so hosts can be compared. */
+export const hostNote = (m: Machine) =>
+  `_Host: ${m.cpu}, ${m.cores} cores, Lighthouse benchmark index ${m.benchmarkIndex.start} (start) / ${m.benchmarkIndex.end} (end)._`;
 
 export interface GrowthRow {
   products: number;
@@ -26,12 +33,12 @@ export interface BareCold {
   ms: number;
 }
 
-const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('fr-FR')} ms` : 'n/a');
-const mb = (b: number) => `${(b / 1048576).toFixed(1)} Mo`;
+const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v).toLocaleString('en-GB')} ms` : 'n/a');
+const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
 const lt = (l: LongTasks) => `${l.count} / ${Math.round(l.total)} ms / ${Math.round(l.longest)} ms`;
 const ratio = (base: number, ours: number) =>
   ours > 0 && Number.isFinite(base) ? `${(base / ours).toFixed(1)} x` : 'n/a';
-const yes = (ok: boolean) => (ok ? 'atteint' : '**non atteint**');
+const yes = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 const phaseOf = (
   runs: Array<{ cold: Phase; warm: Phase; switchPhase: Phase }>,
@@ -56,17 +63,18 @@ export function report(
 ): string {
   const L: string[] = [];
   const total = size.products * size.events;
-  L.push(`# Banc d'essai du tableau de bord (npm run bench)`, '');
+  L.push(`# Dashboard benchmark (npm run bench)`, '');
   L.push(
     `- Date : ${m.date}`,
-    `- Machine : ${m.cores} cœurs (${m.cpu}), charge moyenne au départ ${m.load}`,
-    `- Node ${m.node}, ${m.chromium} headless, serveur réel sur 127.0.0.1 (PGlite)`,
+    `- Host: ${m.cores} cores (${m.cpu}), load average at the start ${m.load}`,
+    `- Lighthouse benchmark index: ${m.benchmarkIndex.start} at the start, ${m.benchmarkIndex.end} at the end`,
+    `- Node ${m.node}, ${m.chromium} headless, the real server on 127.0.0.1 (PGlite)`,
   );
   L.push(
-    `- Entreprise synthétique : ${size.products} produits x ${size.events.toLocaleString('fr-FR')} événements = ${total.toLocaleString('fr-FR')} événements, ~${Math.round(total / 9).toLocaleString('fr-FR')} sessions, 2 ans`,
+    `- Synthetic company: ${size.products} products x ${size.events.toLocaleString('en-GB')} events = ${total.toLocaleString('en-GB')} events, ~${Math.round(total / 9).toLocaleString('en-GB')} sessions, 2 years`,
   );
   L.push(
-    `- Sélection mesurée : Utilisateurs uniques, Tous les produits, Toutes les données ; médiane de ${ours.length} exécution(s) (référence : ${base.length})`,
+    `- Selection measured: unique users, every product, all the data; median of ${ours.length} run(s) (baseline: ${base.length})`,
     '',
   );
 
@@ -79,8 +87,8 @@ export function report(
   const oSwitch = median(oSwitches);
   const bSwitch = median(bSwitches);
 
-  L.push(`## ${total.toLocaleString('fr-FR')} événements : notre moteur contre la référence naïve`, '');
-  L.push('| mesure | notre moteur | référence naïve | rapport | cible | verdict |', '|---|---|---|---|---|---|');
+  L.push(`## ${total.toLocaleString('en-GB')} events: our engine against the naive baseline`, '', hostNote(m), '');
+  L.push('| measure | our engine | naive baseline | ratio | target | verdict |', '|---|---|---|---|---|---|');
   // The first run is the first after the server starts: nothing in its memory, the answers read from the
   // database where they were stored when the events were written (storedAnswers.ts; bench/dataDir.ts
   // stores those of the synthetic events). Later runs (another browser, IndexedDB empty again) find them
@@ -88,67 +96,67 @@ export function report(
   const firstCold = ours[0]?.cold.ms ?? NaN;
   const laterCold = median(ours.slice(1).map((r) => r.cold.ms));
   L.push(
-    `| à froid (IndexedDB vide), 1re exécution : serveur qui vient de démarrer, réponses stockées à l'écriture des événements | ${ms(firstCold)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, firstCold)} | <= 3 000 ms | ${yes(firstCold <= 3000)} |`,
+    `| cold (IndexedDB empty), 1st run: server just started, answers stored when the events were written | ${ms(firstCold)} | ${ms(b?.cold.ms ?? NaN)} | ${ratio(b?.cold.ms ?? NaN, firstCold)} | <= 3 000 ms | ${yes(firstCold <= 3000)} |`,
   );
   L.push(
-    `| à froid (IndexedDB vide), exécutions suivantes : réponses gardées en mémoire par le serveur (médiane de ${ours.length - 1}) | ${ms(laterCold)} | | | <= 3 000 ms | ${Number.isFinite(laterCold) ? yes(laterCold <= 3000) : 'n/a'} |`,
+    `| cold (IndexedDB empty), later runs: answers kept in the server's memory (median of ${ours.length - 1}) | ${ms(laterCold)} | | | <= 3 000 ms | ${Number.isFinite(laterCold) ? yes(laterCold <= 3000) : 'n/a'} |`,
   );
   const warmRatio = (b?.warm.ms ?? NaN) / o.warm.ms;
   L.push(
-    `| à chaud (après rechargement) : -> dessiné depuis le cache | ${ms(o.warm.ms)} | ${ms(b?.warm.ms ?? NaN)} | ${ratio(b?.warm.ms ?? NaN, o.warm.ms)} | <= 500 ms et >= 10 x | ${yes(o.warm.ms <= 500 && warmRatio >= 10)} |`,
+    `| warm (after a reload): -> drawn from the cache | ${ms(o.warm.ms)} | ${ms(b?.warm.ms ?? NaN)} | ${ratio(b?.warm.ms ?? NaN, o.warm.ms)} | <= 500 ms and >= 10 x | ${yes(o.warm.ms <= 500 && warmRatio >= 10)} |`,
   );
-  L.push(`| à chaud : -> revalidé (${size.products} réponses 304) et redessiné | ${ms(o.warm.settled)} | | | | |`);
+  L.push(`| warm: -> revalidated (${size.products} answers 304) and redrawn | ${ms(o.warm.settled)} | | | | |`);
   const swRatio = bSwitch / oSwitch;
   L.push(
-    `| changement de sélection (médiane de ${oSwitches.length} / ${bSwitches.length}) | ${ms(oSwitch)} | ${ms(bSwitch)} | ${ratio(bSwitch, oSwitch)} | <= 50 ms et >= 20 x | ${yes(oSwitch <= 50 && swRatio >= 20)} |`,
+    `| selection switch (median of ${oSwitches.length} / ${bSwitches.length}) | ${ms(oSwitch)} | ${ms(bSwitch)} | ${ratio(bSwitch, oSwitch)} | <= 50 ms and >= 20 x | ${yes(oSwitch <= 50 && swRatio >= 20)} |`,
   );
   L.push(
-    `| changement de sélection, 95e centile | ${ms(percentile(oSwitches, 95))} | ${ms(percentile(bSwitches, 95))} | | | |`,
+    `| selection switch, 95th percentile | ${ms(percentile(oSwitches, 95))} | ${ms(percentile(bSwitches, 95))} | | | |`,
   );
   // The 20 changes go twice through the same 10 selections: the worker keeps a tally per selection
   // (workers/analytics/tallies.ts), so the second time is a return to a selection already computed.
   const firstTime = median(ours.flatMap((r) => r.switches.slice(0, SWITCHES.length)));
   const again = median(ours.flatMap((r) => r.switches.slice(SWITCHES.length)));
-  L.push(
-    `| changement, 1re fois pour chacune des ${SWITCHES.length} sélections (médiane) | ${ms(firstTime)} | | | | |`,
-  );
-  L.push(`| changement, retour à une sélection déjà calculée (médiane) | ${ms(again)} | | | | |`);
+  L.push(`| switch, 1st time to each of the ${SWITCHES.length} selections (median) | ${ms(firstTime)} | | | | |`);
+  L.push(`| switch, back to a selection already computed (median) | ${ms(again)} | | | | |`);
   for (const [label, k] of [
-    ['à froid', 'cold'],
-    ['à chaud', 'warm'],
-    ['changements', 'sw'],
+    ['cold', 'cold'],
+    ['warm', 'warm'],
+    ['switches', 'sw'],
   ] as const) {
     const ok = o[k].longTasks.longest <= 50;
     L.push(
-      `| tâches longues du fil principal, ${label} (nombre / total / plus longue) | ${lt(o[k].longTasks)} | ${b ? lt(b[k].longTasks) : 'n/a'} | | aucune > 50 ms due à l'analytique | ${yes(ok)} |`,
+      `| main-thread long tasks, ${label} (count / total / longest) | ${lt(o[k].longTasks)} | ${b ? lt(b[k].longTasks) : 'n/a'} | | none > 50 ms from the analytics | ${yes(ok)} |`,
     );
   }
   for (const [label, k] of [
-    ['à froid', 'cold'],
-    ['à chaud', 'warm'],
-    ['changements', 'sw'],
+    ['cold', 'cold'],
+    ['warm', 'warm'],
+    ['switches', 'sw'],
   ] as const)
     L.push(
-      `| octets reçus (corps encodés + 300 par réponse), ${label} | ${mb(o[k].bytes)} | ${b ? mb(b[k].bytes) : 'n/a'} | | | |`,
+      `| bytes received (encoded bodies + 300 per answer), ${label} | ${mb(o[k].bytes)} | ${b ? mb(b[k].bytes) : 'n/a'} | | | |`,
     );
-  L.push(`| taille IndexedDB | ${mb(median(ours.map((r) => r.indexedDb)))} | aucune | | | |`);
+  L.push(`| IndexedDB size | ${mb(median(ours.map((r) => r.indexedDb)))} | none | | | |`);
   for (const [label, k] of [
-    ['à froid', 'cold'],
-    ['à chaud', 'warm'],
-    ['changements', 'sw'],
+    ['cold', 'cold'],
+    ['warm', 'warm'],
+    ['switches', 'sw'],
   ] as const)
     L.push(
-      `| tas JS maximal, ${label} : page / worker | ${mb(o[k].page)} / ${mb(o[k].worker)} | ${b ? mb(b[k].page) : 'n/a'} / - | | | |`,
+      `| largest JS heap, ${label}: page / worker | ${mb(o[k].page)} / ${mb(o[k].worker)} | ${b ? mb(b[k].page) : 'n/a'} / - | | | |`,
     );
   L.push('');
 
-  L.push(...targetsTable(size, ours, growth, bare));
+  L.push(...targetsTable(m, size, ours, growth, bare));
 
   if (growth.length) {
     L.push(
-      '## Croissance',
+      '## Growth',
       '',
-      "| produits | événements | à froid (1re exécution) | à chaud (dessiné) | à chaud (revalidé) | changement (médiane / 95e centile) | tâches longues (nombre / plus longue) | tas du worker (max) | IndexedDB | à froid par million d'événements | rapport à froid / taille précédente |",
+      hostNote(m),
+      '',
+      '| products | events | cold (1st run) | warm (drawn) | warm (revalidated) | switch (median / 95th percentile) | long tasks (count / longest) | worker heap (max) | IndexedDB | cold per million events | cold ratio / previous size |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
     );
     let prev: { events: number; cold: number } | null = null;
@@ -159,12 +167,10 @@ export function report(
       const events = g.products * g.events;
       // The first run of each size: its answers read from the database (stored), not yet in the server's memory.
       const cold = g.runs[0].cold.ms;
-      const step = prev
-        ? `${(cold / prev.cold).toFixed(2)} pour ${(events / prev.events).toFixed(2)} x d'événements`
-        : '';
+      const step = prev ? `${(cold / prev.cold).toFixed(2)} for ${(events / prev.events).toFixed(2)} x the events` : '';
       const f = figuresOf(g.runs);
       L.push(
-        `| ${g.products} | ${events.toLocaleString('fr-FR')} | ${ms(cold)} | ${ms(f.warm)} | ${ms(f.revalidated)} | ${ms(f.switchMedian)} / ${ms(f.switchP95)} | ${f.longTasks.count} / ${ms(f.longTasks.longest)} | ${mb(f.workerHeap)} | ${mb(f.indexedDb)} | ${ms((cold / events) * 1e6)} | ${step} |`,
+        `| ${g.products} | ${events.toLocaleString('en-GB')} | ${ms(cold)} | ${ms(f.warm)} | ${ms(f.revalidated)} | ${ms(f.switchMedian)} / ${ms(f.switchP95)} | ${f.longTasks.count} / ${ms(f.longTasks.longest)} | ${mb(f.workerHeap)} | ${mb(f.indexedDb)} | ${ms((cold / events) * 1e6)} | ${step} |`,
       );
       prev = { events, cold };
     }
@@ -173,9 +179,11 @@ export function report(
 
   if (cannon.length) {
     L.push(
-      '## Serveur : autocannon, 50 connexions, second processus',
+      '## Server: autocannon, 50 connections, second process',
       '',
-      '| base | route | requêtes/s | p50 | p99 | requêtes | non-2xx | erreurs |',
+      hostNote(m),
+      '',
+      '| database | route | requests/s | p50 | p99 | requests | non-2xx | errors |',
       '|---|---|---|---|---|---|---|---|',
     );
     for (const c of cannon)
@@ -230,6 +238,7 @@ const TARGETS: Array<{
 
 /** The scale targets, one column per size measured (the main size and the growth sizes). */
 function targetsTable(
+  m: Machine,
   size: { products: number; events: number },
   ours: RunResult[],
   growth: GrowthRow[],
@@ -243,40 +252,42 @@ function targetsTable(
     return runs?.length ? [{ t, f: figuresOf(runs), runs: runs.length }] : [];
   });
   if (!measured.length) return [];
-  const cell = (v: string, ok: boolean, target: string) => `${v} (cible ${target} : ${yes(ok)})`;
+  const cell = (v: string, ok: boolean, target: string) => `${v} (target ${target}: ${yes(ok)})`;
   const head = measured.map(
     ({ t, runs }) =>
-      `${t.products.toLocaleString('fr-FR')} produits x ${t.events.toLocaleString('fr-FR')} (${runs} exécution${runs > 1 ? 's' : ''})`,
+      `${t.products.toLocaleString('en-GB')} products x ${t.events.toLocaleString('en-GB')} (${runs} run${runs > 1 ? 's' : ''})`,
   );
   const L = [
-    '## Cibles à grande échelle',
+    '## Targets at scale',
+    '',
+    hostNote(m),
     '',
     `| mesure | ${head.join(' | ')} |`,
     `|---|${head.map(() => '---|').join('')}`,
   ];
   const row = (label: string, cells: string[]) => L.push(`| ${label} | ${cells.join(' | ')} |`);
   row(
-    'à froid, 1re exécution (serveur qui vient de démarrer, réponses stockées)',
+    'cold, 1st run (server just started, answers stored)',
     measured.map(({ t, f }) => cell(ms(f.cold), f.cold <= t.cold, `<= ${ms(t.cold)}`)),
   );
   if (bare.length)
     row(
-      "à froid, 1re exécution sans l'instrumentation du banc (serveur redémarré ; Chromium conduit par son tube DevTools, aucun domaine activé)",
+      "cold, 1st run without the bench's instrumentation (server restarted; Chromium driven through its DevTools pipe, no domain enabled)",
       measured.map(({ t }) => {
         const b = bare.find((x) => x.products === t.products && x.events === t.events);
         return b ? cell(ms(b.ms), b.ms <= t.cold, `<= ${ms(t.cold)}`) : 'n/a';
       }),
     );
   row(
-    'à chaud, dessiné depuis le cache',
+    'warm, drawn from the cache',
     measured.map(({ t, f }) => cell(ms(f.warm), f.warm <= t.warm, `<= ${ms(t.warm)}`)),
   );
   row(
-    'à chaud, revalidé, rien de changé',
+    'warm, revalidated, nothing changed',
     measured.map(({ t, f }) => cell(ms(f.revalidated), f.revalidated <= t.revalidated, `<= ${ms(t.revalidated)}`)),
   );
   row(
-    'changement, médiane / 95e centile',
+    'switch, median / 95th percentile',
     measured.map(({ t, f }) =>
       cell(
         `${ms(f.switchMedian)} / ${ms(f.switchP95)}`,
@@ -286,11 +297,11 @@ function targetsTable(
     ),
   );
   row(
-    'tâches longues > 50 ms du fil principal (nombre / plus longue)',
+    'main-thread long tasks > 50 ms (count / longest)',
     measured.map(({ f }) => cell(`${f.longTasks.count} / ${ms(f.longTasks.longest)}`, f.longTasks.count === 0, '0')),
   );
   row(
-    'tas du worker (max) / IndexedDB',
+    'worker heap (max) / IndexedDB',
     measured.map(({ f }) => `${mb(f.workerHeap)} / ${mb(f.indexedDb)}`),
   );
   L.push('');

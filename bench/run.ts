@@ -1,24 +1,28 @@
-// npm run bench: the dashboard's performance against the naive approach (issue 4). Builds (or reuses)
-// the synthetic data, starts the real server on loopback, drives the built app in headless Chromium,
-// runs the naive baseline in the same browser, then autocannon on PGlite and PostgreSQL; prints the
-// tables and writes them to bench/results.md (with bench/notes.md, the hand-written findings).
+// npm run bench: the dashboard's performance against the naive approach. Builds (or reuses) the synthetic
+// data, starts the real server on loopback, drives the built app in headless Chromium, runs the naive
+// baseline in the same browser, then autocannon on PGlite and PostgreSQL, the uploads' memory, a light call
+// under load and the Lighthouse performance of each page; prints the tables and rewrites bench/results.md
+// (bench/notes.md keeps the decisions). Every table of timings says the host's CPU and Lighthouse
+// benchmark index (bench/benchmarkIndex.ts). A new part: a module returning its Markdown, pushed onto
+// `sections` in main() behind a --no-<part> flag (bench/flags.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 
 import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { type BaselineResult, runBaseline } from './baseline';
+import { benchmarkIndex } from './benchmarkIndex';
 import { type CannonResult, loadServer } from './cannon';
 import { runCollectFlood } from './collectFlood';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { lightCallReport, measureLightCall } from './lightCall';
-import { runModelAttackBench } from './modelAttack';
+import { lighthouseReport, measureLighthouse } from './lighthouse';
 import { runLoginFloodBench } from './loginFlood';
+import { runModelAttackBench } from './modelAttack';
 import { ADMIN, adminToken, bareColdLoad, PASSWORD, runOurs, type RunResult } from './ours';
-import { type BareCold, type GrowthRow, report } from './report';
+import { type BareCold, type GrowthRow, hostNote, type Machine, report } from './report';
 import { median } from './stats';
 import { runUploadBench } from './uploads';
 
@@ -26,7 +30,7 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** The longest main-thread task of each phase, so that one over 50 ms says when it came. */
 const longest = (r: RunResult) =>
-  `tâche la plus longue ${[r.cold, r.warm, r.switchPhase].map((p) => Math.round(p.longTasks.longest)).join(' / ')} ms`;
+  `longest task ${[r.cold, r.warm, r.switchPhase].map((p) => Math.round(p.longTasks.longest)).join(' / ')} ms`;
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2));
@@ -40,7 +44,9 @@ async function main() {
   const company = (s: { products: number; events: number }) =>
     companies.find((c) => c.products === s.products && c.events === s.events)!;
 
-  const machine = {
+  log('Lighthouse benchmark index of this host…');
+  const indexAtStart = await benchmarkIndex();
+  const machine: Machine = {
     date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
     cores: os.cpus().length,
     cpu: os.cpus()[0]?.model ?? '?',
@@ -50,9 +56,11 @@ async function main() {
       .join(' / '),
     node: process.version,
     chromium: execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(),
+    benchmarkIndex: { start: indexAtStart, end: indexAtStart },
   };
+  log(`benchmark index ${indexAtStart} (${machine.cpu})`);
 
-  log(`\nServeur (PGlite, ${dir})…`);
+  log(`\nServer (PGlite, ${dir})…`);
   let server = await startServer({ SEED: 'off' }, dir);
   const browser = await launchBrowser();
   const ours: RunResult[] = [];
@@ -67,7 +75,7 @@ async function main() {
       const r = await runOurs(browser, server.url, c.name, c.products);
       ours.push(r);
       log(
-        `notre moteur, ${c.name}, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)} (revalidé ${sec(r.warm.settledMs ?? NaN)}), changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
+        `our engine, ${c.name}, run ${i + 1}: cold ${sec(r.cold.ms)}, warm ${sec(r.warm.ms)} (revalidated ${sec(r.warm.settledMs ?? NaN)}), switch ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
       );
     }
     if (flags.baseline)
@@ -75,7 +83,7 @@ async function main() {
         const r = await runBaseline(browser, server.url, c.productIds, flags.baselineSwitches);
         base.push(r);
         log(
-          `référence naïve, exécution ${i + 1} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))}`,
+          `naive baseline, run ${i + 1}: cold ${sec(r.cold.ms)}, warm ${sec(r.warm.ms)}, switch ${sec(median(r.switches))}`,
         );
       }
     for (const size of growthSizes) {
@@ -85,7 +93,7 @@ async function main() {
         const r = await runOurs(browser, server.url, g.name, g.products);
         runs.push(r);
         log(
-          `croissance, ${g.name} : à froid ${sec(r.cold.ms)}, à chaud ${sec(r.warm.ms)}, changement ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
+          `growth, ${g.name}: cold ${sec(r.cold.ms)}, warm ${sec(r.warm.ms)}, switch ${sec(median(r.switches))} (${r.switches.map(Math.round).join(' ')} ms), ${longest(r)}`,
         );
       }
       growth.push({ ...size, runs });
@@ -105,7 +113,7 @@ async function main() {
         const g = company(size);
         const coldMs = await bareColdLoad(server.url, g.name, token);
         bare.push({ ...size, ms: coldMs });
-        log(`sans instrumentation, ${g.name} : à froid ${sec(coldMs)}`);
+        log(`without instrumentation, ${g.name}: cold ${sec(coldMs)}`);
       }
     }
 
@@ -124,31 +132,43 @@ async function main() {
 
   if (flags.postgres && flags.cannon) cannon = cannon.concat(await postgresLoad(flags.events, flags.cannonSeconds));
 
-  // Upload memory: its own server process (demo data), after the rest so as not to disturb it.
-  const uploads = flags.uploads ? `\n${(await runUploadBench(log)).markdown}` : '';
-  // The 3D-file attack (docs/security-dos.md): its own server process with the demo data.
-  const models = flags.models ? `\n${(await runModelAttackBench(log)).markdown}` : '';
-  const flood = flags.flood ? `\n${(await runLoginFloodBench(log)).markdown}` : '';
-
+  // The parts after the dashboard's, each on a server of its own, one after the other so as not to disturb
+  // each other. Each gives its Markdown, followed by the host's note.
+  const sections: string[] = [];
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
-  let light = '';
   if (flags.light) {
-    log('\nAppel léger pendant 20 chargements (PGlite)…');
-    light = `\n${lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log }))}`;
+    log('\nA light call during 20 loads (PGlite)…');
+    sections.push(lightCallReport(await measureLightCall({ dir, company: c0, rounds: flags.runs, log })));
+  }
+  // Upload memory: its own server process (demo data).
+  if (flags.uploads) sections.push((await runUploadBench(log)).markdown);
+  // Lighthouse performance of each page (demo data): a score made of timings, reported here, gated nowhere.
+  if (flags.lighthouse) {
+    log('\nLighthouse, each page desktop and mobile (demo data)…');
+    const demo = await startServer();
+    try {
+      sections.push(lighthouseReport(await measureLighthouse(demo.url, flags.lighthouseRuns, log)));
+    } finally {
+      await demo.stop();
+    }
   }
 
-  // Attacks on the viewer's collection beside a light call: a server of its own (demo data).
-  const collect = flags.collect ? `\n${(await runCollectFlood(flags.cannonSeconds, log)).markdown}` : '';
+  // The attacks (docs/security-dos.md), each on a server of its own with the demo data, beside a light call.
+  if (flags.models) sections.push((await runModelAttackBench(log)).markdown);
+  if (flags.flood) sections.push((await runLoginFloodBench(log)).markdown);
+  if (flags.collect) sections.push((await runCollectFlood(flags.cannonSeconds, log)).markdown);
 
-  const text =
-    `${report(machine, main, ours, base, growth, cannon, bare)}${light}` + uploads + models + flood + collect;
-  const notesFile = path.join(import.meta.dirname, 'notes.md');
-  const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
+  machine.benchmarkIndex.end = await benchmarkIndex();
+  const text = [
+    report(machine, main, ours, base, growth, cannon, bare),
+    ...sections.map((s) => `${s}\n\n${hostNote(machine)}\n`),
+  ].join('\n');
   log(`\n${text}`);
-  log(`(durée totale ${sec(Date.now() - started)})`);
+  log(`(total duration ${sec(Date.now() - started)})`);
   if (flags.output) {
-    fs.writeFileSync(flags.output, `${text}${notes}`);
-    log(`Écrit dans ${flags.output}`);
+    // The results only: the decisions and their reasons are in bench/notes.md.
+    fs.writeFileSync(flags.output, `${text}\nDecisions and their measured reasons: bench/notes.md.\n`);
+    log(`Written to ${flags.output}`);
   }
 }
 
@@ -157,7 +177,7 @@ async function postgresLoad(events: number, seconds: number): Promise<Array<{ db
   log('\nautocannon (PostgreSQL)…');
   const pg = await postgresCompanies([{ products: 20, events }], log);
   if (!pg) {
-    log('PostgreSQL ne répond pas : mesure serveur sur PostgreSQL omise.');
+    log('PostgreSQL does not answer: the server measure on PostgreSQL is left out.');
     return [];
   }
   try {

@@ -1,12 +1,11 @@
 // npx tsx bench/slowLighthouse.ts [--cpu 3] [--runs 6] [--path /dashboard] [--as MAIL] [--dist DIR]:
-// the Lighthouse audit of the CI's budgets (tests/lighthouse/audit.ts: desktop, a fresh profile per run),
+// the Lighthouse audit of the CI's budgets (tests/helpers/lighthouse.ts: desktop, a fresh profile per run),
 // with the simulated load's CPU time multiplied by --cpu. On a fast 2-core Xeon, --cpu 3 gives `/dashboard`
 // runs of 72–95, as the slow AMD EPYC's CI runs (70–95; 99–100 on the Xeon at --cpu 1), so the gate of
 // the slow host can be worked on from a fast one (docs/performance.md, "A slow host reproduced on a fast
 // one"). Each run prints its score, metrics and longest tasks, then the median run
 // (Lighthouse's choice, as the budget test makes it). --dist serves another build of the app (vite build
 // --outDir DIR), for an A/B of two builds on one machine: alternate them, the runs' spread is wide.
-import { startServer } from '../tests/helpers/server';
 import {
   AUDITED_AS,
   type AuditedPage,
@@ -15,12 +14,13 @@ import {
   medianRun,
   score,
   tokenFor,
-} from '../tests/lighthouse/audit';
+} from '../tests/helpers/lighthouse';
+import { startServer } from '../tests/helpers/server';
 import { numberArg, stringArg } from './flags';
 
 const cpu = numberArg('cpu', 3);
 const runs = numberArg('runs', 6);
-const path = (stringArg('path') ?? '/dashboard') as AuditedPage['path'];
+const path = stringArg('path') ?? '/dashboard';
 const as = stringArg('as') ?? AUDITED_AS[path];
 const dist = stringArg('dist');
 

@@ -23,14 +23,56 @@ interface AfterClick {
 }
 
 /**
- * Opens the dropdown, then clicks the option and reads the page once React has rendered the click (the
- * microtask after it), before any message from the worker can be handled.
+ * Waits until the page keeps, ready to draw from inside a click, the view of the selection on screen with
+ * `change` applied (data-kept, src/features/dashboard/useDashboardView.ts). The worker prepares those views
+ * in the background: a fixed wait (it was a second) is outlasted on a loaded machine, and a view prepared
+ * after the next click is dropped, so the test then failed about once in 64 runs.
  */
-async function clickAndRead(page: Page, inputId: string, text: string, openFor = 0): Promise<AfterClick> {
+async function kept(page: Page, change: Record<string, string>): Promise<void> {
+  await page.waitForFunction(
+    (change) => {
+      const norm = (q: string) => {
+        const u = new URLSearchParams(q);
+        u.sort();
+        return u.toString();
+      };
+      const el = document.querySelector('.dashboard');
+      const drawn = el?.getAttribute('data-drawn-for');
+      if (!el || !drawn) return false;
+      const want = new URLSearchParams(drawn);
+      for (const [k, v] of Object.entries(change)) want.set(k, v);
+      return (el.getAttribute('data-kept') ?? '').split(' ').map(norm).includes(norm(want.toString()));
+    },
+    change,
+    { timeout: 60_000 },
+  );
+}
+
+/** The id of a product of the signed-in user's company, by its name (the scope list shows names). */
+async function productId(page: Page, name: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = (await (await page.request.get('/api/User/current', { headers })).json()) as { entrepriseId: number };
+  const answer = (await (await page.request.get(`/api/Produit/Entreprise/${me.entrepriseId}`, { headers })).json()) as
+    Array<{ produitId: number; nomProduit: string }> | { $values: Array<{ produitId: number; nomProduit: string }> };
+  const list = Array.isArray(answer) ? answer : answer.$values;
+  return String(list.find((p) => p.nomProduit === name)!.produitId);
+}
+
+/**
+ * Opens the dropdown, then clicks the option and reads the page once React has rendered the click (the
+ * microtask after it), before any message from the worker can be handled. `keptFirst`: with the list open,
+ * waits until the page keeps the view of that change (a user reads the open list a moment before choosing).
+ */
+async function clickAndRead(
+  page: Page,
+  inputId: string,
+  text: string,
+  keptFirst?: Record<string, string>,
+): Promise<AfterClick> {
   await page.locator(`.p-dropdown:has(#${inputId})`).click();
   await page.locator('.p-dropdown-panel li[role="option"]', { hasText: text }).first().waitFor();
-  // A user reads the open list a moment before choosing.
-  if (openFor) await page.waitForTimeout(openFor);
+  if (keptFirst) await kept(page, keptFirst);
   return chooseAndRead(page, text);
 }
 
@@ -78,8 +120,8 @@ describe('switching selections', () => {
     await choose(page, 'dashboard-period', 'Toutes les données');
     const allTime = await settled(page);
     expect(Number(allTime[0].replace(/[^\d]/g, ''))).toBeGreaterThan(1000);
-    // The worker prepares the other metrics and periods of this view in the background (a few ms here).
-    await page.waitForTimeout(1000);
+    // The worker prepares the other metrics and periods of this view in the background.
+    await kept(page, { metrique: 'engagement' });
 
     // Another counting is not prepared: right after the click the figures are the old ones, busy, answering
     // no selection.
@@ -97,7 +139,9 @@ describe('switching selections', () => {
     expect(back.figures).not.toEqual(unique);
 
     // Another metric of the same period: never shown, but prepared by the worker beside the first view.
-    const toEngagement = await clickAndRead(page, 'dashboard-metric', 'Engagement utilisateur');
+    const toEngagement = await clickAndRead(page, 'dashboard-metric', 'Engagement utilisateur', {
+      metrique: 'engagement',
+    });
     expect(toEngagement.drawnFor).toContain('metrique=engagement');
     expect(toEngagement.busy).toBe(false);
 
@@ -113,7 +157,7 @@ describe('switching selections', () => {
     await page.locator('.p-dropdown:has(#dashboard-scope)').click();
     const product = (await page.locator('.p-dropdown-panel li[role="option"]').nth(1).textContent())!.trim();
     await page.keyboard.press('Escape');
-    const toProduct = await clickAndRead(page, 'dashboard-scope', product, 500);
+    const toProduct = await clickAndRead(page, 'dashboard-scope', product, { produit: await productId(page, product) });
     expect(toProduct.drawnFor).toContain('produit=');
     expect(toProduct.busy).toBe(false);
     await page.waitForTimeout(300);
@@ -127,8 +171,7 @@ describe('switching selections', () => {
     await page.waitForURL(/metrique=consultation/);
     await page.reload();
     expect(await settled(page)).toEqual(allTime);
-    await page.waitForTimeout(1000);
-    const afterReload = await clickAndRead(page, 'dashboard-metric', 'Utilisation AR');
+    const afterReload = await clickAndRead(page, 'dashboard-metric', 'Utilisation AR', { metrique: 'ar_usage' });
     expect(afterReload.drawnFor).toContain('metrique=ar_usage');
     expect(afterReload.busy).toBe(false);
     expect(errors).toEqual([]);
@@ -155,7 +198,7 @@ describe('switching selections', () => {
     } else for (let i = 0; i < 14; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(() => optionsInView(page)).not.toContain(opening[opening.length - 1]);
     const inView = await optionsInView(page);
-    await page.waitForTimeout(500);
+    await kept(page, { produit: await productId(page, inView[2]) });
     const toProduct = await chooseAndRead(page, inView[2]);
     expect(toProduct.drawnFor).toContain('produit=');
     expect(toProduct.busy).toBe(false);

@@ -4,10 +4,14 @@
 // jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
 // The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts), and
 // the locale data is loaded by a worker meanwhile (src/app/localeData.ts).
+import { gzipSync } from 'node:zlib';
+
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { newPage, openBrowser, signIn } from '../helpers/e2e';
+import { figureTexts } from '../helpers/dashboard';
+import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { tokenOf } from '../helpers/routeTable';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -176,5 +180,87 @@ describe('first load', () => {
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+/**
+ * Byte budgets of a first visit (docs/performance.md, "What CI gates"): the JavaScript and CSS a page and
+ * its workers receive until the route is drawn (its content complete, then the network quiet), gzip bytes
+ * of each file as served, and the number of static files asked for (everything but the document and the
+ * API; the service worker blocked: its background precache is not the page's). Deterministic on the same
+ * build, whatever the machine's speed: a budget is the page's figure when it was set plus about 3 %, so a
+ * regression fails at once; lower it when a page gets lighter.
+ */
+const KiB = 1024;
+// Measured on the build of this commit: /login 163.7 KiB and 10 static files, /dashboard (the 220-product
+// company) 284.0 KiB and 20, /customers 273.0 KiB and 21, the viewer page 284.7 KiB and 4 (model-viewer is
+// 280 KiB of it). Bytes: those plus 3 %; files: exactly those (a file asked twice, the logo, counts once).
+const BUDGETS: Record<string, { bytes: number; requests: number; as?: string }> = {
+  '/login': { bytes: 169 * KiB, requests: 10 },
+  '/dashboard': { bytes: 293 * KiB, requests: 20, as: 'directeur@grand-mobilier.fr' },
+  '/customers': { bytes: 281.5 * KiB, requests: 21, as: 'vendeur@demo.fr' },
+  '/viewer/{key}': { bytes: 293.5 * KiB, requests: 4 },
+};
+/** What the route shows once drawn. */
+async function drawn(page: Page, route: string): Promise<void> {
+  if (route === '/login') await page.locator('#email').waitFor();
+  else if (route === '/dashboard') {
+    await figureTexts(page);
+    await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 120_000 });
+  } else if (route === '/customers') await page.locator('table tbody tr a').first().waitFor();
+  else await page.locator('h1').filter({ hasText: /\S/ }).waitFor();
+}
+
+async function viewerKey(): Promise<string> {
+  const token = await tokenOf(baseUrl(), 'directeur@demo.fr');
+  const res = await fetch(`${baseUrl()}/api/GroupeModel`, { headers: { authorization: `Bearer ${token}` } });
+  const groupes = ((await res.json()) as { $values: Array<{ nomGroupeModel: string; publicKey: string }> }).$values;
+  return groupes.find((g) => g.nomGroupeModel === 'Applique Laiton')!.publicKey;
+}
+
+async function firstVisit(route: string, as?: string) {
+  const token = as ? await tokenOf(baseUrl(), as) : null;
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1400, height: 900 },
+    serviceWorkers: 'block',
+  });
+  // The session on the origin before the app's first script runs.
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  const page = await context.newPage();
+  const origin = new URL(baseUrl()).origin;
+  const files = new Map<string, Promise<number>>();
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.origin === origin && req.resourceType() !== 'document' && !url.pathname.startsWith('/api/'))
+      asked.push(url.pathname);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.origin === origin && /\.(js|css)$/.test(url.pathname) && !files.has(url.pathname))
+      files.set(
+        url.pathname,
+        res.body().then((b) => gzipSync(b).length),
+      );
+  });
+  const path = route === '/viewer/{key}' ? `/viewer/${await viewerKey()}` : route;
+  await page.goto(path);
+  await drawn(page, route);
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(files.values());
+  await context.close();
+  return { bytes: sizes.reduce((a, b) => a + b, 0), requests: new Set(asked).size, files: [...files.keys()], asked };
+}
+
+describe('byte budgets of a first visit', () => {
+  it.each(Object.keys(BUDGETS))('%s stays within its gzip JavaScript and CSS and its request count', async (route) => {
+    const budget = BUDGETS[route];
+    const measured = await firstVisit(route, budget.as);
+    console.log(
+      `${route}: ${(measured.bytes / 1024).toFixed(1)} KiB gzip JS+CSS in ${measured.files.length} files, ${measured.requests} static files`,
+    );
+    expect(measured.bytes, measured.files.join(' ')).toBeLessThanOrEqual(budget.bytes);
+    expect(measured.requests, measured.asked.join(' ')).toBeLessThanOrEqual(budget.requests);
   });
 });

@@ -103,6 +103,10 @@ export const PeriodCard = memo(function PeriodCard({ timeZone, isAdmin, onTimeZo
           checked={compare && period !== 'all_time'}
           onChange={(e) => update({ compare: Boolean(e.value) })}
           disabled={period === 'all_time'}
+          // PrimeReact gives the wrapper role="checkbox" around its own focusable <input role="switch">: an
+          // interactive control inside another (axe's nested-interactive). The input, labelled below, is
+          // the one switch; the wrapper keeps only its look.
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
         />
         <label htmlFor="dashboard-compare">Comparer à la période précédente</label>
       </div>

@@ -13,7 +13,7 @@ import { useStore } from 'jotai';
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
-import type { Selection } from '../../domain/analytics/selection';
+import { type Selection, selectionToParams } from '../../domain/analytics/selection';
 import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
 import { computeView, prepareScopes } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
@@ -133,6 +133,24 @@ export function useDashboardView(
   const startedFor = useRef<string | null>(null);
   const slowTimer = useRef(0);
   const [memory] = useState(() => new ViewMemory());
+  /**
+   * Keeps a view in the page's memory and says on the page which selections it can now draw from inside a
+   * click (data-kept on .dashboard, each as data-drawn-for spells it): the end-to-end tests wait for the
+   * view they will switch to rather than for a fixed while, which a loaded machine outlasts
+   * (tests/e2e/dashboard-switch.test.ts). Written on the element directly: not a render.
+   */
+  const [keep] = useState(() => {
+    const named = new Map<string, string>();
+    return (key: string, s: Selection, view: DashboardView, at?: number) => {
+      memory.keep(key, view, at);
+      named.set(key, selectionToParams(s).toString());
+      const keys = memory.keys();
+      for (const k of named.keys()) if (!keys.includes(k)) named.delete(k);
+      document
+        .querySelector('.dashboard')
+        ?.setAttribute('data-kept', keys.flatMap((k) => named.get(k) ?? []).join(' '));
+    };
+  });
 
   /** Starts the view for (s, p) unless it is the one already started (or `retry`/'refresh' asks again). */
   // One function for the hook's life (a state initialiser, not a ref read while rendering).
@@ -182,7 +200,7 @@ export function useDashboardView(
             window.clearTimeout(slowTimer.current);
             store.set(progressAtom, null);
           }
-          if (next.view) memory.keep(k, next.view);
+          if (next.view) keep(k, s, next.view);
           // The worker confirms the figures drawn from the memory: nothing to draw again.
           if (kept && next.view && sameFigures(kept, next.view)) return;
           setState({ ...next, slow: false, viewKey: k });
@@ -199,7 +217,8 @@ export function useDashboardView(
             // A refresh keeps the complete figures on screen rather than showing the cached ones meanwhile.
             (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
             // The views the worker prepares beside this one: kept, while this selection is the latest asked.
-            (metric, period, view) => current() && memory.keep(viewKey({ ...s, metric, period }, p), view),
+            (metric, period, view) =>
+              current() && keep(viewKey({ ...s, metric, period }, p), { ...s, metric, period }, view),
           )
             .then((view) => current() && finish({ view, loading: false, failed: false }))
             .catch((err) => {
@@ -224,7 +243,7 @@ export function useDashboardView(
       { ...viewRequestOf(s, p.productIds, p.timeZone, gen), companyId: s.companyId },
       wanted,
       (scope, view, checkedAt) =>
-        gen === generation.current && memory.keep(viewKey({ ...s, scope }, p), view, checkedAt),
+        gen === generation.current && keep(viewKey({ ...s, scope }, p), { ...s, scope }, view, checkedAt),
     );
   });
 

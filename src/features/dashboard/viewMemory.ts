@@ -45,6 +45,12 @@ export class ViewMemory {
     if (this.views.size > VIEW_MEMORY_SIZE) this.views.delete(this.views.keys().next().value!);
   }
 
+  /** The keys of the views kept and recent enough, oldest first. */
+  keys(): string[] {
+    const now = this.clock();
+    return [...this.views].filter(([, kept]) => now - kept.at <= VIEW_MEMORY_MS).map(([key]) => key);
+  }
+
   /** The view kept for this key, if it is recent enough. */
   get(key: string): DashboardView | null {
     const kept = this.views.get(key);
