@@ -27,23 +27,26 @@ export const viewerEntries: MatrixEntry[] = [
     public: true,
     record: true,
     expect: ({ target }) => (target === 'unknown' ? [404] : target === 'other' ? [400] : [202]),
-    request: async (fx, c) => ({
-      url: '/api/collect',
-      // A browser's: inject's own user agent reads as a bot, whose batches are ignored (202).
-      headers: { 'user-agent': BROWSER_AGENT, 'sec-fetch-site': 'same-origin' },
-      payload: {
-        key: await viewerKey(fx, c.principal, c.target),
-        sessionId: 'matrix-session',
-        // The token the page would have received for this key (signed as the server does).
-        visit: visitSigner(TEST_SECRET).sign(await viewerKey(fx, c.principal, c.target), 'matrix-session', Date.now()),
-        events: [
-          {
-            type: 'consultation',
-            ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}),
-          },
-        ],
-      },
-    }),
+    request: async (fx, c) => {
+      const key = await viewerKey(fx, c.principal, c.target);
+      return {
+        url: '/api/collect',
+        // A browser's: inject's own user agent reads as a bot, whose batches are ignored (202).
+        headers: { 'user-agent': BROWSER_AGENT, 'sec-fetch-site': 'same-origin' },
+        payload: {
+          key,
+          sessionId: 'matrix-session',
+          // The token the page would have received for this key (signed as the server does).
+          visit: visitSigner(TEST_SECRET).sign(key, 'matrix-session', Date.now()),
+          events: [
+            {
+              type: 'consultation',
+              ...(c.target === 'other' ? { at: new Date(Date.now() - 2 * 86_400_000).toISOString() } : {}),
+            },
+          ],
+        },
+      };
+    },
   },
   {
     // The key is the only credential: any caller reads the product's public card, and nothing more.
