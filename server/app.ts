@@ -1,4 +1,7 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
+// zod's own messages in French before any schema parses a request (src/domain/frenchErrors.ts).
+import '../src/domain/frenchErrors';
+
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -14,6 +17,7 @@ import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
 import { installUploadCleanup } from './files/receiveUpload';
 import { FileStorage } from './files/storage';
+import { installBodyTypeCheck } from './http/bodyTypes';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installMethodTable } from './http/methods';
 import { swaggerOptions } from './http/openapi/document';
@@ -98,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installLightTraffic(app, deps.db);
   installGuard(app, deps.db, deps.tokens);
   const allowedMethods = installMethodTable(app);
+  installBodyTypeCheck(app);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
