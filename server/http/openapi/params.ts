@@ -9,7 +9,8 @@ export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';
 
 /** A database id in a path or a query string. */
 export const idParam = z
-  .string()
+  // A repeated query parameter arrives as an array: the same message as any other malformed id.
+  .string({ error: ID_MESSAGE })
   .regex(ID_DIGITS, ID_MESSAGE)
   .meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
 
