@@ -21,6 +21,7 @@ import { installBodyTypeCheck } from './http/bodyTypes';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installMethodTable } from './http/methods';
 import { swaggerOptions } from './http/openapi/document';
+import { MAX_PARAM_LENGTH } from './http/openapi/params';
 import { installReferencePage } from './http/openapi/referencePage';
 import { installSecurity } from './http/security';
 import {
@@ -63,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...slowClientServerOptions(slowClients),
     logger: options.logger ?? false,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
     // A hop count becomes a function: Fastify's types take a boolean, a list or a function.
     trustProxy:
@@ -100,8 +101,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Before the database closes (its owner closes it after the app): no build left half done.
   app.addHook('onClose', () => deps.answers.close());
   installLightTraffic(app, deps.db);
-  installGuard(app, deps.db, deps.tokens);
+  // Before the guard: a method the path does not have is a 405 whoever asks (server/http/methods.ts).
   const allowedMethods = installMethodTable(app);
+  installGuard(app, deps.db, deps.tokens);
   installBodyTypeCheck(app);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 

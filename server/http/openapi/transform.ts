@@ -15,7 +15,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 import { type Action, PERMISSIONS } from '../../../src/domain/permissions';
-import { isEmptyAnswer } from './params';
+import { isEmptyAnswer, MAX_PARAM_LENGTH } from './params';
 import { PROBLEM_DESCRIPTIONS, problemSchema, type ProblemStatus, RETRY_AFTER_STATUSES } from './problem';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -69,7 +69,15 @@ export function openapiTransform(input: TransformInput) {
     zodSchema.consumes = documentedBody.contentTypes;
   }
   const out = jsonSchemaTransform({ ...input, schema: zodSchema });
-  const transformed = out.schema as JsonObject & { response: Record<string, JsonObject> };
+  const transformed = out.schema as JsonObject & {
+    response: Record<string, JsonObject>;
+    params?: { properties?: Record<string, JsonObject> };
+  };
+  // No path parameter is longer than the router takes, whatever its own schema allows (./params.ts).
+  for (const param of Object.values(transformed.params?.properties ?? {})) {
+    const max = typeof param.maxLength === 'number' ? param.maxLength : Infinity;
+    param.maxLength = Math.min(max, MAX_PARAM_LENGTH);
+  }
 
   for (const [status, description] of Object.entries(PROBLEM_DESCRIPTIONS)) {
     const answer = transformed.response[status];
