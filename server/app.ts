@@ -1,4 +1,7 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
+// zod's own messages in French before any schema parses a request (src/domain/frenchErrors.ts).
+import '../src/domain/frenchErrors';
+
 import { createHmac } from 'node:crypto';
 
 import compress from '@fastify/compress';
@@ -18,9 +21,11 @@ import type { App, Deps } from './deps';
 import { ModelConversions } from './files/modelConversions';
 import { installUploadCleanup } from './files/receiveUpload';
 import { FileStorage } from './files/storage';
+import { installBodyTypeCheck } from './http/bodyTypes';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errorHandler';
 import { installMethodTable } from './http/methods';
 import { swaggerOptions } from './http/openapi/document';
+import { MAX_PARAM_LENGTH } from './http/openapi/params';
 import { installReferencePage } from './http/openapi/referencePage';
 import { installSecurity } from './http/security';
 import {
@@ -69,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     ...slowClientServerOptions(slowClients),
     logger: options.logger ?? false,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
     // A hop count becomes a function: Fastify's types take a boolean, a list or a function.
     trustProxy:
@@ -114,8 +119,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', () => deps.answers.close());
   app.addHook('onClose', () => deps.conversions.close());
   installLightTraffic(app, deps.db);
-  installGuard(app, deps.db, deps.tokens);
+  // Before the guard: a method the path does not have is a 405 whoever asks (server/http/methods.ts).
   const allowedMethods = installMethodTable(app);
+  installGuard(app, deps.db, deps.tokens);
+  installBodyTypeCheck(app);
   for (const plugin of routePlugins) await app.register(plugin, deps);
 
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -8,9 +8,11 @@ import { forbidden } from '../http/errors';
 
 /** A route's preHandler: a role the table does not allow `action` answers 403 with `detail`. */
 export function requirePermission(action: Action, detail?: string) {
-  return async (request: FastifyRequest): Promise<void> => {
+  const check = async (request: FastifyRequest): Promise<void> => {
     if (can(request.user?.role, action)) return;
     request.log.warn({ event: 'authz.refused', reason: action, userId: request.user?.userId, url: request.url });
     throw forbidden(detail);
   };
+  // Read by the API document, which names the roles from the same table (server/http/openapi/transform.ts).
+  return Object.assign(check, { permission: action });
 }

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
+import { MULTIPART_REQUIRED, UNSUPPORTED_TITLE } from './bodyTypes';
 import { HttpError } from './errors';
 
 function fieldErrors(err: FastifyError): Record<string, string> {
@@ -72,7 +73,7 @@ export const ERROR_TITLES = { badRequest: 'Requête invalide', internal: 'Erreur
 const FRAMEWORK_DETAILS: Record<string, string> = {
   FST_ERR_BAD_URL: "L'adresse demandée est mal formée.",
   FST_ERR_MAX_PARAM_LENGTH: "Un paramètre de l'adresse est trop long.",
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Le formulaire doit être envoyé en multipart/form-data.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: MULTIPART_REQUIRED,
   FST_INVALID_JSON_FIELD_ERROR: "Un champ du formulaire déclaré JSON n'est pas un JSON valide.",
   FST_PROTO_VIOLATION: "Un nom de champ du formulaire n'est pas autorisé.",
   FST_MP_PREMATURE_CLOSE: 'Le formulaire envoyé est incomplet ou mal formé.',
@@ -127,7 +128,10 @@ export function frameworkProblem(
  * failing constraint. Answered before any route ran, in the API's shape instead of Fastify's.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const problem = frameworkProblem(error.statusCode ?? 400, error.code);
+  // A parameter over the router's limit is a parameter over its schema's maxLength: the 400 the document
+  // gives every invalid parameter, not Fastify's 414 (which no operation could document as its own).
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : (error.statusCode ?? 400);
+  const problem = frameworkProblem(status, error.code);
   void reply.status(problem.status).header('Cache-Control', 'no-store').send(problem);
 }
 
@@ -189,7 +193,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 413) {
       return reply.status(413).send({ status, ...(TOO_LARGE[error.code] ?? TOO_LARGE.FST_REQ_FILE_TOO_LARGE) });
     }
-    if (status === 415 || (status >= 400 && status < 500 && error.code?.startsWith('FST_ERR_CTP'))) {
+    if (status === 415 || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      const detail =
+        error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+          ? FRAMEWORK_DETAILS.FST_INVALID_MULTIPART_CONTENT_TYPE
+          : "Le type de contenu du corps n'est pas accepté à cette adresse.";
+      return reply.status(415).send({ status: 415, title: UNSUPPORTED_TITLE, detail });
+    }
+    if (error.code === 'FST_INVALID_JSON_FIELD_ERROR') {
+      return reply.status(400).send(frameworkProblem(400, error.code));
+    }
+    if (status >= 400 && status < 500 && error.code?.startsWith('FST_ERR_CTP')) {
       return reply
         .status(400)
         .send({ status: 400, title: 'Requête invalide', detail: 'Le corps de la requête doit être un JSON valide.' });

@@ -29,13 +29,30 @@ export const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple
 /** The rules of a new company a JSON Schema cannot say: the API document lists them (issue 21). */
 export const ENTREPRISE_CREATE_RULES = [SIRET_INVALID, TIME_ZONE_INVALID] as const;
 
-/** An IANA time zone the runtime knows ("Europe/Paris"). */
+/** The canonical spelling of a zone Intl knows: "europe/paris" → "Europe/Paris", "utc" → "UTC". */
+export function canonicalTimeZone(name: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+}
+
+/** The canonical names the runtime lists (UTC apart): the API document's enum of the field. */
+const TIME_ZONE_NAMES =
+  typeof Intl.supportedValuesOf === 'function' ? ['UTC', ...Intl.supportedValuesOf('timeZone')] : undefined;
+
+/**
+ * An IANA time zone the runtime knows, stored and answered in its canonical spelling (typed "utc", kept
+ * "UTC"): the form and the route parse the same schema, so both store what the dashboard reads.
+ */
 export const timeZoneSchema = z
   .string({ error: 'Fuseau horaire invalide' })
   .trim()
   .max(100, { error: 'Fuseau horaire invalide', abort: true })
   .refine(isTimeZone, TIME_ZONE_INVALID)
-  .meta({ description: 'Nom IANA de fuseau horaire, par exemple Europe/Paris', examples: ['Europe/Paris'] });
+  .transform(canonicalTimeZone)
+  .meta({
+    description: 'Nom IANA de fuseau horaire, par exemple Europe/Paris (la casse est corrigée)',
+    examples: ['Europe/Paris'],
+    ...(TIME_ZONE_NAMES && { enum: TIME_ZONE_NAMES }),
+  });
 
 export { DEFAULT_TIME_ZONE };
 

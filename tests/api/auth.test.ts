@@ -61,20 +61,20 @@ describe('POST /api/Auth/backoffice/login', () => {
     expect(res.json()).toMatchObject({ status: 400, title: expect.any(String), detail: expect.any(String) });
   });
 
-  it('answers 400, never 500, for a body that is not JSON', async () => {
-    for (const [body, type] of [
-      ['{"mail":', 'application/json'],
-      ['mail=a&password=b', 'application/x-www-form-urlencoded'],
-      ['bonjour', 'text/plain'],
-    ]) {
+  it('answers 400 to broken JSON and 415 to a body of another type, never 500', async () => {
+    for (const [body, type, status] of [
+      ['{"mail":', 'application/json', 400],
+      ['mail=a&password=b', 'application/x-www-form-urlencoded', 415],
+      ['bonjour', 'text/plain', 415],
+    ] as const) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/Auth/backoffice/login',
         payload: body,
         headers: { 'content-type': type },
       });
-      expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
-      expect(res.json().status).toBe(400);
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(status);
+      expect(res.json().status).toBe(status);
     }
   });
 

@@ -66,4 +66,25 @@ describe('timeZone of a company', () => {
     expect((await put(directeur, { timeZone: 'Europe/London' })).statusCode).toBe(200);
     await put(admin, { timeZone: 'Europe/Paris' });
   });
+
+  it('is stored in its canonical spelling, whatever the case typed (form and route share the schema)', async () => {
+    const created = await t.call('POST', '/api/Entreprise', admin, {
+      NomEntreprise: 'Studio Casse',
+      Telephone: '0320000000',
+      Siret: '51234567800019',
+      TimeZone: 'europe/paris',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().timeZone).toBe('Europe/Paris');
+    const id = created.json().entrepriseId as number;
+    const put = await t.call('PUT', `/api/Entreprise/${id}`, admin, { timeZone: ' utc ' });
+    expect(put.json().timeZone).toBe('UTC');
+    expect((await list(admin)).find((e) => e.entrepriseId === id)!.timeZone).toBe('UTC');
+    // The stored name typed otherwise is no change: a Directeur sending it back is not refused.
+    const maison = (await list(directeur))[0];
+    expect(
+      (await t.call('PUT', `/api/Entreprise/${maison.entrepriseId}`, directeur, { timeZone: 'EUROPE/PARIS' }))
+        .statusCode,
+    ).toBe(200);
+  });
 });

@@ -2,6 +2,8 @@
 // of every API test is also checked against it by the test helper (tests/helpers/contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { timeZoneSchema } from '../../src/domain/entreprise';
+import { PERMISSIONS } from '../../src/domain/permissions';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -13,6 +15,9 @@ const PUBLIC = [
   'get /api/viewer/{key}',
   'get /api/viewer/{key}/model',
 ];
+/** Words of zod's and Fastify's own English messages: none may reach a user. */
+const ENGLISH = /\b(Invalid|expected|received|Required|Unrecognized|must|should|Too (big|small))\b/;
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'QUERY'];
 
 const operations = () =>
   Object.entries(t.contract.doc.paths).flatMap(([path, ops]) =>
@@ -56,6 +61,8 @@ describe('the OpenAPI document', () => {
       }
       for (const p of op.parameters ?? []) {
         if (p.in === 'path' && /id$/i.test(p.name)) expect(p.schema.pattern, `${key} ${p.name}`).toBe('^\\d{1,9}$');
+        // The router's limit on a path parameter (server/app.ts): a longer one never reaches the route.
+        if (p.in === 'path') expect(p.schema.maxLength, `${key} ${p.name}`).toBeLessThanOrEqual(100);
       }
     }
   });
@@ -110,6 +117,39 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('what the document says of the server', () => {
+  it('names the roles of PUT /api/Entreprise/{id} from the table the server checks (no Manager)', async () => {
+    const op = operations().find((o) => o.key === 'put /api/Entreprise/{id}')!.op;
+    expect(op['x-roles']).toEqual(PERMISSIONS['entreprise.settings']);
+    expect(op.description).not.toContain('Manager');
+    const manager = await t.login('manager@demo.fr');
+    const own = (await t.call('GET', '/api/Entreprise', manager)).json().$values[0];
+    const res = await t.call('PUT', `/api/Entreprise/${own.entrepriseId}`, manager, {
+      dateValidCatalogue: '2026-01-02',
+    });
+    expect(res.statusCode).toBe(403);
+    // Every operation guarded by a permission says its roles.
+    const guarded = operations().filter(({ op }) => op['x-roles']);
+    expect(guarded.length).toBeGreaterThan(8);
+  });
+
+  it('lists the canonical time zones as the enum of the field, each kept as it is', () => {
+    const body = operations().find((o) => o.key === 'post /api/Entreprise')!.op.requestBody!.content['application/json']
+      .schema as { properties: { TimeZone: { enum: string[] } } };
+    const zones = body.properties.TimeZone.enum;
+    expect(zones).toContain('UTC');
+    expect(zones).toContain('Europe/Paris');
+    for (const zone of zones) expect(timeZoneSchema.parse(zone)).toBe(zone);
+  });
+
+  it('documents 415 wherever a body is read, and no 414', () => {
+    for (const { key, op } of operations()) {
+      if (op.requestBody) expect(op.responses['415'], key).toBeDefined();
+      expect(op.responses['414'], key).toBeUndefined();
+    }
+  });
+});
+
 describe('the reference page', () => {
   it('is served without a token at /api/docs/ui, its scripts from its own files (no inline script under the CSP)', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/ui/' });
@@ -139,6 +179,63 @@ describe('answers the document promises', () => {
     expect(byId.headers.allow).toBe('DELETE, GET, HEAD, PUT');
     const unknown = await t.app.inject({ method: 'PATCH', url: '/api/Nothing/here' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers 405 with the documented methods as Allow to every other method, on every path', async () => {
+    for (const [template, ops] of Object.entries(t.contract.doc.paths)) {
+      const url = template.replace(/\{\w+\}/g, '1');
+      const documented = Object.keys(ops).map((m) => m.toUpperCase());
+      if (documented.includes('GET')) documented.push('HEAD');
+      const allow = [...new Set(documented)].sort().join(', ');
+      for (const method of HTTP_METHODS.filter((m) => !documented.includes(m))) {
+        // No token: a method the path lacks is a 405 before the guard asks for one.
+        const res = await t.app.inject({ method: method as 'GET', url });
+        expect(res.statusCode, `${method} ${url}`).toBe(405);
+        expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+        if (method !== 'HEAD') expect(res.json(), `${method} ${url}`).toMatchObject({ status: 405 });
+      }
+    }
+  });
+
+  it('answers a body of another type than the one documented with a French 415, never a zod message', async () => {
+    const form = '--b\r\nContent-Disposition: form-data; name="mail"\r\n\r\nadmin@demo.fr\r\n--b--\r\n';
+    for (const [url, headers, payload] of [
+      ['/api/Auth/backoffice/login', { 'content-type': 'multipart/form-data; boundary=b' }, form],
+      ['/api/Auth/backoffice/login', { 'content-type': 'text/plain' }, '{"mail":"a@b.fr","password":"x"}'],
+      ['/api/collect', { 'content-type': 'multipart/form-data; boundary=b' }, form],
+      ['/api/Option', { 'content-type': 'application/xml', authorization: `Bearer ${admin}` }, '<a/>'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json(), url).toMatchObject({ status: 415, title: 'Type de contenu non pris en charge' });
+      expect(res.body, url).not.toMatch(ENGLISH);
+    }
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/Propositions',
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { customerId: 1 },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().detail).toBe('Le formulaire doit être envoyé en multipart/form-data.');
+  });
+
+  it("answers zod's own refusals in French: a null body, a repeated parameter, an unknown option type", async () => {
+    const nullBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/Auth/backoffice/login',
+      headers: { 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    const repeated = await t.call('GET', '/api/ProductStatistics/Product/1?format=columns&format=list', admin);
+    const option = await t.call('POST', '/api/Option', admin, { idModel: 1, typeOption: 'Rien', nomGroupe: 'Teintes' });
+    for (const res of [nullBody, repeated, option]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json(), res.body).toMatchObject({ status: 400, title: 'Requête invalide' });
+      expect(res.body).not.toMatch(ENGLISH);
+    }
+    expect(nullBody.json().detail).toMatch(/objet attendu/);
+    expect(Object.keys(option.json().errors)).toEqual(['typeOption']);
   });
 
   it("answers a NUL or another control character in a text field with the field's own message", async () => {

@@ -1,5 +1,6 @@
 // Issue 21: requests generated from the OpenAPI document's own schemas, for every operation, signed in as
-// a Vendeur, a Directeur and an Admin. A request the document calls valid must never answer 5xx, nor 400
+// a Vendeur, a Directeur and an Admin. Every error answer is the one shape, in French. A request the
+// document calls valid must never answer 5xx, nor 400
 // unless the 400 is one of the rules the operation lists (x-rules: what JSON Schema cannot say, such as
 // a SIRET's check digit or an activation before the expiry). 403 and 404 are answers a valid request may
 // get (another company's id, a role without the right). Every answer is also checked against the
@@ -26,6 +27,9 @@ const SAMPLE_FILES: Record<string, string> = {
   'model/stl': 'catalogue/abat-jour.stl',
   'video/mp4': 'demo-video.mp4',
 };
+
+/** Words of zod's and Fastify's own English messages. */
+const ENGLISH = /\b(Invalid|expected|received|Required|Unrecognized|must|should|Too (big|small))\b/;
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -156,6 +160,13 @@ describe('requests generated from the OpenAPI document', () => {
             const sent = typeof req.payload === 'string' ? req.payload.slice(0, 300) : req.payload ? '(multipart)' : '';
             const where = `${method.toUpperCase()} ${req.url} ${sent} → ${res.statusCode} ${res.body.slice(0, 300)}`;
             expect(res.statusCode, where).toBeLessThan(500);
+            if (res.statusCode >= 400 && String(res.headers['content-type']).startsWith('application/json')) {
+              // The one error shape, in French: no framework or zod message reaches the caller.
+              const problem = res.json<{ status: number; title: string; detail: string }>();
+              expect(problem.status, where).toBe(res.statusCode);
+              expect(typeof problem.title === 'string' && typeof problem.detail === 'string', where).toBe(true);
+              expect(res.body, where).not.toMatch(ENGLISH);
+            }
             if (res.statusCode === 400) expect(isListedRule(op, res.json()), where).toBe(true);
           }),
           {

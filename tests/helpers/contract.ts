@@ -25,6 +25,8 @@ export interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
   security?: unknown[];
   'x-rules'?: string[];
+  'x-roles'?: string[];
+  description?: string;
 }
 export interface OperationRef {
   method: string;
@@ -43,12 +45,19 @@ function templatePattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`, 'i');
 }
 
+/** Per segment, 0 static and 1 parameter: the smaller, the more specific. */
+const templateRank = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
+
 /** Answers that carry no body to check. */
 const BODILESS = new Set([204, 304]);
 
 export class Contract {
   readonly ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-  private readonly routes: Array<{ pattern: RegExp; params: number; path: string }>;
+  private readonly routes: Array<{ pattern: RegExp; rank: string; path: string }>;
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(readonly doc: OpenApiDocument) {
@@ -57,9 +66,9 @@ export class Contract {
     for (const f of ['binary', 'int32', 'int64', 'float', 'double', 'password', 'byte']) this.ajv.addFormat(f, true);
     this.ajv.addSchema({ $id: DOC_ID, components: doc.components ?? {} });
     this.routes = Object.keys(doc.paths)
-      .map((path) => ({ path, pattern: templatePattern(path), params: (path.match(/\{/g) ?? []).length }))
+      .map((path) => ({ path, pattern: templatePattern(path), rank: templateRank(path) }))
       // A static segment wins over a parameter, as in the router.
-      .sort((a, b) => a.params - b.params);
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
   }
 
   /** The documented operation a request reaches, if any. */
@@ -71,8 +80,10 @@ export class Contract {
       return null; // an address the server cannot decode reaches no operation (it answers 400 before routing)
     }
     const m = method.toLowerCase();
-    for (const r of this.routes) {
-      if (!r.pattern.test(pathname)) continue;
+    // Only the most specific paths: a static path without the method answers 405 (server/http/methods.ts),
+    // it is not handed to a parametric sibling that has the method.
+    const matching = this.routes.filter((r) => r.pattern.test(pathname));
+    for (const r of matching.filter((x) => x.rank === matching[0]?.rank)) {
       const operation = this.doc.paths[r.path][m];
       if (operation) return { method: m, path: r.path, operation };
     }

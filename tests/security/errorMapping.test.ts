@@ -18,6 +18,15 @@ const throwers: Record<string, () => Error> = {
     wrapped(Object.assign(new Error('value "8231001646200342" is out of range for type integer'), { code: '22003' })),
   multipart: () => new Error('Unexpected end of form'),
   other: () => new Error('secret internal detail at /srv/app.ts:42'),
+  // @fastify/multipart's error when a multipart route is sent JSON (a 406 there).
+  notMultipart: () =>
+    Object.assign(new Error('the request is not multipart'), {
+      code: 'FST_INVALID_MULTIPART_CONTENT_TYPE',
+      statusCode: 406,
+    }),
+  // Fastify's own refusal of a body type it has no parser for.
+  mediaType: () =>
+    Object.assign(new Error('Unsupported Media Type'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }),
 };
 
 beforeAll(async () => {
@@ -59,5 +68,14 @@ describe('error mapping', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
     expect(res.json()).toEqual({ status: 500, title: 'Erreur interne', detail: 'Une erreur inattendue est survenue.' });
+  });
+
+  it.each([
+    ['notMultipart', 'Le formulaire doit être envoyé en multipart/form-data.'],
+    ['mediaType', "Le type de contenu du corps n'est pas accepté à cette adresse."],
+  ])('a body of the wrong type (%s) answers a French 415', async (name, detail) => {
+    const res = await app.inject({ url: `/${name}` });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: 415, title: 'Type de contenu non pris en charge', detail });
   });
 });

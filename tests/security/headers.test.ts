@@ -64,12 +64,12 @@ describe('errors raised before any route, in the API shape', () => {
     }
   });
 
-  it('a path parameter over the router limit answers 414 in the API shape', async () => {
+  it('a path parameter over the router limit answers 400 in the API shape, as any invalid parameter', async () => {
     const res = await t.call('GET', `/api/Customers/${'1'.repeat(500)}`, token);
-    expect(res.statusCode).toBe(414);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      status: 414,
-      title: 'Adresse trop longue',
+      status: 400,
+      title: 'Requête invalide',
       detail: "Un paramètre de l'adresse est trop long.",
     });
   });

@@ -159,7 +159,7 @@ describe('slow clients', () => {
     const c = connect();
     c.write(`POST ${LOGIN} HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\nContent-Length: 5000\r\n\r\n<a>`);
     await c.closed;
-    expect(statusOf(c.received())).toBe(400);
+    expect(statusOf(c.received())).toBe(415);
     // Past the body's bound: the server is still there.
     await sleep(LIMITS.bodyGraceMs + 300);
     const other = await fetch(`http://127.0.0.1:${port}/api/User/current`, {

@@ -7,9 +7,13 @@ import { ID_DIGITS } from '../../../src/domain/patterns';
 
 export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';
 
+/** The router's limit on one path parameter (server/app.ts): longer answers 400 before any route runs. */
+export const MAX_PARAM_LENGTH = 100;
+
 /** A database id in a path or a query string. */
 export const idParam = z
-  .string()
+  // A repeated query parameter arrives as an array: the same message as any other malformed id.
+  .string({ error: ID_MESSAGE })
   .regex(ID_DIGITS, ID_MESSAGE)
   .meta({ description: 'Identifiant : entier décimal de 1 à 9 chiffres' });
 

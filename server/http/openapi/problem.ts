@@ -22,7 +22,7 @@ export const PROBLEM_DESCRIPTIONS = {
   409: 'Conflit avec l’état enregistré',
   410: 'Expiré',
   413: 'Corps, fichier ou formulaire trop volumineux',
-  414: 'Un paramètre de l’adresse dépasse la longueur que le routeur accepte',
+  415: 'Type de contenu du corps non pris en charge : celui que l’opération décrit (JSON, ou multipart/form-data)',
   429: 'Trop de requêtes : réessayer après le délai de Retry-After',
   503: 'Base de données momentanément indisponible : réessayer après le délai de Retry-After',
 } as const;

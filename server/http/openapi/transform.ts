@@ -2,18 +2,20 @@
 // schemas; this one adds what every route shares, derived from the same facts the server acts on:
 // - security: a route with `config.public` says `security: []` (the guard skips it, server/auth/guard.ts);
 //   every other one inherits the global bearer scheme and may answer 401 and 403;
-// - 400 wherever a path, query or body is validated, 413 wherever a body is read, 414 wherever the path
-//   has a parameter, 503 everywhere
+// - 400 wherever a path, query or body is validated (a path parameter over the router's length limit
+//   too: server/http/errorHandler.ts), 413 and 415 wherever a body is read, 503 everywhere
 //   (the database gone: server/http/errorHandler.ts), with Retry-After where the server sends it;
 // - 204 answers without content; multipart bodies (./multipart.ts) documented without being validated;
-// - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`.
+// - rules JSON Schema cannot say (`schema.rules`) listed in the operation text and under `x-rules`;
+// - the roles a `requirePermission` preHandler lets through, in the text and under `x-roles`.
 import './multipart';
 
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-import { isEmptyAnswer } from './params';
+import { type Action, PERMISSIONS } from '../../../src/domain/permissions';
+import { isEmptyAnswer, MAX_PARAM_LENGTH } from './params';
 import { PROBLEM_DESCRIPTIONS, problemSchema, type ProblemStatus, RETRY_AFTER_STATUSES } from './problem';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
@@ -23,14 +25,22 @@ const RETRY_AFTER = { type: 'integer', minimum: 0, description: 'Secondes à att
 
 function standardProblems(schema: FastifySchema, isPublic: boolean): ProblemStatus[] {
   const out: ProblemStatus[] = [];
-  const readsBody = !!(schema.body || schema.multipart);
+  const readsBody = !!(schema.body || schema.multipart || schema.documentedBody);
   if (readsBody || schema.params || schema.querystring) out.push(400);
   if (!isPublic) out.push(401, 403);
-  if (readsBody) out.push(413);
-  // The router refuses a path parameter over its length limit before the route runs (errorHandler.ts).
-  if (schema.params) out.push(414);
+  // A body of another type than the one documented (server/http/bodyTypes.ts).
+  if (readsBody) out.push(413, 415);
   out.push(503);
   return out;
+}
+
+/** The action a route's `requirePermission` preHandler checks (server/auth/permissions.ts), if any. */
+function permissionOf(preHandler: unknown): Action | undefined {
+  for (const hook of [preHandler ?? []].flat()) {
+    const action = (hook as { permission?: Action }).permission;
+    if (action) return action;
+  }
+  return undefined;
 }
 
 export function openapiTransform(input: TransformInput) {
@@ -59,7 +69,15 @@ export function openapiTransform(input: TransformInput) {
     zodSchema.consumes = documentedBody.contentTypes;
   }
   const out = jsonSchemaTransform({ ...input, schema: zodSchema });
-  const transformed = out.schema as JsonObject & { response: Record<string, JsonObject> };
+  const transformed = out.schema as JsonObject & {
+    response: Record<string, JsonObject>;
+    params?: { properties?: Record<string, JsonObject> };
+  };
+  // No path parameter is longer than the router takes, whatever its own schema allows (./params.ts).
+  for (const param of Object.values(transformed.params?.properties ?? {})) {
+    const max = typeof param.maxLength === 'number' ? param.maxLength : Infinity;
+    param.maxLength = Math.min(max, MAX_PARAM_LENGTH);
+  }
 
   for (const [status, description] of Object.entries(PROBLEM_DESCRIPTIONS)) {
     const answer = transformed.response[status];
@@ -69,6 +87,14 @@ export function openapiTransform(input: TransformInput) {
   }
   for (const [s, r] of empty) transformed.response[s] = { type: 'null', description: r.meta()?.description };
   if (isPublic) transformed.security = [];
+  const action = permissionOf(route.preHandler);
+  if (action) {
+    // The roles the route's preHandler lets through, from the table the server checks (src/domain/permissions.ts).
+    const roles = PERMISSIONS[action];
+    const text = `Rôles autorisés : ${roles.join(', ')} ; les autres rôles reçoivent 403.`;
+    transformed.description = [text, transformed.description].filter(Boolean).join('\n\n');
+    transformed['x-roles'] = roles;
+  }
   if (rules?.length) {
     const text = `Règles vérifiées par le serveur (400 sinon) :\n${rules.map((r) => `- ${r}`).join('\n')}`;
     transformed.description = [transformed.description, text].filter(Boolean).join('\n\n');

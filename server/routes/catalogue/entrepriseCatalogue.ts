@@ -12,6 +12,7 @@ import {
   VIEWER_SETTINGS_RULES,
   viewerSettingsSchema,
 } from '../../../src/domain/entreprise';
+import { PERMISSIONS } from '../../../src/domain/permissions';
 import { reachesEntreprise } from '../../auth/guard';
 import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
@@ -75,7 +76,9 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
       schema: {
         tags: ['Entreprise'],
         description:
-          'Date de validation du catalogue (Admin, Directeur, Manager), réglages de la visionneuse quoteUrl et frameOrigins (Admin, Directeur), fuseau horaire (Admin) : un réglage changé par un autre rôle répond 403.',
+          `Date de validation du catalogue (${PERMISSIONS['entreprise.settings'].join(', ')}), ` +
+          `réglages de la visionneuse quoteUrl et frameOrigins (${[...VIEWER_SETTINGS_ROLES].join(', ')}), ` +
+          'fuseau horaire (Admin) : un réglage changé par un autre rôle répond 403.',
         params,
         body: putBody,
         rules: [ID_MISMATCH, ...VIEWER_SETTINGS_RULES, TIME_ZONE_INVALID],
