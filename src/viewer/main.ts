@@ -54,7 +54,12 @@ async function start() {
 
   if (!info.modelUrl)
     return message(
-      info.unsupportedFormat ? 'Modèle 3D non disponible dans ce format' : 'Aucun modèle 3D pour ce produit.',
+      // An STL whose conversion at upload failed: the model exists but cannot be shown (docs/uploads.md).
+      info.unsupportedFormat === 'stl'
+        ? 'Modèle 3D non disponible'
+        : info.unsupportedFormat
+          ? 'Modèle 3D non disponible dans ce format'
+          : 'Aucun modèle 3D pour ce produit.',
     );
 
   try {

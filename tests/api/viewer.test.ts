@@ -96,7 +96,7 @@ describe('GET /api/viewer/{key}', () => {
     expect(glb.equals(fs.readFileSync(path.join(t.filesDir, row.viewerModel!)))).toBe(true);
   });
 
-  it('never converts on a view: an STL without its GLB has no model URL and answers 404, nothing written', async () => {
+  it('never converts on a view: an STL without its GLB is said unavailable and answers 404, nothing written', async () => {
     const g = byName('Suspension Opale');
     const where = eq(groupeModels.idGroupeModel, g.idGroupeModel);
     const [row] = await t.database.db.select({ viewerModel: groupeModels.viewerModel }).from(groupeModels).where(where);
@@ -105,7 +105,7 @@ describe('GET /api/viewer/{key}', () => {
       const files = () => fs.readdirSync(t.filesDir, { recursive: true }).map(String).sort();
       const before = files();
       const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
-      expect(info).toMatchObject({ modelUrl: null, unsupportedFormat: null });
+      expect(info).toMatchObject({ modelUrl: null, unsupportedFormat: 'stl' });
       for (let i = 0; i < 2; i++) {
         const res = await t.call('GET', `/api/viewer/${g.publicKey}/model`, null);
         expect(res.statusCode).toBe(404);

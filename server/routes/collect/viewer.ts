@@ -23,13 +23,15 @@ function shownModel(p: ViewerProduct): { key: string; type: string } | null {
 }
 
 const unsupported = (p: ViewerProduct) =>
-  p.chemin3d && (p.modelFormat === 'fbx' || p.modelFormat === 'step') ? p.modelFormat : null;
+  p.chemin3d && (p.modelFormat === 'fbx' || p.modelFormat === 'step' || (p.modelFormat === 'stl' && !p.viewerModel))
+    ? p.modelFormat
+    : null;
 
 export const viewerInfoSchema = z.object({
   nom: z.string(),
   prix: z.number().nullable(),
   modelUrl: z.string().nullable(),
-  /** Set when the product has a model the viewer cannot show (FBX, STEP). */
+  /** Set when the product has a model the viewer cannot show: FBX, STEP, or an STL whose conversion failed. */
   unsupportedFormat: z.string().nullable(),
   quoteUrl: z.string().nullable(),
   visit: visitSchema,
@@ -84,9 +86,13 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
     async (request, reply) => {
       const product = await viewerProduct(db, request.params.key);
       if (!product) throw notFound('Visionneuse introuvable');
-      if (unsupported(product)) throw notFound('Modèle 3D non disponible dans ce format');
       const model = shownModel(product);
-      if (!model) throw notFound('Modèle 3D non disponible');
+      if (!model)
+        throw notFound(
+          unsupported(product) && product.modelFormat !== 'stl'
+            ? 'Modèle 3D non disponible dans ce format'
+            : 'Modèle 3D non disponible',
+        );
       const file = files.pathOf(model.key);
       const stat = await fs.promises.stat(file).catch(() => null);
       if (!stat) throw notFound('Modèle 3D non disponible');
