@@ -5,7 +5,7 @@ import './dashboard.css';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import { periodSlug, slug } from '../../../workers/analytics/csv';
+import { periodSlug, slug } from '../../domain/analytics/exportName';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
 import { ADMIN_ROLE } from '../../domain/roles';
