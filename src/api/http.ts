@@ -37,10 +37,18 @@ export class OfflineWriteError extends ApiError {
 /** A request given up by its caller (an AbortController), not a failure to show. */
 export const isAbortError = (err: unknown): boolean => err instanceof Error && err.name === 'AbortError';
 
+// The one 401 path (docs/architecture.md, "Sign-in and every call after it"): send() wipes local storage,
+// then tells its listeners (src/app/App.tsx ends the session and deletes the user's caches).
 const unauthorizedListeners = new Set<() => void>();
-/** Called on any 401, after local storage is wiped (docs/product.md §1.4). */
+/** A 401 answered while nobody listened (the early current user, src/app/earlyRequests.ts, can beat App's mount). */
+let unheardUnauthorized = false;
+/** Called on any 401, after local storage is wiped (docs/product.md §1.4); at once for one nobody heard yet. */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
+  if (unheardUnauthorized) {
+    unheardUnauthorized = false;
+    listener();
+  }
   return () => unauthorizedListeners.delete(listener);
 }
 
@@ -117,6 +125,7 @@ export async function send(method: string, path: string, options: RequestOptions
       /* storage unavailable */
     }
     console.warn('401 reçu : stockage local effacé, redirection vers /login');
+    if (unauthorizedListeners.size === 0) unheardUnauthorized = true;
     unauthorizedListeners.forEach((l) => l());
   }
   const detail = (data as { detail?: string } | undefined)?.detail;

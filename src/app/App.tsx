@@ -10,7 +10,8 @@ import { clearUserCaches } from './userCaches';
 
 export function App() {
   const signedOut = useSetAtom(signedOutAtom);
-  // Any 401 (storage already wiped by the client): the session is over, the guard sends to /login.
+  // The reaction to the http client's one 401 path (src/api/http.ts wiped storage): the session is over, its
+  // caches go, and the guard (ProtectedLayout.tsx) sends to /login.
   useEffect(
     () =>
       onUnauthorized(() => {

@@ -1,15 +1,16 @@
 // The guard and the frame of every protected page: unauthenticated visitors go to /login; the current
-// user is loaded first (full-screen spinner); a 401 on it clears storage and goes to /login.
+// user is loaded first (full-screen spinner); a 401 on it goes through the http client's one 401 path
+// (src/api/http.ts wipes storage, App.tsx signs out), after which this guard sends to /login.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 
 import { ApiError, isAbortError } from '../api/http';
 import { queryClient } from '../api/queryClient';
 import { fetchCurrentUser } from '../api/users';
-import { currentUserAtom, isAuthenticatedAtom, signedOutAtom } from '../features/auth/atoms';
+import { currentUserAtom, isAuthenticatedAtom } from '../features/auth/atoms';
 import { LoadError } from '../ui/LoadError';
 import { ServerDownBanner } from '../ui/ServerDownBanner';
 import { preloadToast } from '../ui/toast';
@@ -40,9 +41,7 @@ function PageLoading() {
 export function ProtectedLayout() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
   const [user, setUser] = useAtom(currentUserAtom);
-  const signedOut = useSetAtom(signedOutAtom);
   const logout = useLogout();
-  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // A server that does not answer yet is retried every few seconds (never a dead end).
   const [attempt, setAttempt] = useState(0);
@@ -75,21 +74,17 @@ export function ProtectedLayout() {
         if (controller.signal.aborted || isAbortError(err)) return;
         forgetEarlyCurrentUser();
         console.error('Error fetching current user', err);
-        if (err instanceof ApiError && err.status === 401) {
-          globalThis.localStorage?.clear();
-          signedOut();
-          void navigate('/login', { replace: true });
-        } else {
-          setError(CURRENT_USER_ERROR);
-          if (err instanceof ApiError && (err.status === 0 || err.status >= 502))
-            retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
-        }
+        // A 401: the session has already ended (src/api/http.ts, App.tsx); the guard sends to /login.
+        if (err instanceof ApiError && err.status === 401) return;
+        setError(CURRENT_USER_ERROR);
+        if (err instanceof ApiError && (err.status === 0 || err.status >= 502))
+          retry = setTimeout(() => setAttempt((a) => a + 1), 3000);
       });
     return () => {
       controller.abort();
       clearTimeout(retry);
     };
-  }, [authenticated, user, setUser, signedOut, navigate, attempt]);
+  }, [authenticated, user, setUser, attempt]);
 
   useEffect(() => {
     if (user) preloadToast();

@@ -8,12 +8,12 @@
 // copy is dropped when read back (a pack left with nothing current is deleted, see readProducts).
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 
-import type { DashboardView } from '../../src/domain/analytics/view';
+import { CACHE_DB, type DashboardView } from '../../src/domain/analytics/view';
 import type { CachedProduct } from './columns';
 import { type Pack, packOf, recordsOf } from './packs';
 import type { SessionChunk } from './sessions';
 
-export const CACHE_DB = 'visio3d-analytics';
+export { CACHE_DB };
 /**
  * 4: records in packs of many products, stored views and their generation (3 had one record per product;
  * 2 had the engine number every answer's strings; 1 kept the strings in every record).

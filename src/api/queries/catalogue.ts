@@ -4,7 +4,16 @@
 // shares one request between the readers of a page and keeps the last answer on screen meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import type { CategoryCreate } from '../../domain/category';
 import {
+  createCategory,
+  createCouleur,
+  createModel,
+  createOption,
+  createProduct,
+  createSousOptions,
+  deleteCategory,
+  deleteProduct,
   type EntrepriseDetail,
   fetchCatalogueFile,
   fetchCategories,
@@ -14,6 +23,7 @@ import {
   fetchGroupeModels,
   fetchModels,
   updateEntreprise,
+  updateProduct,
 } from '../catalogue';
 import { useEntrepriseSaved } from './entreprises';
 import { objectUrlKeys, objectUrlQuery } from './objectUrls';
@@ -88,13 +98,35 @@ export function useCatalogueFileUrlQuery(fileKey: string) {
   );
 }
 
-export function useCatalogueChanged() {
+/**
+ * A write of the catalogue, marking what it changes stale once the server stored it: the queries on screen
+ * are read again (not awaited: the screen's own flow goes on, as the list is read on each visit anyway).
+ */
+function useCatalogueWrite<TVariables, TData>(
+  write: (variables: TVariables) => Promise<TData>,
+  changes: readonly unknown[] = catalogueKeys.all,
+) {
   const client = useQueryClient();
-  return {
-    /** Something of the catalogue changed: whatever is on screen is read again. */
-    invalidate: () => client.invalidateQueries({ queryKey: catalogueKeys.all }),
-  };
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => void client.invalidateQueries({ queryKey: changes }),
+  });
 }
+
+export const useCreateCategoryMutation = () =>
+  useCatalogueWrite((payload: CategoryCreate) => createCategory(payload), catalogueKeys.categories());
+/** A category deleted takes its sub-categories with it and leaves products without it: the whole catalogue. */
+export const useDeleteCategoryMutation = () => useCatalogueWrite((id: number) => deleteCategory(id));
+export const useCreateProductMutation = () => useCatalogueWrite((form: FormData) => createProduct(form));
+export const useUpdateProductMutation = () =>
+  useCatalogueWrite(({ id, form }: { id: number; form: FormData }) => updateProduct(id, form));
+export const useDeleteProductMutation = () => useCatalogueWrite((id: number) => deleteProduct(id));
+export const useCreateModelMutation = () => useCatalogueWrite((form: FormData) => createModel(form));
+export const useCreateOptionMutation = () =>
+  useCatalogueWrite((payload: Parameters<typeof createOption>[0]) => createOption(payload));
+export const useCreateSousOptionsMutation = () => useCatalogueWrite((form: FormData) => createSousOptions(form));
+export const useCreateCouleurMutation = () =>
+  useCatalogueWrite((payload: Parameters<typeof createCouleur>[0]) => createCouleur(payload), catalogueKeys.couleurs());
 
 /** 'Ajouter Nuancier': the company's catalogue date, stored as the server answered it (here and in the list). */
 export function useValidateCatalogueMutation() {

@@ -1,9 +1,10 @@
 // Companies as server state (docs/architecture.md, "Server state on the client"): the user creation page,
 // the dashboard's company choice and its reporting time zones read the same list.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import { type Entreprise, fetchEntreprises } from '../entreprises';
+import type { EntrepriseCreateInput } from '../../domain/entreprise';
+import { createEntreprise, type Entreprise, fetchEntreprises, updateEntrepriseTimeZone } from '../entreprises';
 
 export const entrepriseKeys = { all: ['entreprises'] as const };
 
@@ -22,4 +23,25 @@ export function useEntrepriseSaved() {
       ),
     [client],
   );
+}
+
+/** A new company (Admin), added to the cached list as the server answered it. */
+export function useCreateEntrepriseMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: EntrepriseCreateInput) => createEntreprise(payload),
+    onSuccess: (created) =>
+      void client.setQueryData<Entreprise[]>(entrepriseKeys.all, (list) => [...(list ?? []), created]),
+  });
+}
+
+/** A company's reporting time zone (docs/dashboard.md), stored in the list as the server answered it. */
+export function useUpdateTimeZoneMutation() {
+  const saved = useEntrepriseSaved();
+  return useMutation({
+    mutationFn: ({ entrepriseId, timeZone }: { entrepriseId: number; timeZone: string }) =>
+      updateEntrepriseTimeZone(entrepriseId, timeZone),
+    onSuccess: (answer, { entrepriseId, timeZone }) =>
+      void saved({ entrepriseId, timeZone: answer?.timeZone ?? timeZone }),
+  });
 }

@@ -1,10 +1,29 @@
 // Users, roles, licences and companies as server state (docs/architecture.md, "Server state on the client").
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { Entreprise } from '../entreprises';
-import { fetchLicences, fetchLicenceTypes } from '../licences';
-import { fetchRoles, fetchUser, fetchUsers, fetchUsersByEntreprise, type User } from '../users';
-import { entrepriseKeys } from './entreprises';
+import type { LicenceCreateInput } from '../../domain/licence';
+import type { OwnPasswordChange } from '../../domain/ownPassword';
+import type { InlineField, UserCreateInput } from '../../domain/userForm';
+import {
+  createLicence,
+  deleteLicence,
+  fetchLicences,
+  fetchLicenceTypes,
+  updateLicenceActivation,
+  updateLicenceExpiry,
+} from '../licences';
+import {
+  changeOwnPassword,
+  changePassword,
+  createUser,
+  disableUser,
+  fetchRoles,
+  fetchUser,
+  fetchUsers,
+  fetchUsersByEntreprise,
+  updateUserField,
+  type User,
+} from '../users';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -53,7 +72,7 @@ export function useLicenceTypesQuery() {
 }
 
 /** A user changed (edited, disabled, licences): his detail, the lists he appears in, his licences. */
-export function useUserChanged() {
+function useUserChanged() {
   const client = useQueryClient();
   return {
     /** Stores the user the server answered, and marks the lists stale. */
@@ -75,8 +94,63 @@ export function useUserChanged() {
       client.removeQueries({ queryKey: userKeys.list() });
       return client.invalidateQueries({ queryKey: userKeys.all });
     },
-    /** A new company, as the server answered it: added to the cached list. */
-    entrepriseCreated: (created: Entreprise) =>
-      client.setQueryData<Entreprise[]>(entrepriseKeys.all, (list) => [...(list ?? []), created]),
   };
 }
+
+// The writes. Their cache updates are not awaited: the screen's messages and its next step come at once,
+// the lists on screen follow when read again.
+
+export function useCreateUserMutation() {
+  const changed = useUserChanged();
+  return useMutation({
+    mutationFn: (payload: UserCreateInput) => createUser(payload),
+    onSuccess: () => void changed.created(),
+  });
+}
+
+export function useUpdateUserFieldMutation() {
+  const changed = useUserChanged();
+  return useMutation({
+    mutationFn: ({ userId, field, value }: { userId: number; field: InlineField; value: string }) =>
+      updateUserField(userId, field, value),
+    onSuccess: (user) => void changed.saved(user),
+  });
+}
+
+export function useDisableUserMutation() {
+  const changed = useUserChanged();
+  return useMutation({
+    mutationFn: (userId: number) => disableUser(userId),
+    onSuccess: (user) => void changed.saved(user),
+  });
+}
+
+/** An Admin sets another user's password: nothing cached changes. */
+export const useChangePasswordMutation = () =>
+  useMutation({
+    mutationFn: ({ userId, newPassword }: { userId: number; newPassword: string }) =>
+      changePassword(userId, newPassword),
+  });
+
+/** One's own password: the answer is the session's fresh token (the caller keeps it); nothing cached changes. */
+export const useChangeOwnPasswordMutation = () =>
+  useMutation({ mutationFn: (payload: OwnPasswordChange) => changeOwnPassword(payload) });
+
+/** The writes of one user's licences; each reads his licences (and the lists' marks) again. */
+function useLicenceWrite<TVariables, TData>(userId: number, write: (variables: TVariables) => Promise<TData>) {
+  const changed = useUserChanged();
+  return useMutation({ mutationFn: write, onSuccess: () => void changed.licences(userId) });
+}
+
+export const useCreateLicenceMutation = (userId: number) =>
+  useLicenceWrite(userId, (payload: LicenceCreateInput) => createLicence(payload));
+export const useUpdateLicenceExpiryMutation = (userId: number) =>
+  useLicenceWrite(userId, ({ licenceId, date }: { licenceId: number; date: Date | null }) =>
+    updateLicenceExpiry(licenceId, date),
+  );
+export const useUpdateLicenceActivationMutation = (userId: number) =>
+  useLicenceWrite(userId, ({ licenceId, date }: { licenceId: number; date: Date | null }) =>
+    updateLicenceActivation(licenceId, date),
+  );
+export const useDeleteLicenceMutation = (userId: number) =>
+  useLicenceWrite(userId, (licenceId: number) => deleteLicence(licenceId));

@@ -109,6 +109,9 @@ export interface Progress {
 
 export const EMPTY_STATS: StatFigures = { consultations: 0, interactions: 0, arTries: 0, conversionRate: 0 };
 
+/** The analytics worker's IndexedDB database (workers/analytics/cache.ts); deleted at logout and on a 401. */
+export const CACHE_DB = 'visio3d-analytics';
+
 /** Failure kinds that cross the worker boundary by name (Comlink keeps only name and message). */
 export const UNAUTHORIZED = 'Unauthorized';
 export const SUPERSEDED = 'Superseded';

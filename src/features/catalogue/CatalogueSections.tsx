@@ -8,11 +8,10 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { deleteProduct } from '../../api/catalogue';
 import {
-  useCatalogueChanged,
   useCategoriesQuery,
   useCouleursQuery,
+  useDeleteProductMutation,
   useGroupeModelsQuery,
   useModelsQuery,
 } from '../../api/queries/catalogue';
@@ -69,18 +68,18 @@ function download(key: string, name: string) {
   });
 }
 
-function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]; onDeleted: () => void }) {
+function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
   const navigate = useNavigate();
+  // Its success reads the catalogue on screen again (src/api/queries/catalogue.ts).
+  const deleteProduct = useDeleteProductMutation();
   const askDelete = () =>
     confirmDanger({
       header: 'Supprimer le produit',
       message: `Supprimer « ${g.nomGroupeModel} » avec ses modèles, options, subdivisions et fichiers ? Cette action est définitive.`,
       accept: () =>
-        void deleteProduct(g.idGroupeModel)
-          .then(() => {
-            notifySuccess(`Produit « ${g.nomGroupeModel} » supprimé`);
-            onDeleted();
-          })
+        void deleteProduct
+          .mutateAsync(g.idGroupeModel)
+          .then(() => notifySuccess(`Produit « ${g.nomGroupeModel} » supprimé`))
           .catch((err) => {
             console.error('Erreur lors de la suppression du produit', err);
             notifyError(`Le produit n'a pas été supprimé : ${(err as Error).message}`, err);
@@ -175,7 +174,6 @@ function ProductCard({ g, models, onDeleted }: { g: GroupeModel; models: Model[]
 
 export function ModelsSection() {
   const [search, setSearch] = useState('');
-  const catalogue = useCatalogueChanged();
   const groups = useLoad(useGroupeModelsQuery(), 'Error fetching GroupModels');
   const models = useLoad(useModelsQuery(), 'Error fetching Models');
   if (groups.error) return <Message severity="error" text={groups.error} />;
@@ -208,7 +206,6 @@ export function ModelsSection() {
             key={g.idGroupeModel}
             g={g}
             models={(models.data ?? []).filter((m) => m.idGroupeModel === g.idGroupeModel)}
-            onDeleted={() => void catalogue.invalidate()}
           />
         ))}
       </div>

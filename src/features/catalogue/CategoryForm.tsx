@@ -7,7 +7,7 @@ import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { createCategory } from '../../api/catalogue';
+import { useCreateCategoryMutation } from '../../api/queries/catalogue';
 import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '../../domain/category';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
@@ -20,8 +20,10 @@ const NO_PARENT = 0;
 type Values = z.input<typeof categoryCreateSchema>;
 const EMPTY: Values = { Nom_categorie: '', Id_categorie_mere: null, EntrepriseId: null };
 
-export function CategoryForm({ categories, onAdded }: { categories: Category[]; onAdded: () => void }) {
+export function CategoryForm({ categories }: { categories: Category[] }) {
   const user = useAtomValue(currentUserAtom);
+  // Its success reads the categories on screen again (src/api/queries/catalogue.ts).
+  const createCategory = useCreateCategoryMutation();
   const form = useForm<Values, unknown, z.output<typeof categoryCreateSchema>>({
     resolver: zodResolver(categoryCreateSchema),
     defaultValues: EMPTY,
@@ -29,7 +31,7 @@ export function CategoryForm({ categories, onAdded }: { categories: Category[]; 
 
   const add = form.handleSubmit(async (values) => {
     try {
-      await createCategory({ ...values, EntrepriseId: user?.entrepriseId ?? null });
+      await createCategory.mutateAsync({ ...values, EntrepriseId: user?.entrepriseId ?? null });
     } catch (err) {
       console.error("Erreur lors de l'ajout de la catégorie", err);
       notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`, err);
@@ -37,7 +39,6 @@ export function CategoryForm({ categories, onAdded }: { categories: Category[]; 
     }
     notifySuccess(`Catégorie « ${values.Nom_categorie} » ajoutée`);
     form.reset(EMPTY);
-    onAdded();
   });
 
   const parentOptions = [

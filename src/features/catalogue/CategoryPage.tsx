@@ -10,7 +10,8 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 
-import { deleteCategory, fetchGroupeModels } from '../../api/catalogue';
+import { fetchGroupeModels } from '../../api/catalogue';
+import { useDeleteCategoryMutation } from '../../api/queries/catalogue';
 import {
   ALL_CATEGORIES_LABEL,
   type Category,
@@ -32,14 +33,15 @@ import { useCategories } from './useCategories';
 export function CategoryPage() {
   // The catalogue's structure is not every role's (docs/permissions.md): others only read the list.
   const manages = can(useAtomValue(currentUserAtom)?.role, 'catalogue.structure');
-  const { categories, loading, error, reload } = useCategories();
+  const { categories, loading, error } = useCategories();
+  // Its success reads the catalogue again, this list with it (src/api/queries/catalogue.ts).
+  const deleteCategory = useDeleteCategoryMutation();
   const [showAll, setShowAll] = useState(false);
 
   async function remove(c: Category) {
     try {
-      await deleteCategory(c.id);
+      await deleteCategory.mutateAsync(c.id);
       notifySuccess(`Catégorie « ${c.nomCategorie} » supprimée`);
-      reload();
     } catch (err) {
       console.error('Erreur lors de la suppression de la catégorie', err);
       notifyError(`La catégorie n'a pas pu être supprimée : ${(err as Error).message}`, err);
@@ -70,7 +72,7 @@ export function CategoryPage() {
     <section>
       <ConfirmDialog />
       <PageTitle>Gestion des catégories</PageTitle>
-      {manages && <CategoryForm categories={categories} onAdded={reload} />}
+      {manages && <CategoryForm categories={categories} />}
       <div className="card">
         {loading && !categories.length ? (
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-label="Chargement des catégories" />

@@ -5,8 +5,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 
-import { createModel } from '../../api/catalogue';
-import { useModelsQuery } from '../../api/queries/catalogue';
+import { useCreateModelMutation, useModelsQuery } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { ICON_RULE, type Model, MODEL_3D_RULE, modelRowSchema } from '../../domain/product';
 import { FileCell } from '../../ui/FileCell';
@@ -34,6 +33,7 @@ export function ModelsPage() {
   const editor = useRows(blank);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const createModel = useCreateModelMutation();
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
@@ -74,7 +74,7 @@ export function ModelsPage() {
           form.append('IdGroupeModel', String(groupId));
           if (r.icone) form.append('Icone', r.icone, r.icone.name);
           if (r.model3d) form.append('Model3d', r.model3d, r.model3d.name);
-          return createModel(form);
+          return createModel.mutateAsync(form);
         }),
       );
       editor.leave(`/options?groupId=${groupId}`);

@@ -9,7 +9,7 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { createCouleur } from '../../api/catalogue';
+import { useCreateCouleurMutation } from '../../api/queries/catalogue';
 import { COULEUR_MESSAGES, couleurPayloadSchema } from '../../domain/option';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { LeaveGuard } from '../../ui/LeaveGuard';
@@ -39,6 +39,7 @@ export function NuancierPage() {
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const createCouleur = useCreateCouleurMutation();
   const back = groupId ? `/options?groupId=${groupId}` : '/catalogue';
 
   const columns: Array<RowsColumn<ColourRow>> = [
@@ -83,7 +84,7 @@ export function NuancierPage() {
     try {
       await Promise.all(
         editor.rows.map((r) =>
-          createCouleur({
+          createCouleur.mutateAsync({
             nuancier: nuancier.trim(),
             nomCouleur: r.nomCouleur.trim(),
             valeur: r.valeur,

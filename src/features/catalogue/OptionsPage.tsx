@@ -10,9 +10,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
-import { createOption } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
-import { useCouleursQuery, useGroupeModelQuery } from '../../api/queries/catalogue';
+import { useCouleursQuery, useCreateOptionMutation, useGroupeModelQuery } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import {
   buildOptionPayload,
@@ -63,6 +62,7 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
   const [done, setDone] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const createOption = useCreateOptionMutation();
   const couleurs = useCouleursQuery();
   useLoggedError(couleurs.error, 'Erreur lors de la récupération des couleurs');
 
@@ -94,7 +94,7 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
     else if (!(await valid())) return;
     const toSend = alone ? staged : [...staged, buildOptionPayload(form.getValues(), groupId)];
     setSaving(true);
-    const results = await Promise.allSettled(toSend.map((p) => createOption(p)));
+    const results = await Promise.allSettled(toSend.map((p) => createOption.mutateAsync(p)));
     setSaving(false);
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed.length) {

@@ -15,9 +15,8 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 
-import { createProduct, updateProduct } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
-import { useGroupeModelQuery } from '../../api/queries/catalogue';
+import { useCreateProductMutation, useGroupeModelQuery, useUpdateProductMutation } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { type Category, categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
 import {
@@ -156,6 +155,8 @@ interface FormProps {
 
 function ProductForm({ editId, initial, currentImages, categories, categoriesError }: FormProps) {
   const navigate = useNavigate();
+  const createProduct = useCreateProductMutation();
+  const updateProduct = useUpdateProductMutation();
   const form = useForm<Values, unknown, Product>({ resolver: zodResolver(schema), defaultValues: initial });
   /** Where a save leads: the catalogue after an edit, the subdivision question after a creation. */
   const [next, setNext] = useState('/catalogue');
@@ -170,10 +171,10 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
     if (!values.Placement) notify({ severity: 'warn', summary: 'Placement', detail: PRODUCT_MESSAGES.placement });
     try {
       if (editId !== null) {
-        await updateProduct(editId, payloadOf(values));
+        await updateProduct.mutateAsync({ id: editId, form: payloadOf(values) });
         notifySuccess(`Produit « ${values.NomGroupeModel} » modifié`);
       } else {
-        const { idGroupeModel } = await createProduct(payloadOf(values));
+        const { idGroupeModel } = await createProduct.mutateAsync(payloadOf(values));
         setNext(`/subdivision?groupId=${idGroupeModel}`);
       }
     } catch (err) {

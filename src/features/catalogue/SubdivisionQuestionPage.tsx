@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { createSousOptions } from '../../api/catalogue';
+import { useCreateSousOptionsMutation } from '../../api/queries/catalogue';
 import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
@@ -15,6 +15,7 @@ export function SubdivisionQuestionPage() {
   const groupId = useGroupId();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
+  const createSousOptions = useCreateSousOptionsMutation();
   const [error, setError] = useState<string | null>(null);
 
   if (groupId === null) return <MissingGroup />;
@@ -30,7 +31,7 @@ export function SubdivisionQuestionPage() {
         'Rows',
         JSON.stringify(DEFAULT_SOUS_OPTIONS.map((d) => ({ SousNom: d.sousNom, Tailles: d.tailles }))),
       );
-      await createSousOptions(form);
+      await createSousOptions.mutateAsync(form);
       void navigate(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des sous-options par défaut', err);

@@ -5,8 +5,8 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 
-import { createSousOptions } from '../../api/catalogue';
 import { ApiError } from '../../api/http';
+import { useCreateSousOptionsMutation } from '../../api/queries/catalogue';
 import { sousOptionRowSchema } from '../../domain/option';
 import { ICON_RULE } from '../../domain/product';
 import { FileCell } from '../../ui/FileCell';
@@ -30,6 +30,7 @@ export function SubdivisionsPage() {
   const editor = useRows(blank);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const createSousOptions = useCreateSousOptionsMutation();
   const { ref: formRef, failed } = useFocusFirstInvalid<HTMLDivElement>();
 
   if (groupId === null) return <MissingGroup />;
@@ -72,7 +73,7 @@ export function SubdivisionsPage() {
       form.append('IdModel', String(groupId));
       form.append('Rows', JSON.stringify(rows.map((r) => ({ SousNom: r.sousNom.trim(), Tailles: r.tailles.trim() }))));
       rows.forEach((r, i) => r.icone && form.append(`SousIcone_${i}`, r.icone, r.icone.name));
-      await createSousOptions(form);
+      await createSousOptions.mutateAsync(form);
       editor.leave(`/options?groupId=${groupId}`);
     } catch (err) {
       console.error('Erreur lors de l’enregistrement des subdivisions', err);

@@ -13,11 +13,9 @@ export function useCategories() {
   useEffect(() => {
     if (query.error) console.error(CATEGORIES_ERROR, query.error);
   }, [query.error]);
-  const { refetch } = query;
   return {
     categories: query.data ?? NO_CATEGORIES,
     loading: query.isFetching,
     error: query.isError ? CATEGORIES_ERROR : null,
-    reload: () => void refetch(),
   };
 }

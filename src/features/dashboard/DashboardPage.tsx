@@ -2,10 +2,10 @@
 // by the analytics worker from the cached events of the chosen company's products.
 import './dashboard.css';
 
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import { periodSlug, slug } from '../../../workers/analytics/csv';
+import { periodSlug, slug } from '../../domain/analytics/exportName';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
 import { ADMIN_ROLE } from '../../domain/roles';
@@ -39,7 +39,8 @@ const whenIdle = (run: () => void): (() => void) => {
 
 export function DashboardPage() {
   const user = useAtomValue(currentUserAtom);
-  const [selection, setSelection] = useAtom(selectionAtom);
+  const selection = useAtomValue(selectionAtom);
+  const update = useSetAtom(updateSelectionAtom);
   const isAdmin = user?.role === ADMIN_ROLE;
   const companyName = user?.entreprise?.nomEntreprise ?? null;
 
@@ -51,17 +52,16 @@ export function DashboardPage() {
   useEffect(() => {
     if (!isAdmin && user?.entrepriseId != null && selection.companyId !== user.entrepriseId)
       startTransition(() =>
-        setSelection((s) => ({
-          ...s,
+        update((s) => ({
           companyId: user.entrepriseId,
           scope: s.companyId === null || s.companyId === user.entrepriseId ? s.scope : 'all',
         })),
       );
-  }, [isAdmin, user?.entrepriseId, selection.companyId, setSelection]);
+  }, [isAdmin, user?.entrepriseId, selection.companyId, update]);
 
   // The selections live in the URL too: a view can be bookmarked and survives a reload. Written through the
   // History API, not the router: a router navigation re-renders every location reader (the whole shell) at
-  // each selection change, and nothing reads these parameters back except the selection atom at start-up.
+  // each selection change, and nothing reads these parameters back except the selection atom when the dashboard first reads it (atoms.ts).
   // Chromium's replaceState costs several ms: written when the page is idle (the switch drawn: a switch must
   // cost one frame), and at once when the page is left.
   useEffect(() => {
@@ -93,10 +93,9 @@ export function DashboardPage() {
       selection.companyId !== null &&
       !products.some((p) => p.id === selection.scope)
     )
-      setSelection((s) => ({ ...s, scope: 'all' }));
-  }, [products, productsLoading, selection.scope, selection.companyId, setSelection]);
+      update({ scope: 'all' });
+  }, [products, productsLoading, selection.scope, selection.companyId, update]);
 
-  const update = useSetAtom(updateSelectionAtom);
   const [exporting, setExporting] = useState(false);
   const shownCompany =
     companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');

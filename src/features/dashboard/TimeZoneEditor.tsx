@@ -5,8 +5,8 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 
-import { updateEntrepriseTimeZone } from '../../api/entreprises';
 import { ApiError } from '../../api/http';
+import { useUpdateTimeZoneMutation } from '../../api/queries/entreprises';
 import { DEFAULT_TIME_ZONE, zoneLabel } from '../../domain/analytics/zone';
 import { notifySuccess } from '../../ui/toast';
 
@@ -19,7 +19,7 @@ interface Props {
   companyId: number | null;
   timeZone: string;
   canEdit: boolean;
-  /** The server stored it: the page uses the new zone. */
+  /** The server stored it: the page uses the new zone (the mutation has stored it in the companies' list). */
   onSaved: (companyId: number, timeZone: string) => void;
 }
 
@@ -27,6 +27,7 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(timeZone);
   const [saving, setSaving] = useState(false);
+  const updateTimeZone = useUpdateTimeZoneMutation();
   const [error, setError] = useState<string | null>(null);
   const label = <small className="muted dashboard-zone">{zoneLabel(timeZone)}</small>;
   const open = () => {
@@ -52,7 +53,7 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
       const schema = await import('../../domain/entreprise').then((m) => m.timeZoneSchema).catch(() => null);
       const parsed = schema?.safeParse(value) ?? { success: true as const, data: value };
       if (!parsed.success) return setError(parsed.error.issues[0].message);
-      const saved = await updateEntrepriseTimeZone(companyId!, parsed.data);
+      const saved = await updateTimeZone.mutateAsync({ entrepriseId: companyId!, timeZone: parsed.data });
       onSaved(companyId!, saved?.timeZone ?? parsed.data);
       setEditing(false);
       notifySuccess('Fuseau horaire des statistiques enregistré');

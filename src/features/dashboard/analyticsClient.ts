@@ -8,6 +8,7 @@ import type { AnalyticsApi } from '../../../workers/analytics.worker';
 import { API_BASE, ApiError, getToken, send } from '../../api/http';
 import { registerUserCacheCleaner } from '../../app/userCaches';
 import {
+  CACHE_DB,
   type DashboardView,
   type PreparedScope,
   type PreparedView,
@@ -15,8 +16,6 @@ import {
   UNAUTHORIZED,
   type ViewRequest,
 } from '../../domain/analytics/view';
-
-export const CACHE_DB = 'visio3d-analytics';
 
 let remote: Comlink.Remote<AnalyticsApi> | null = null;
 /** API base and token last given to the worker: a selection change then costs one round trip, not two. */

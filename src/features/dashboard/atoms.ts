@@ -1,6 +1,8 @@
 // The dashboard selections as Jotai atoms (docs/product.md §1.4), seeded from the URL so a view survives a
-// reload and can be bookmarked; DashboardPage writes them back to the URL.
+// reload and can be bookmarked; DashboardPage writes them back to the URL. One writer, updateSelectionAtom:
+// every change is clamped (docs/architecture.md, "Data flow of a dashboard selection").
 import { type Atom, atom } from 'jotai';
+import { atomWithLazy } from 'jotai/utils';
 
 import {
   clampSelection,
@@ -11,19 +13,31 @@ import {
 } from '../../domain/analytics/selection';
 import type { Progress } from '../../domain/analytics/view';
 
-export const selectionAtom = atom<Selection>(
+/** The URL's selection, read once: when the dashboard first reads the selection (its mount). */
+const storedSelectionAtom = atomWithLazy<Selection>(() =>
   selectionFromParams(new URLSearchParams(globalThis.location?.search ?? ''), localNow()),
 );
 
-/** Changes some selections; month and week stay within what the year and month allow. */
-export const updateSelectionAtom = atom(null, (get, set, patch: Partial<Selection>) => {
-  set(selectionAtom, clampSelection({ ...get(selectionAtom), ...patch }, localNow()));
-});
+/** The selection, read-only: written through updateSelectionAtom alone. */
+export const selectionAtom = atom((get) => get(storedSelectionAtom));
+
+/**
+ * The one writer: changes some selections (a patch, or one made from the current selection); month and week
+ * stay within what the year and month allow.
+ */
+export const updateSelectionAtom = atom(
+  null,
+  (get, set, change: Partial<Selection> | ((current: Selection) => Partial<Selection>)) => {
+    const current = get(storedSelectionAtom);
+    const patch = typeof change === 'function' ? change(current) : change;
+    set(storedSelectionAtom, clampSelection({ ...current, ...patch }, localNow()));
+  },
+);
 
 /** Changing the company resets the scope to all products. */
 export const chooseCompanyAtom = atom(null, (get, set, companyId: number | null) => {
   if (get(selectionAtom).companyId === companyId) return;
-  set(selectionAtom, { ...get(selectionAtom), companyId, scope: 'all' as Scope });
+  set(updateSelectionAtom, { companyId, scope: 'all' as Scope });
 });
 
 /** The running load's progress (products checked / to check), null when none runs: see DashboardProgress. */

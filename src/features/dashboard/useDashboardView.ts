@@ -232,6 +232,18 @@ export function useDashboardView(
       },
   );
 
+  /**
+   * The one start path outside the render: the selection in the store with the products held, when they
+   * are that company's and loaded (a company change waits for its products: the render's start below).
+   */
+  const [startLatest] = useState(() => (asked: StartMode = 'select', retry?: number[]) => {
+    const s = store.get(selectionAtom);
+    const p = latest.current;
+    if (asked === 'retry') return start(s, p, retry);
+    if (s.companyId === p.companyId && !p.loading && (asked !== 'refresh' || s.companyId !== null))
+      start(s, p, retry, asked);
+  });
+
   const [prepare] = useState(() => (ids: number[]) => {
     const s = store.get(selectionAtom);
     const p = latest.current;
@@ -252,9 +264,7 @@ export function useDashboardView(
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState !== 'visible' || inFlight.current || started.current === null) return;
-      const s = store.get(selectionAtom);
-      if (s.companyId !== null && s.companyId === latest.current.companyId && !latest.current.loading)
-        start(s, latest.current, undefined, 'refresh');
+      startLatest('refresh');
     };
     const timer = window.setInterval(refresh, REFRESH_EVERY_MS);
     const onVisible = () => {
@@ -265,7 +275,7 @@ export function useDashboardView(
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [store, start]);
+  }, [startLatest]);
 
   useLayoutEffect(() => {
     latest.current = held;
@@ -274,23 +284,12 @@ export function useDashboardView(
   // A stored view: its "En direct" is brought up to date (see STORED_REFRESH_MS).
   useEffect(() => {
     if (!state.view?.stored) return;
-    const timer = window.setTimeout(() => {
-      const s = store.get(selectionAtom);
-      if (!inFlight.current && s.companyId !== null && s.companyId === latest.current.companyId)
-        start(s, latest.current, undefined, 'refresh');
-    }, STORED_REFRESH_MS);
+    const timer = window.setTimeout(() => !inFlight.current && startLatest('refresh'), STORED_REFRESH_MS);
     return () => window.clearTimeout(timer);
-  }, [state.view, store, start]);
+  }, [state.view, startLatest]);
 
   // From inside the click: the products held are those of the selection's company, so they still apply.
-  useEffect(
-    () =>
-      store.sub(selectionAtom, () => {
-        const s = store.get(selectionAtom);
-        if (s.companyId === latest.current.companyId && !latest.current.loading) start(s, latest.current);
-      }),
-    [store, start],
-  );
+  useEffect(() => store.sub(selectionAtom, () => startLatest()), [store, startLatest]);
 
   // Everything else (first render, company change, products loaded): after the render, once per view key
   // (the key sums up the selection and the products held, which are new objects at every render).
@@ -300,6 +299,6 @@ export function useDashboardView(
   const { viewKey: shown, ...rest } = state;
   const failedIds = state.view?.failedProducts ?? [];
   // A load that failed as a whole retries everything; otherwise only the products that failed.
-  const retry = () => start(store.get(selectionAtom), latest.current, state.failed ? held.productIds : failedIds);
+  const retry = () => startLatest('retry', state.failed ? held.productIds : failedIds);
   return { ...rest, current: shown === key, retry, prepareScopes: prepare };
 }

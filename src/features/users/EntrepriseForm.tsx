@@ -9,8 +9,9 @@ import { InputText } from 'primereact/inputtext';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { createEntreprise, type Entreprise } from '../../api/entreprises';
+import type { Entreprise } from '../../api/entreprises';
 import { ApiError } from '../../api/http';
+import { useCreateEntrepriseMutation } from '../../api/queries/entreprises';
 import { DEFAULT_TIME_ZONE, entrepriseCreateSchema } from '../../domain/entreprise';
 import { can } from '../../domain/permissions';
 import { FormField } from '../../ui/FormField';
@@ -30,6 +31,7 @@ const TIME_ZONES = (Intl as { supportedValuesOf?: (k: string) => string[] }).sup
 
 export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => void }) {
   const me = useAtomValue(currentUserAtom);
+  const createEntreprise = useCreateEntrepriseMutation();
   const form = useForm<z.input<typeof entrepriseCreateSchema>, unknown, z.output<typeof entrepriseCreateSchema>>({
     resolver: zodResolver(entrepriseCreateSchema),
     defaultValues: { NomEntreprise: '', Adresse: '', Telephone: '', Siret: '', TimeZone: DEFAULT_TIME_ZONE },
@@ -38,7 +40,7 @@ export function EntrepriseForm({ onCreated }: { onCreated: (e: Entreprise) => vo
   const submit = form.handleSubmit(async (values) => {
     let created: Entreprise;
     try {
-      created = await createEntreprise(values);
+      created = await createEntreprise.mutateAsync(values);
     } catch (err) {
       // A field the server refused is shown beside it; any other failure says what failed.
       console.error('Error creating entreprise', err);

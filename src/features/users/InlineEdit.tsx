@@ -9,7 +9,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
-import { updateUserField, type User } from '../../api/users';
+import { useUpdateUserFieldMutation } from '../../api/queries/users';
+import type { User } from '../../api/users';
 import { type InlineField, inlineFieldSchemas } from '../../domain/userForm';
 
 interface Props {
@@ -17,10 +18,11 @@ interface Props {
   field: InlineField;
   label: string;
   editable: boolean;
-  onSaved: (user: User) => void;
 }
 
-export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
+export function InlineEdit({ user, field, label, editable }: Props) {
+  // The user as the server answered is stored by the mutation (src/api/queries/users.ts): the page shows it.
+  const updateField = useUpdateUserFieldMutation();
   const current = user[field] ?? '';
   const [editing, setEditing] = useState(false);
   const id = `edit-${field}`;
@@ -34,7 +36,7 @@ export function InlineEdit({ user, field, label, editable, onSaved }: Props) {
 
   const save = form.handleSubmit(async (values) => {
     try {
-      onSaved(await updateUserField(user.userId, field, values[field]));
+      await updateField.mutateAsync({ userId: user.userId, field, value: values[field] });
       setEditing(false);
     } catch (err) {
       console.error(`Error updating ${field}`, err);

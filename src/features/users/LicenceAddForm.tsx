@@ -9,9 +9,8 @@ import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { ApiError } from '../../api/http';
-import { createLicence } from '../../api/licences';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { useLicenceTypesQuery } from '../../api/queries/users';
+import { useCreateLicenceMutation, useLicenceTypesQuery } from '../../api/queries/users';
 import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
@@ -45,6 +44,7 @@ export function LicenceAddForm({
   onCancel: () => void;
 }) {
   const typesQuery = useLicenceTypesQuery();
+  const createLicence = useCreateLicenceMutation(userId);
   const types = typesQuery.data ?? NO_TYPES;
   useLoggedError(typesQuery.error, 'Error fetching licence types');
   const defaultTypeId = types[0]?.typeLicenceId ?? null;
@@ -74,7 +74,7 @@ export function LicenceAddForm({
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      await createLicence(body);
+      await createLicence.mutateAsync(body);
     } catch (err) {
       console.error('Error creating licence', err);
       if (err instanceof ApiError) showServerFieldErrors(form.setError, err.fieldErrors, (f) => f as keyof Values);

@@ -5,7 +5,11 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 
-import { deleteLicence, updateLicenceActivation, updateLicenceExpiry } from '../../api/licences';
+import {
+  useDeleteLicenceMutation,
+  useUpdateLicenceActivationMutation,
+  useUpdateLicenceExpiryMutation,
+} from '../../api/queries/users';
 import type { Licence } from '../../domain/licence';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { notifyError } from '../../ui/toast';
@@ -13,16 +17,20 @@ import { DateModal } from './DateModal';
 import { formatDateTime } from './format';
 
 interface Props {
+  /** Whose licences: each change reads them again (src/api/queries/users.ts). */
+  userId: number;
   licences: Licence[];
   isAdmin: boolean;
   /** The inline-editing screen also changes the activation date. */
   activationEditable: boolean;
-  onChanged: () => void;
 }
 
-export function LicenceList({ licences, isAdmin, activationEditable, onChanged }: Props) {
+export function LicenceList({ userId, licences, isAdmin, activationEditable }: Props) {
   const [expiryOf, setExpiryOf] = useState<Licence | null>(null);
   const [activationOf, setActivationOf] = useState<Licence | null>(null);
+  const updateExpiry = useUpdateLicenceExpiryMutation(userId);
+  const updateActivation = useUpdateLicenceActivationMutation(userId);
+  const deleteLicence = useDeleteLicenceMutation(userId);
 
   /** A refused change is thrown back to the modal, which shows the server's message and stays open. */
   async function update(run: () => Promise<unknown>) {
@@ -32,7 +40,6 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
       console.error('Error updating licence', err);
       throw err;
     }
-    onChanged();
   }
 
   function remove(l: Licence) {
@@ -41,8 +48,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
       message: `Voulez-vous vraiment supprimer la licence ${l.licenceKey} ?`,
       accept: async () => {
         try {
-          await deleteLicence(l.licenceId);
-          onChanged();
+          await deleteLicence.mutateAsync(l.licenceId);
         } catch (err) {
           console.error('Error deleting licence', err);
           notifyError('Erreur lors de la suppression de la licence', err);
@@ -108,7 +114,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
         initial={expiryOf?.dateExpiration ?? null}
         visible={expiryOf !== null}
         onHide={() => setExpiryOf(null)}
-        onSave={(d) => update(() => updateLicenceExpiry(expiryOf!.licenceId, d))}
+        onSave={(d) => update(() => updateExpiry.mutateAsync({ licenceId: expiryOf!.licenceId, date: d }))}
       />
       <DateModal
         key={`activation-${activationOf?.licenceId ?? ''}`}
@@ -117,7 +123,7 @@ export function LicenceList({ licences, isAdmin, activationEditable, onChanged }
         initial={activationOf?.dateActivation ?? null}
         visible={activationOf !== null}
         onHide={() => setActivationOf(null)}
-        onSave={(d) => update(() => updateLicenceActivation(activationOf!.licenceId, d))}
+        onSave={(d) => update(() => updateActivation.mutateAsync({ licenceId: activationOf!.licenceId, date: d }))}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 
 import { ApiError } from '../../api/http';
-import { changeOwnPassword } from '../../api/users';
+import { useChangeOwnPasswordMutation } from '../../api/queries/users';
 import { ownPasswordFormSchema } from '../../domain/ownPassword';
 import { PASSWORD_HINT } from '../../domain/userForm';
 import { FormField } from '../../ui/FormField';
@@ -21,6 +21,7 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', con
 
 export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const keepSession = useSetAtom(loginSucceededAtom);
+  const changeOwnPassword = useChangeOwnPasswordMutation();
   const form = useForm({ resolver: zodResolver(ownPasswordFormSchema), defaultValues: EMPTY });
 
   const close = () => {
@@ -30,7 +31,7 @@ export function OwnPasswordModal({ visible, onHide }: { visible: boolean; onHide
 
   const save = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const { token } = await changeOwnPassword({ currentPassword, newPassword });
+      const { token } = await changeOwnPassword.mutateAsync({ currentPassword, newPassword });
       keepSession(token);
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 400 && showServerFieldErrors(form.setError, err.fieldErrors))) {

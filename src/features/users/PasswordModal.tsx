@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 
-import { changePassword } from '../../api/users';
+import { useChangePasswordMutation } from '../../api/queries/users';
 import { PASSWORD_HINT, passwordChangeFormSchema } from '../../domain/userForm';
 import { FormField } from '../../ui/FormField';
 import { notifyError, notifySuccess } from '../../ui/toast';
@@ -14,6 +14,7 @@ const EMPTY = { newPassword: '', confirmation: '' };
 
 export function PasswordModal({ userId, visible, onHide }: { userId: number; visible: boolean; onHide: () => void }) {
   const form = useForm({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: EMPTY });
+  const changePassword = useChangePasswordMutation();
 
   const close = () => {
     form.reset(EMPTY);
@@ -22,7 +23,7 @@ export function PasswordModal({ userId, visible, onHide }: { userId: number; vis
 
   const save = form.handleSubmit(async ({ newPassword }) => {
     try {
-      await changePassword(userId, newPassword);
+      await changePassword.mutateAsync({ userId, newPassword });
     } catch (err) {
       console.error('Error changing password', err);
       notifyError('Erreur lors de la mise à jour du mot de passe.', err);

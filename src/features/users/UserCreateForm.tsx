@@ -11,8 +11,8 @@ import { useNavigate } from 'react-router-dom';
 
 import { ApiError } from '../../api/http';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { useRolesQuery, useUserChanged, useUsersByEntrepriseQuery } from '../../api/queries/users';
-import { createUser, type Role, type User } from '../../api/users';
+import { useCreateUserMutation, useRolesQuery, useUsersByEntrepriseQuery } from '../../api/queries/users';
+import type { Role, User } from '../../api/users';
 import { grantsRole } from '../../domain/permissions';
 import {
   createFieldOf,
@@ -36,7 +36,7 @@ type TextField = 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile' | 'password' 
 export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   const navigate = useNavigate();
   const me = useAtomValue(currentUserAtom);
-  const changed = useUserChanged();
+  const createUser = useCreateUserMutation();
   const rolesQuery = useRolesQuery();
   const roles = rolesQuery.data ?? NO_ROLES;
   useLoggedError(rolesQuery.error, 'Error fetching roles');
@@ -54,7 +54,9 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await createUser(toCreatePayload({ ...values, roleId: values.roleId ?? defaultRoleId }, entrepriseId));
+      await createUser.mutateAsync(
+        toCreatePayload({ ...values, roleId: values.roleId ?? defaultRoleId }, entrepriseId),
+      );
     } catch (err) {
       console.error("Erreur lors de l'ajout de l'utilisateur", err);
       if (err instanceof ApiError) {
@@ -65,7 +67,6 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
       throw err;
     }
     notifySuccess('Utilisateur ajouté avec succès !');
-    void changed.created();
   });
 
   const text = (name: TextField, label: string, props: Record<string, unknown> = {}, hint?: string) => (

@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router-dom';
 import type { Entreprise } from '../../api/entreprises';
 import { useEntreprisesQuery } from '../../api/queries/entreprises';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { useUserChanged } from '../../api/queries/users';
 import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
@@ -29,7 +28,6 @@ export function UserCreatePage() {
   const entreprisesQuery = useEntreprisesQuery();
   const entreprises = entreprisesQuery.data ?? NO_ENTREPRISES;
   useLoggedError(entreprisesQuery.error, 'Error fetching entreprises');
-  const changed = useUserChanged();
   const [choice, setChoice] = useState<number | null>(null);
 
   const back = <Button label="Retour" icon="pi pi-arrow-left" text onClick={() => navigate('/users')} />;
@@ -65,14 +63,7 @@ export function UserCreatePage() {
           />
         </div>
       </div>
-      {choice === NEW_ENTREPRISE && (
-        <EntrepriseForm
-          onCreated={(created) => {
-            changed.entrepriseCreated(created);
-            setChoice(created.entrepriseId);
-          }}
-        />
-      )}
+      {choice === NEW_ENTREPRISE && <EntrepriseForm onCreated={(created) => setChoice(created.entrepriseId)} />}
       {choice !== null && choice !== NEW_ENTREPRISE && <UserCreateForm key={choice} entrepriseId={choice} />}
     </section>
   );

@@ -13,7 +13,8 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
-import { disableUser, type User } from '../../api/users';
+import { useDisableUserMutation } from '../../api/queries/users';
+import type { User } from '../../api/users';
 import { can, managesUser } from '../../domain/permissions';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
@@ -39,7 +40,8 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
   const userId = Number(useParams().userId);
   const me = useAtomValue(currentUserAtom);
   const navigate = useNavigate();
-  const { user, setUser, licences, reloadLicences, error, loading } = useUserDetails(userId);
+  const { user, licences, error, loading } = useUserDetails(userId);
+  const disableUser = useDisableUserMutation();
   const [adding, setAdding] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
 
@@ -66,7 +68,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
       acceptLabel: 'Désactiver',
       accept: async () => {
         try {
-          setUser(await disableUser(u.userId));
+          await disableUser.mutateAsync(u.userId);
         } catch (err) {
           // Only logged (docs/product.md §2.8).
           console.error('Error disabling user', err);
@@ -121,14 +123,7 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
 
   const field = (f: 'fonction' | 'nom' | 'prenom' | 'mail' | 'mobile', label: string) =>
     inline ? (
-      <InlineEdit
-        key={`${f}-${user[f]}`}
-        user={user}
-        field={f}
-        label={label}
-        editable={canEditFields}
-        onSaved={setUser}
-      />
+      <InlineEdit key={`${f}-${user[f]}`} user={user} field={f} label={label} editable={canEditFields} />
     ) : (
       <Detail label={label}>{user[f] || '—'}</Detail>
     );
@@ -158,21 +153,9 @@ export function UserDetailsPage({ inline }: { inline: boolean }) {
         </div>
       </div>
       {adding && managesLicences && (
-        <LicenceAddForm
-          userId={user.userId}
-          onCancel={() => setAdding(false)}
-          onDone={() => {
-            setAdding(false);
-            void reloadLicences();
-          }}
-        />
+        <LicenceAddForm userId={user.userId} onCancel={() => setAdding(false)} onDone={() => setAdding(false)} />
       )}
-      <LicenceList
-        licences={licences}
-        isAdmin={managesLicences}
-        activationEditable={inline}
-        onChanged={() => void reloadLicences()}
-      />
+      <LicenceList userId={user.userId} licences={licences} isAdmin={managesLicences} activationEditable={inline} />
       {inline && manages && !isSelf && (
         <PasswordModal userId={user.userId} visible={passwordOpen} onHide={() => setPasswordOpen(false)} />
       )}
