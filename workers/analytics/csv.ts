@@ -4,8 +4,8 @@
 // quoted (so a spreadsheet reading "," or a tab as its separator still sees one cell: `Lampe,=cmd|…` does
 // not become a second cell holding a formula), and one starting with = + - @, a tab or a carriage return
 // is prefixed with ' so that no spreadsheet runs it as a formula.
+import { periodSlug, slug } from '../../src/domain/analytics/exportName';
 import type { RankingRow } from '../../src/domain/analytics/ranking';
-import type { Selection } from '../../src/domain/analytics/selection';
 
 export const BOM = '\uFEFF';
 const SEP = ';';
@@ -67,28 +67,6 @@ export function buildCsv(input: CsvInput): string {
     row([label, input.series.values[i] ?? null, ...(input.series.previous ? [input.series.previous[i] ?? null] : [])]);
   });
   return BOM + lines.join(EOL) + EOL;
-}
-
-/** "maison-lumiere": lower case, no accents, words joined by "-". */
-export function slug(name: string): string {
-  return (
-    name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'entreprise'
-  );
-}
-
-/** The period part of the file name: 2026-11, 2026, 2026-11-s3, 2026-01-01_2026-01-31, tout. */
-export function periodSlug(s: Pick<Selection, 'period' | 'year' | 'month' | 'week' | 'from' | 'to'>): string {
-  const mm = String(s.month).padStart(2, '0');
-  if (s.period === 'year') return String(s.year);
-  if (s.period === 'month') return `${s.year}-${mm}`;
-  if (s.period === 'week') return `${s.year}-${mm}-s${s.week}`;
-  if (s.period === 'custom') return `${s.from}_${s.to}`;
-  return 'tout';
 }
 
 export const csvFileName = (company: string, s: Parameters<typeof periodSlug>[0]): string =>
