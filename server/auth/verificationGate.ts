@@ -3,6 +3,9 @@
 // failed sign-ins from many addresses (each pair new, so never throttled) used to fill every pool thread,
 // and a real sign-in or a catalogue download waited behind it (docs/login-throttle.md, "Concurrent
 // verifications"). Keeping fewer verifications than pool threads leaves threads for file I/O.
+// A flood fills the queue too: an attempt from a pair (mail, address) that signed in before on this server
+// has a lane of its own, served first and never refused because strangers filled theirs
+// (server/auth/knownSignIns.ts), so a regular user still signs in while a flood is refused.
 import os from 'node:os';
 
 import { verifyPassword } from './password';
@@ -10,7 +13,7 @@ import { verifyPassword } from './password';
 export interface VerificationLimits {
   /** Verifications running at once. */
   concurrent: number;
-  /** Verifications waiting for a slot; beyond, the attempt is refused. */
+  /** Verifications waiting for a slot, in each lane; beyond, the attempt is refused. */
   queued: number;
   /** Retry-After of a refusal, in seconds. */
   retryAfterSec: number;
@@ -38,6 +41,8 @@ export class VerifierBusy extends Error {
 export class VerificationGate {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Attempts of pairs that signed in before: handed the next free slot before any other. */
+  private readonly known: Array<() => void> = [];
   /** The most verifications that ever ran at once, and the attempts refused (for tests and logs). */
   peak = 0;
   refused = 0;
@@ -51,24 +56,28 @@ export class VerificationGate {
     return this.running;
   }
   get queued(): number {
-    return this.waiting.length;
+    return this.waiting.length + this.known.length;
   }
 
-  /** Verifies when a slot is free, waiting in the queue if need be; throws VerifierBusy when it is full. */
-  async check(hash: string, password: string): Promise<boolean> {
+  /**
+   * Verifies when a slot is free, waiting in its lane if need be; throws VerifierBusy when that lane is
+   * full. `known`: the pair signed in before (its lane is served first).
+   */
+  async check(hash: string, password: string, known = false): Promise<boolean> {
     if (this.running >= this.limits.concurrent) {
-      if (this.waiting.length >= this.limits.queued) {
+      const lane = known ? this.known : this.waiting;
+      if (lane.length >= this.limits.queued) {
         this.refused++;
         throw new VerifierBusy(this.limits.retryAfterSec);
       }
       // The slot is handed over by the verification that ends (running is not decremented then).
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve) => lane.push(resolve));
     } else this.running++;
     this.peak = Math.max(this.peak, this.running);
     try {
       return await this.verify(hash, password);
     } finally {
-      const next = this.waiting.shift();
+      const next = this.known.shift() ?? this.waiting.shift();
       if (next) next();
       else this.running--;
     }

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 
 import { loginInputSchema, loginResponseSchema } from '../../src/domain/auth';
+import { KnownSignIns } from '../auth/knownSignIns';
 import { type Attempt, retryMessage, TooManyAttempts } from '../auth/loginThrottle';
 import { dummyHash } from '../auth/password';
 import { accountRefusal, loadSessionUser } from '../auth/session';
@@ -15,6 +16,7 @@ import { noContent } from '../http/openapi/params';
 import { problems } from '../http/openapi/problem';
 
 const authRoutes: RoutePlugin = async (app, { db, tokens, throttle, verifications }) => {
+  const known = new KnownSignIns();
   app.post(
     '/api/Auth/backoffice/login',
     {
@@ -54,7 +56,11 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle, verification
       // queue, then is refused, instead of holding every thread file reads need.
       let ok: boolean;
       try {
-        ok = await verifications.check(user?.passwordHash ?? (await dummyHash()), request.body.password);
+        ok = await verifications.check(
+          user?.passwordHash ?? (await dummyHash()),
+          request.body.password,
+          known.has(mail, address),
+        );
       } catch (err) {
         if (!(err instanceof VerifierBusy)) throw err;
         await attempt.abandoned();
@@ -72,6 +78,7 @@ const authRoutes: RoutePlugin = async (app, { db, tokens, throttle, verification
         throw unauthorized('Identifiants invalides');
       }
       await attempt.succeeded();
+      known.add(mail, address);
       // Only now, the password being right, may the answer tell about the account's state.
       const refusal = await accountRefusal(db, user);
       if (refusal) {

@@ -12,8 +12,9 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app';
 function countedVerifier() {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  const state = { running: 0, maxRunning: 0, hold: false, release, verified: 0 };
+  const state = { running: 0, maxRunning: 0, hold: false, release, verified: 0, started: [] as string[] };
   const verify = async (hash: string, password: string) => {
+    state.started.push(password);
     state.running++;
     state.maxRunning = Math.max(state.maxRunning, state.running);
     try {
@@ -88,6 +89,41 @@ describe('concurrent password verifications', () => {
       if (r.statusCode === 503) expect(r.headers['retry-after']).toBe('1');
     }
     expect((await login(t, 'manager@demo.fr', DEMO_PASSWORD, '192.0.2.99')).statusCode).toBe(200);
+  });
+});
+
+describe('a user who signed in before, during a flood', () => {
+  const { state, verify } = countedVerifier();
+  const gate = new VerificationGate({ concurrent: 2, queued: 3, retryAfterSec: 1 }, verify);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ verifications: gate });
+  });
+  afterAll(() => t.close());
+
+  it('has a lane of its own: verified before the queued strangers, never refused because they filled theirs', async () => {
+    const regular = '192.0.2.50';
+    expect((await login(t, 'directeur@demo.fr', DEMO_PASSWORD, regular)).statusCode).toBe(200);
+
+    state.hold = true;
+    state.started.length = 0;
+    const flood = Array.from({ length: 10 }, (_, i) => login(t, `crowd${i}@demo.fr`, 'faux', `198.51.100.${60 + i}`));
+    await until(() => gate.active === 2 && gate.queued === 3 && gate.refused === 5);
+    // The common lane is full: a stranger is refused at once, the regular user waits in his own lane.
+    expect((await login(t, 'stranger@demo.fr', 'faux', '198.51.100.99')).statusCode).toBe(503);
+    // The lane is the pair's: the same account from an address it never signed in from has none.
+    expect((await login(t, 'directeur@demo.fr', DEMO_PASSWORD, '192.0.2.51')).statusCode).toBe(503);
+    const mine = login(t, 'directeur@demo.fr', DEMO_PASSWORD, regular);
+    await until(() => gate.queued === 4);
+    state.hold = false;
+    state.release();
+    const [answer] = await Promise.all([mine, ...flood]);
+
+    expect(answer.statusCode).toBe(200);
+    // Given the first slot to free, before the three strangers queued before him: his verification starts
+    // right after the two that were running.
+    expect(state.started).toEqual(['faux', 'faux', DEMO_PASSWORD, 'faux', 'faux', 'faux']);
+    expect(state.maxRunning).toBe(2);
   });
 });
 
