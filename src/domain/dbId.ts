@@ -1,5 +1,5 @@
 // A database id in a JSON body: a positive integer that fits the 32-bit columns. A larger number is refused
-// here with the field's message instead of reaching the database (issue 21), and the API document says so.
+// here with the field's message instead of reaching the database, and the API document says so.
 import { z } from 'zod';
 
 export const INT32_MAX = 2_147_483_647;

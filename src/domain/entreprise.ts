@@ -26,7 +26,7 @@ export function isValidSiret(value: string): boolean {
 
 const SIRET_INVALID = 'SIRET invalide (14 chiffres avec une clé valide)';
 export const TIME_ZONE_INVALID = 'Fuseau horaire invalide (nom IANA, par exemple Europe/Paris)';
-/** The rules of a new company a JSON Schema cannot say: the API document lists them (issue 21). */
+/** The rules of a new company a JSON Schema cannot say: the API document lists them. */
 export const ENTREPRISE_CREATE_RULES = [SIRET_INVALID, TIME_ZONE_INVALID] as const;
 
 /** The canonical spelling of a zone Intl knows: "europe/paris" → "Europe/Paris", "utc" → "UTC". */

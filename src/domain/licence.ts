@@ -44,7 +44,7 @@ const dateField = (message: string) =>
 
 const id = (message: string) => dbId(message);
 
-/** POST /api/Licence (the spec's variant: UserId, TypeLicenceId, Type, LicenceKey, DateActivation, DateExpiration, CreatedAt). */
+/** POST /api/Licence (the contract's variant: UserId, TypeLicenceId, Type, LicenceKey, DateActivation, DateExpiration, CreatedAt). */
 export const licenceCreateSchema = z.object({
   UserId: id('Utilisateur requis'),
   TypeLicenceId: id('Type de licence requis'),

@@ -10,7 +10,7 @@ export const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Control characters a one-line text may not hold: every C0 character and DEL. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
 export const LINE_CONTROL = /[\u0000-\u001F\u007F]/;
-// The same rules as whole-value patterns, so that the API document states them (issue 21): JSON Schema
+// The same rules as whole-value patterns, so that the API document states them: JSON Schema
 // has no "must not contain", a pattern anchored on both ends says it.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are refused
 const TEXT_FREE_OF_CONTROL = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;

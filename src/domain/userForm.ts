@@ -15,8 +15,8 @@ export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 /** Mails are unique whatever their case: a user's is stored and compared lower-cased. */
 export const userMailSchema = mailSchema.transform((s) => s.toLowerCase());
 
-// Checks run in the spec's order; the first one that fails gives the field its message (each later one is
-// skipped: abort). Written as lengths and patterns so that the API document states the policy (issue 21).
+// Checks run in the order of docs/product.md; the first one that fails gives the field its message (each later one is
+// skipped: abort). Written as lengths and patterns so that the API document states the policy.
 const PASSWORD_LENGTH = 'Mot de passe invalide (10 à 255 caractères)';
 export const passwordSchema = z
   .string({ error: 'Mot de passe requis' })

@@ -9,7 +9,7 @@ export function initials(prenom?: string | null, nom?: string | null): string {
   return text || 'U';
 }
 
-/** Full name with the spec's fallback "Utilisateur". */
+/** Full name with the fallback of docs/product.md, "Utilisateur". */
 export function displayName(prenom?: string | null, nom?: string | null): string {
   const name = [prenom, nom]
     .map((s) => (s ?? '').trim())
@@ -18,7 +18,7 @@ export function displayName(prenom?: string | null, nom?: string | null): string
   return name || 'Utilisateur';
 }
 
-/** Role label with the spec's fallback "Utilisateur". */
+/** Role label with the fallback of docs/product.md, "Utilisateur". */
 export function roleLabel(user?: { nomRole?: string | null; role?: string | null } | null): string {
   return (user?.nomRole ?? user?.role ?? '').trim() || 'Utilisateur';
 }

@@ -1,4 +1,4 @@
-// Each chart is isolated: a rendering failure shows the spec's message instead of taking the page down.
+// Each chart is isolated: a rendering failure shows the message docs/product.md gives instead of taking the page down.
 import { Component, type ReactNode } from 'react';
 
 export const CHART_ERROR_TITLE = 'Une erreur est survenue dans l\u2019affichage';

@@ -1,4 +1,4 @@
-// One app-wide PrimeReact Toast; any screen calls notify() (success and error messages of the spec).
+// One app-wide PrimeReact Toast; any screen calls notify() (success and error messages of docs/product.md).
 // The Toast component (and its transitions) is loaded with the first message, not with the first page:
 // messages wait in `pending` until it is mounted.
 import type { ToastMessage } from 'primereact/toast';

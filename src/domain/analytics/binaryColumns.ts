@@ -1,4 +1,4 @@
-// The binary columns answer (docs/api.md, issue 17): the same four arrays and dictionary as
+// The binary columns answer (docs/api.md): the same four arrays and dictionary as
 // `?format=columns`, as typed arrays the worker copies out without a JSON parse. Shared by the server, which
 // writes it, and the worker, which reads it. Asked for with `Accept: application/vnd.visio3d.columns`.
 //

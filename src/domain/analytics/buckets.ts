@@ -201,7 +201,7 @@ export function bucketTimeline(plan: PeriodPlan, today: number): { future: boole
   return { future, partial };
 }
 
-/** The bucket labels of a fixed period (kept for the spec's period types). */
+/** The bucket labels of a fixed period (kept for the period types of docs/product.md). */
 export function bucketLabels(period: Exclude<Period, 'custom'>, firstYear: number, lastYear: number): string[] {
   return periodPlan({ period, year: firstYear, month: 1, week: 1, from: null, to: null }, firstYear, lastYear).labels;
 }

@@ -1,4 +1,4 @@
-// Readers of the spec's loosely named fields (docs/product.md §1.3): events, products, summaries, geo and
+// Readers of the loosely named fields of the contract (docs/product.md §1.3): events, products, summaries, geo and
 // journey answers. The provider's service and ours may spell them differently; these accept every spelling.
 import { UNKNOWN_COUNTRY } from './countries';
 

@@ -67,7 +67,7 @@ export interface DashboardView {
   funnel: FunnelStep[];
   /** "En direct": the selection's activity over the last LIVE_WINDOW_MS, whatever the period. */
   live: LiveFigures;
-  /** Number of events the figures come from (0: the spec's empty messages show). */
+  /** Number of events the figures come from (0: the empty messages of docs/product.md show). */
   eventCount: number;
   /** Fetch time (ms) of the oldest product data shown, null before any data. */
   cachedAt: number | null;

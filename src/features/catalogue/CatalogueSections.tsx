@@ -24,7 +24,7 @@ import { notifyError, notifySuccess } from '../../ui/toast';
 import { AuthImage, downloadCatalogueFile } from './AuthImage';
 import { EmbedCodeButton } from './EmbedCodeButton';
 
-/** A section's load: its data once read, or the spec's error text (the failure logged once). */
+/** A section's load: its data once read, or the error text of docs/product.md (the failure logged once). */
 function useLoad<T>(query: UseQueryResult<T>, errorText: string) {
   useEffect(() => {
     if (query.error) console.error(errorText, query.error);

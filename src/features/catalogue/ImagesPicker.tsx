@@ -1,5 +1,5 @@
 // The product images of the product form: up to 20, with previews and their count; a selection that would
-// pass 20 is refused with the spec's message, shown as the field's.
+// pass 20 is refused with the message of docs/product.md, shown as the field's.
 import { Button } from 'primereact/button';
 import { useEffect, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';

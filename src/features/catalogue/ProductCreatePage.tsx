@@ -1,4 +1,4 @@
-// /products: product group creation (docs/product.md §2.2.7, 5): every field, the spec's messages, 201 -> /subdivision.
+// /products: product group creation (docs/product.md §2.2.7, 5): every field, docs/product.md's messages, 201 -> /subdivision.
 // /products/:id/edit: the same form filled with the product; files chosen replace the current ones of
 // their field, fields left without a new file keep theirs (docs/back-office.md).
 import './catalogue.css';

@@ -1,4 +1,4 @@
-// The product group of the flow pages (?groupId=). A missing or invalid id is logged (as the spec does)
+// The product group of the flow pages (?groupId=). A missing or invalid id is logged (as docs/product.md says)
 // and also told to the user, with a way back to the catalogue.
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';

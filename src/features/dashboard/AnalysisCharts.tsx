@@ -1,4 +1,4 @@
-// "Analyse Détaillée": the three charts, each isolated, with the spec's empty messages and placeholder.
+// "Analyse Détaillée": the three charts, each isolated, with the empty messages of docs/product.md and placeholder.
 import { memo } from 'react';
 
 import type { GeoItem } from '../../domain/analytics/fields';

@@ -28,7 +28,7 @@ function engine(): Comlink.Remote<AnalyticsApi> {
   return remote;
 }
 
-/** The worker said 401: let the server confirm it through the one HTTP client, which does the spec's wipe. */
+/** The worker said 401: let the server confirm it through the one HTTP client, which wipes the session (docs/architecture.md). */
 async function reportUnauthorized(): Promise<void> {
   try {
     await send('GET', '/api/User/current');

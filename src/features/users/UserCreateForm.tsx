@@ -44,7 +44,7 @@ export function UserCreateForm({ entrepriseId }: { entrepriseId: number }) {
   const managersQuery = useUsersByEntrepriseQuery(entrepriseId);
   const managers = managersQuery.data ?? NO_USERS;
   useLoggedError(managersQuery.error, 'Error fetching users');
-  // A sensible default: the spec does not validate the role, the server needs one.
+  // A sensible default: docs/product.md does not validate the role, the server needs one.
   const defaultRoleId = (roles.find((r) => r.nomRole === 'Vendeur') ?? roles[0])?.roleId ?? null;
 
   const form = useForm<UserFormValues>({

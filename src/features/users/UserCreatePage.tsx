@@ -1,4 +1,4 @@
-// /UserCreateFormulaire and the spec's literal odd path (docs/product.md §2.2.14): choose a company or create one,
+// /UserCreateFormulaire and the original contract's literal odd path (docs/product.md §2.2.14): choose a company or create one,
 // then the user form for it. Only an Admin creates users (the server refuses the others anyway).
 import '../../ui/forms.css';
 import './users.css';
