@@ -9,8 +9,10 @@ export function slug(name: string): string {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'entreprise'
+      // Words split and joined rather than dashes trimmed by /^-+|-+$/, which is quadratic on dashes.
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .join('-') || 'entreprise'
   );
 }
 
