@@ -247,6 +247,7 @@ describe('POST /api/Model/ModelWithGroup', () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/Model/ModelWithGroup', payload, headers });
     expect(anon.statusCode).toBe(401);
     const json = await t.call('POST', '/api/Model/ModelWithGroup', token, { NomGroupeModel: 'x' });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ status: 415, title: expect.any(String), detail: expect.any(String) });
   });
 });
