@@ -80,14 +80,12 @@ async function main() {
       await fetch(`${server.url}/api/ProductStatistics/Product/${id}?format=columns`, {
         headers: { Authorization: `Bearer ${token}`, Accept: COLUMNS_MEDIA_TYPE, 'Accept-Encoding': 'gzip' },
       }).then((r) => r.arrayBuffer());
-    log(
-      `${c.name} : chargement à froid, réponses gardées par le serveur, charge au départ ${os.loadavg()[0].toFixed(1)}`,
-    );
+    log(`${c.name}: cold load, answers kept by the server, load average at the start ${os.loadavg()[0].toFixed(1)}`);
     const pid = server.child.pid!;
     for (let round = 1; round <= rounds; round++) {
-      report(`conduit par Playwright (compteurs du banc)`, await driven(server.url, c.name, pid));
+      report(`driven by Playwright (the bench's counters)`, await driven(server.url, c.name, pid));
       report(
-        `conduit par son tube DevTools, aucun domaine activé`,
+        `driven through its DevTools pipe, no domain enabled`,
         await measured(pid, () => bareColdLoad(server.url, c.name, token)),
       );
     }

@@ -13,7 +13,7 @@ import { installLongTaskProbe, longTasksBetween } from './probe';
 import { summariseLongTasks } from './stats';
 
 const SCRIPT = fs.readFileSync(path.join(import.meta.dirname, 'baseline', 'naive.js'), 'utf8');
-const PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Référence naïve</title>
+const PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Naive baseline</title>
 <p id="figures"></p><p id="series"></p><p id="geo"></p><script>${SCRIPT}</script></html>`;
 
 type Sel = {

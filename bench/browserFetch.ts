@@ -34,7 +34,7 @@ const init = {
   ...(process.argv.includes('--omit') ? { credentials: 'omit' } : {}),
 };
 
-const PAGE = `<!doctype html><html lang="fr"><head><title>sonde</title></head><body><script src="/probe.js"></script></body></html>`;
+const PAGE = `<!doctype html><html lang="fr"><head><title>probe</title></head><body><script src="/probe.js"></script></body></html>`;
 // Waits 3 s before fetching, so that the CPU counted is the fetching, not Chromium's start.
 const PROBE = `
 const token = location.hash.slice(1);
@@ -58,7 +58,7 @@ setTimeout(async () => {
   const w = ${shared} ? new SharedWorker('/probe-worker.js').port : new Worker('/probe-worker.js');
   w.onmessage = async (e) => {
     const worker = sw ? (await seen()) - page : null;
-    console.log('SONDE ' + JSON.stringify({ ...e.data, page, worker }));
+    console.log('PROBE ' + JSON.stringify({ ...e.data, page, worker }));
     document.title = 'fini';
   };
   w.postMessage(token);
@@ -83,7 +83,9 @@ interface Probe {
 }
 
 const seenBySw = (p: Probe) =>
-  p.page === null ? '' : ` ; vus par le service worker : ${p.page} / 6 de la page, ${p.worker} / ${count} du worker`;
+  p.page === null
+    ? ''
+    : `; seen by the service worker: ${p.page} / 6 of the page's, ${p.worker} / ${count} of the worker's`;
 const WORKER = `
 const run = (reply) => async (e) => {
   const ids = await (await fetch('/ids.json')).json();
@@ -113,7 +115,7 @@ function report(label: string, probe: Probe, before: Readings, after: Readings):
     .filter(([, cpu]) => cpu >= 0.01);
   const total = per.reduce((s, [, cpu]) => s + cpu, 0);
   log(
-    `${label} : ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requêtes/s ; CPU de Chromium ${total.toFixed(2)} ms par requête (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})${seenBySw(probe)}`,
+    `${label}: ${(ms / 1000).toFixed(2)} s, ${Math.round(count / (ms / 1000))} requests/s; Chromium's CPU ${total.toFixed(2)} ms per request (${per.map(([t, cpu]) => `${t} ${cpu.toFixed(2)}`).join(', ')})${seenBySw(probe)}`,
   );
 }
 
@@ -128,10 +130,10 @@ async function bare(url: string): Promise<void> {
     let before: Readings = new Map();
     const started = setTimeout(() => (before = chromiumCpu()), 2000);
     const probe = await new Promise<Probe>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('Chromium sans DevTools : pas de résultat')), 600_000);
+      const timer = setTimeout(() => reject(new Error('Chromium without DevTools: no result')), 600_000);
       child.stderr!.on('data', (d) => {
         out += d;
-        const m = /SONDE (\{[^}]*\})/.exec(out);
+        const m = /PROBE (\{[^}]*\})/.exec(out);
         if (m) {
           clearTimeout(timer);
           resolve(JSON.parse(m[1]) as Probe);
@@ -139,7 +141,7 @@ async function bare(url: string): Promise<void> {
       });
     });
     clearTimeout(started);
-    report('Chromium sans DevTools', probe, before, chromiumCpu());
+    report('Chromium without DevTools', probe, before, chromiumCpu());
   } finally {
     await stopChromium(chromium);
   }
@@ -150,14 +152,14 @@ async function driven(url: string): Promise<void> {
   try {
     const page = await (await browser.newContext()).newPage();
     const message = page.waitForEvent('console', {
-      predicate: (m) => m.text().startsWith('SONDE'),
+      predicate: (m) => m.text().startsWith('PROBE'),
       timeout: 600_000,
     });
     await page.goto(url);
     await new Promise((r) => setTimeout(r, 2000));
     const before = chromiumCpu();
     const probe = JSON.parse((await message).text().slice(6)) as Probe;
-    report('Chromium conduit par Playwright', probe, before, chromiumCpu());
+    report('Chromium driven by Playwright', probe, before, chromiumCpu());
   } finally {
     await browser.close();
   }
@@ -182,7 +184,7 @@ async function main() {
         headers: { Authorization: `Bearer ${token}`, Accept: COLUMNS_MEDIA_TYPE, 'Accept-Encoding': 'gzip' },
       }).then((r) => r.arrayBuffer());
     log(
-      `${c.name} : ${ids.length} appels d'événements, 6 en vol, options ${JSON.stringify(init)}, charge au départ ${os.loadavg()[0].toFixed(1)}`,
+      `${c.name}: ${ids.length} events calls, 6 in flight, options ${JSON.stringify(init)}, load average at the start ${os.loadavg()[0].toFixed(1)}`,
     );
     const url = `${server.url}/#${token}`;
     await bare(url);

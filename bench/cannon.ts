@@ -86,10 +86,7 @@ export async function loadServer(
     `${baseUrl}/api/Auth/backoffice/login`,
   ]);
   return [
-    summary(
-      `GET /api/ProductStatistics/Product/${productId} (${eventCount.toLocaleString('fr-FR')} événements)`,
-      events,
-    ),
-    summary('POST /api/Auth/backoffice/login (10 connexions)', logins),
+    summary(`GET /api/ProductStatistics/Product/${productId} (${eventCount.toLocaleString('en-GB')} events)`, events),
+    summary('POST /api/Auth/backoffice/login (10 connections)', logins),
   ];
 }

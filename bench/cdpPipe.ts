@@ -30,8 +30,7 @@ export class PipeBrowser {
     });
     // A Chromium that dies (crash, out of memory) answers nothing more: every call waiting fails.
     chromium.child.once('exit', (code, signal) => {
-      for (const waiting of this.pending.values())
-        waiting.reject(new Error(`Chromium s'est arrêté (${signal ?? code})`));
+      for (const waiting of this.pending.values()) waiting.reject(new Error(`Chromium stopped (${signal ?? code})`));
       this.pending.clear();
     });
   }
@@ -53,7 +52,7 @@ export class PipeBrowser {
   send(method: string, params: object = {}, sessionId?: string): Promise<any> {
     const { child } = this.chromium;
     if (child.exitCode !== null || child.signalCode !== null)
-      return Promise.reject(new Error(`Chromium s'est arrêté : ${method} sans réponse`));
+      return Promise.reject(new Error(`Chromium stopped: ${method} unanswered`));
     const id = this.nextId++;
     const message = JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) });
     return new Promise((resolve, reject) => {
@@ -83,7 +82,7 @@ export class PipeBrowser {
         `location.href.startsWith(${JSON.stringify(url.split('?')[0])}) && document.readyState === 'complete' && !!(${condition})`,
       ).catch(() => false);
       if (ok) return;
-      if (Date.now() > end) throw new Error(`${url} : ${condition} attendu en vain`);
+      if (Date.now() > end) throw new Error(`${url}: waited in vain for ${condition}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

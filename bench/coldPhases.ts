@@ -40,11 +40,11 @@ async function main() {
       const last = Math.max(...fanOut.map((c) => c.read));
       const ms = (x: number) => Math.round(x).toString();
       log(
-        `${n}. à froid ${ms(drawn - t0)} ms : jusqu'au 1er appel d'événements ${ms(first - t0)}, ` +
-          `${fanOut.length} appels ${ms(last - first)}, après la dernière réponse ${ms(drawn - last)}`,
+        `${n}. cold ${ms(drawn - t0)} ms: to the 1st events call ${ms(first - t0)}, ` +
+          `${fanOut.length} calls ${ms(last - first)}, after the last answer ${ms(drawn - last)}`,
       );
       for (const c of calls.values())
-        if (!EVENTS_CALL.test(c.url)) log(`   ${c.url} : ${ms(c.sent - t0)} -> ${ms(c.read - t0)} ms`);
+        if (!EVENTS_CALL.test(c.url)) log(`   ${c.url}: ${ms(c.sent - t0)} -> ${ms(c.read - t0)} ms`);
     },
     log,
   );

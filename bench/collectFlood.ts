@@ -123,7 +123,7 @@ export async function runCollectFlood(
     await new Promise((r) => setTimeout(r, 2000));
     const idle = await light.stop();
 
-    log(`collecte : agents robots uniques depuis une adresse, 10 connexions, ${seconds} s…`);
+    log(`collect: unique robot agents from one address, 10 connections, ${seconds} s…`);
     const robotStatuses: Record<number, number> = {};
     light = lightCalls(base, token);
     await during(seconds, (until) =>
@@ -150,7 +150,7 @@ export async function runCollectFlood(
     );
     const robotsLight = await light.stop();
 
-    log(`collecte : 60 adresses, visites et envois de 50 demandes de devis dans un produit, ${seconds} s…`);
+    log(`collect: 60 addresses, visits and 50 quote requests sent into one product, ${seconds} s…`);
     const floodStatuses: Record<number, number> = {};
     let accepted = 0;
     light = lightCalls(base, token);
@@ -209,16 +209,16 @@ export async function runCollectFlood(
         .map(([s, n]) => `${n} × ${s}`)
         .join(', ');
     const markdown = [
-      `## Attaques de la collecte (${seconds} s chacune ; ${cpu}, ${os.cpus().length} cœurs)`,
+      `## Attacks on the collect route (${seconds} s each; ${cpu}, ${os.cpus().length} cores)`,
       '',
-      "| situation | appel léger p50 | p95 | appels | réponses de l'attaque |",
+      '| situation | light call p50 | p95 | calls | answers to the attack |',
       '|---|---|---|---|---|',
-      row('au repos', idle, '—'),
-      row('agents robots uniques (1 adresse, 10 connexions)', robotsLight, statuses(robotStatuses)),
+      row('idle', idle, '—'),
+      row('unique robot agents (1 address, 10 connections)', robotsLight, statuses(robotStatuses)),
       row(
-        'inondation (60 adresses, 1 produit)',
+        'flood (60 addresses, 1 product)',
         floodLight,
-        `${statuses(floodStatuses)} ; ${accepted} événements acceptés ; visiteur réel : ${visitorAccepted}/2`,
+        `${statuses(floodStatuses)}; ${accepted} events accepted; real visitor: ${visitorAccepted}/2`,
       ),
       '',
     ].join('\n');

@@ -31,7 +31,7 @@ async function fill(
     const started = Date.now();
     const c = await insertCompany(database.db, size);
     log(
-      `  ${companyName(size)} : ${(size.products * size.events).toLocaleString('fr-FR')} événements en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `  ${companyName(size)}: ${(size.products * size.events).toLocaleString('en-GB')} events in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     companies.push({ ...size, name: companyName(size), ...c });
   }
@@ -47,7 +47,7 @@ async function fill(
 async function storeAnswers(database: Database, log: (s: string) => void): Promise<void> {
   const started = Date.now();
   const built = await buildMissingAnswers(database.db);
-  if (built) log(`  réponses stockées : ${built} construites en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (built) log(`  stored answers: ${built} built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** An existing data directory holding at least these sizes (a short run reuses a full run's data). */
@@ -85,7 +85,7 @@ export async function pgliteDataDir(
     return { dir, companies: JSON.parse(fs.readFileSync(manifest, 'utf8')) };
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  log(`Données synthétiques (PGlite, ${dir}) :`);
+  log(`Synthetic data (PGlite, ${dir}):`);
   const database = await openDatabase({ dataDir: dir });
   try {
     const companies = await fill(database, path.join(dir, 'files'), sizes, log);

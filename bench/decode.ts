@@ -67,23 +67,23 @@ const pick = (xs: Array<{ median: number; mean: number }>) => ({
 });
 const j = pick(series.json);
 const b = pick(series.binary);
-const kb = (n: number) => `${(n / 1000).toFixed(1)} Ko`;
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 console.log(
-  `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge ${os
+  `Host: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ')}`,
 );
-console.log(`${EVENTS} événements par produit, médiane de ${RUNS} décodages`);
+console.log(`${EVENTS} events per product, median of ${RUNS} decodings`);
 console.log(
-  'réponse | décodage (médiane) | décodage (moyenne en série, ramasse-miettes compris) | octets | gzip niveau 1',
+  'answer | decoding (median) | decoding (mean in a series, garbage collection included) | bytes | gzip level 1',
 );
 console.log(
-  `colonnes JSON | ${j.median.toFixed(3)} ms | ${j.mean.toFixed(3)} ms | ${kb(json.length)} | ${kb(gzipSync(json, { level: 1 }).length)}`,
+  `JSON columns | ${j.median.toFixed(3)} ms | ${j.mean.toFixed(3)} ms | ${kb(json.length)} | ${kb(gzipSync(json, { level: 1 }).length)}`,
 );
 console.log(
-  `colonnes binaires | ${b.median.toFixed(3)} ms | ${b.mean.toFixed(3)} ms | ${kb(binary.length)} | ${kb(gzipSync(binary, { level: 1 }).length)}`,
+  `binary columns | ${b.median.toFixed(3)} ms | ${b.mean.toFixed(3)} ms | ${kb(binary.length)} | ${kb(gzipSync(binary, { level: 1 }).length)}`,
 );
 console.log(
-  `rapport (moyennes) : ${(j.mean / b.mean).toFixed(2)} x ; pour 334 produits : ${(j.mean * 334).toFixed(0)} -> ${(b.mean * 334).toFixed(0)} ms de CPU du worker`,
+  `ratio (means): ${(j.mean / b.mean).toFixed(2)} x; for 334 products: ${(j.mean * 334).toFixed(0)} -> ${(b.mean * 334).toFixed(0)} ms of the worker's CPU`,
 );

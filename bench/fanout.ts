@@ -54,7 +54,7 @@ async function database(): Promise<{
     return { env: {}, dir, c, done: async () => undefined };
   }
   const pg = await postgresCompanies([{ products, events }], log);
-  if (!pg) throw new Error('BENCH_DB=postgres : aucun serveur PostgreSQL ne répond');
+  if (!pg) throw new Error('BENCH_DB=postgres: no PostgreSQL server answers');
   return { env: { DATABASE_URL: pg.url }, dir: pg.dir, c: pg.companies[0], done: pg.done };
 }
 
@@ -78,14 +78,10 @@ async function main() {
       ...(process.argv.includes('--browser-headers') ? browserHeaders(server.url) : {}),
     };
     log(
-      `${c.name} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}) : ${ids.length} produits, ${inFlight} requêtes en vol, charge au départ ${os.loadavg()[0].toFixed(1)}`,
+      `${c.name} (${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${ids.length} products, ${inFlight} requests in flight, load average at the start ${os.loadavg()[0].toFixed(1)}`,
     );
-    for (const pass of [
-      'réponses à construire',
-      'réponses gardées en mémoire',
-      'réponses stockées (serveur redémarré)',
-    ]) {
-      if (pass.startsWith('réponses stockées')) {
+    for (const pass of ['answers to build', 'answers kept in memory', 'answers stored (server restarted)']) {
+      if (pass.startsWith('answers stored')) {
         // Once the answers built by the first pass are written (in the background, after 2 s of calm).
         await new Promise((r) => setTimeout(r, 10_000));
         await server.stop('SIGINT');
@@ -111,7 +107,7 @@ async function main() {
       const ms = performance.now() - t0;
       const cpu = cpuMs(server.child.pid!) - cpu0;
       log(
-        `  ${pass} : ${(ms / 1000).toFixed(2)} s, ${Math.round(ids.length / (ms / 1000))} requêtes/s, CPU du serveur ${(cpu / ids.length).toFixed(2)} ms par requête, ${(bytes / 1048576).toFixed(1)} Mo reçus`,
+        `  ${pass}: ${(ms / 1000).toFixed(2)} s, ${Math.round(ids.length / (ms / 1000))} requests/s, server CPU ${(cpu / ids.length).toFixed(2)} ms per request, ${(bytes / 1048576).toFixed(1)} MB received`,
       );
     }
   } finally {

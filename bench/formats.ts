@@ -17,7 +17,7 @@ async function main() {
     .readdirSync(DATA_ROOT)
     .map((d) => path.join(DATA_ROOT, d))
     .find((d) => d.includes('x3000') && fs.existsSync(path.join(d, 'bench.json')));
-  if (!dir) throw new Error('données du banc absentes : lancer npm run bench une fois');
+  if (!dir) throw new Error('no bench data: run npm run bench once');
   const companies: BenchCompany[] = JSON.parse(fs.readFileSync(path.join(dir, 'bench.json'), 'utf8'));
   const company = companies.find((c) => c.products >= count)!;
   const database = await openDatabase({ dataDir: dir });
@@ -35,18 +35,18 @@ async function main() {
     const token = login.json().token as string;
     const ids = company.productIds.slice(0, count);
     process.stdout.write(
-      `| réponse | passage | encodage | médiane par produit | octets envoyés (médiane) |\n|---|---|---|---|---|\n`,
+      `| answer | pass | encoding | median per product | bytes sent (median) |\n|---|---|---|---|---|\n`,
     );
     // First pass: built by PostgreSQL; the next ones: served from the answer cache (same ETag).
     const passes: Array<[string, string]> = [
-      ['construite', 'br'],
-      ['en cache', 'br'],
-      ['en cache', 'gzip'],
-      ['en cache', 'identity'],
+      ['built', 'br'],
+      ['cached', 'br'],
+      ['cached', 'gzip'],
+      ['cached', 'identity'],
     ];
     for (const [label, suffix] of [
-      ['liste JSON du contrat', ''],
-      ['colonnes (?format=columns)', '?format=columns'],
+      ["the contract's JSON list", ''],
+      ['columns (?format=columns)', '?format=columns'],
     ])
       for (const [pass, encoding] of passes) {
         const times: number[] = [];
@@ -63,7 +63,7 @@ async function main() {
           bytes.push(res.rawPayload.length);
         }
         process.stdout.write(
-          `| ${label} | ${pass} | ${encoding} | ${median(times).toFixed(1)} ms | ${Math.round(median(bytes)).toLocaleString('fr-FR')} |\n`,
+          `| ${label} | ${pass} | ${encoding} | ${median(times).toFixed(1)} ms | ${Math.round(median(bytes)).toLocaleString('en-GB')} |\n`,
         );
       }
   } finally {

@@ -100,7 +100,7 @@ export async function measureLightCall(options: {
       rounds.push(now() - started);
       busy.push(...(await calls.stop()));
       options.log(
-        `  tour ${round + 1} : ${LOADS} chargements en ${Math.round(rounds[round])} ms, appel léger p95 ${percentile(calls.times, 95).toFixed(0)} ms (${calls.times.length} appels)`,
+        `  round ${round + 1}: ${LOADS} loads in ${Math.round(rounds[round])} ms, light call p95 ${percentile(calls.times, 95).toFixed(0)} ms (${calls.times.length} calls)`,
       );
     }
     return {
@@ -120,18 +120,18 @@ export async function measureLightCall(options: {
 
 /** The results.md section. */
 export function lightCallReport(r: LightCallResult): string {
-  const ms = (x: number) => `${Math.round(x).toLocaleString('fr-FR')} ms`;
+  const ms = (x: number) => `${Math.round(x).toLocaleString('en-GB')} ms`;
   return [
-    `## Appel léger pendant ${r.loads} chargements de tableau de bord (PGlite)`,
+    `## A light call during ${r.loads} dashboard loads (PGlite)`,
     '',
-    `${r.products} produits x ${r.events.toLocaleString('fr-FR')} événements ; ${r.rounds} tours de ${r.loads} chargements simultanés (résumé de l'entreprise, puis résumé, pays et parcours d'un produit différent chacun), pendant lesquels un client appelle \`GET /api/User/current\` en boucle.`,
+    `${r.products} products x ${r.events.toLocaleString('en-GB')} events; ${r.rounds} rounds of ${r.loads} simultaneous loads (the company's summary, then a different product's summary, countries and journey each), while a client calls \`GET /api/User/current\` in a loop.`,
     '',
-    '| appel léger | p50 | p95 | max | appels |',
+    '| light call | p50 | p95 | max | calls |',
     '|---|---|---|---|---|',
-    `| seul | ${ms(r.idle.p50)} | ${ms(r.idle.p95)} | ${ms(r.idle.max)} | ${r.idle.n} |`,
-    `| pendant les chargements | ${ms(r.busy.p50)} | ${ms(r.busy.p95)} | ${ms(r.busy.max)} | ${r.busy.n} |`,
+    `| alone | ${ms(r.idle.p50)} | ${ms(r.idle.p95)} | ${ms(r.idle.max)} | ${r.idle.n} |`,
+    `| during the loads | ${ms(r.busy.p50)} | ${ms(r.busy.p95)} | ${ms(r.busy.max)} | ${r.busy.n} |`,
     '',
-    `Ajouté par les chargements au p95 de l'appel léger : ${ms(r.busy.p95 - r.idle.p95)}. Un tour de ${r.loads} chargements : ${ms(r.firstRoundMs)} au premier tour (rien de gardé), ${ms(r.roundMs)} en médiane.`,
+    `Added by the loads to the light call's p95: ${ms(r.busy.p95 - r.idle.p95)}. A round of ${r.loads} loads: ${ms(r.firstRoundMs)} in the first round (nothing kept), ${ms(r.roundMs)} median.`,
     '',
   ].join('\n');
 }

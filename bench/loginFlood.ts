@@ -60,7 +60,7 @@ export async function runLoginFloodBench(
   log: (s: string) => void = console.log,
 ): Promise<{ rows: FloodRow[]; flood: Sample[]; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-flood-'));
-  log(`\nAfflux de connexions : serveur (PGlite, données de démonstration, ${dataDir})…`);
+  log(`\nSign-in flood: server (PGlite, demo data, ${dataDir})…`);
   const server = await spawnServer({ TRUST_PROXY: 'true' }, dataDir);
   const base = server.url;
   try {
@@ -107,27 +107,27 @@ export async function runLoginFloodBench(
     const attack = await Promise.all(flood);
 
     const rows: FloodRow[] = [
-      { phase: 'calme', signIn: quietIn, download: quietDown },
-      { phase: `afflux (${RATE}/s, ${ADDRESSES} adresses)`, signIn: floodIn, download: floodDown },
+      { phase: 'quiet', signIn: quietIn, download: quietDown },
+      { phase: `flood (${RATE}/s, ${ADDRESSES} addresses)`, signIn: floodIn, download: floodDown },
     ];
     for (const r of rows)
       log(
-        `${r.phase} : connexion p50 ${p(r.signIn, 50)} ms, p95 ${p(r.signIn, 95)} ms (${statuses(r.signIn)}) ; fichier p50 ${p(r.download, 50)} ms, p95 ${p(r.download, 95)} ms`,
+        `${r.phase}: sign-in p50 ${p(r.signIn, 50)} ms, p95 ${p(r.signIn, 95)} ms (${statuses(r.signIn)}); file p50 ${p(r.download, 50)} ms, p95 ${p(r.download, 95)} ms`,
       );
-    log(`afflux : ${attack.length} tentatives, ${statuses(attack)}`);
+    log(`flood: ${attack.length} attempts, ${statuses(attack)}`);
     const markdown = [
-      '## Afflux de connexions (bench/loginFlood.ts)',
+      '## Sign-in flood (bench/loginFlood.ts)',
       '',
-      `Processeur : ${os.cpus()[0]?.model ?? '?'} (${os.cpus().length} cœurs), UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (défaut)'}`,
+      `CPU: ${os.cpus()[0]?.model ?? '?'} (${os.cpus().length} cores), UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}`,
       '',
-      '| phase | connexion p50 | connexion p95 | réponses | fichier p50 | fichier p95 |',
+      '| phase | sign-in p50 | sign-in p95 | answers | file p50 | file p95 |',
       '|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
           `| ${r.phase} | ${p(r.signIn, 50)} ms | ${p(r.signIn, 95)} ms | ${statuses(r.signIn)} | ${p(r.download, 50)} ms | ${p(r.download, 95)} ms |`,
       ),
       '',
-      `Tentatives de l'afflux : ${attack.length} (${statuses(attack)}).`,
+      `The flood's attempts: ${attack.length} (${statuses(attack)}).`,
       '',
     ].join('\n');
     return { rows, flood: attack, markdown };
@@ -138,7 +138,7 @@ export async function runLoginFloodBench(
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(`Processeur : ${os.cpus()[0]?.model ?? '?'}`);
+  console.log(`CPU: ${os.cpus()[0]?.model ?? '?'}`);
   const { markdown } = await runLoginFloodBench();
   console.log(`\n${markdown}`);
 }

@@ -60,7 +60,7 @@ export async function runModelAttackBench(
   log: (s: string) => void = console.log,
 ): Promise<{ phases: ModelAttackPhase[]; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-models-'));
-  log(`\nModèles 3D piégés : serveur (PGlite, données de démonstration, ${dataDir})…`);
+  log(`\nCrafted 3D models: server (PGlite, demo data, ${dataDir})…`);
   const server = await spawnServer({ UPLOADS_PER_USER: '6' }, dataDir);
   const pid = server.child.pid!;
   const phases: ModelAttackPhase[] = [];
@@ -87,21 +87,21 @@ export async function runModelAttackBench(
       };
       phases.push(row);
       log(
-        `${label} : réponses ${statuses.join(', ')} ; appel léger p50 ${row.light.p50.toFixed(0)} ms, p95 ${row.light.p95.toFixed(0)} ms, max ${row.light.max.toFixed(0)} ms (${row.light.n}) ; RSS ${row.baselineMB.toFixed(0)} → ${row.peakMB.toFixed(0)} Mo`,
+        `${label}: answers ${statuses.join(', ')}; light call p50 ${row.light.p50.toFixed(0)} ms, p95 ${row.light.p95.toFixed(0)} ms, max ${row.light.max.toFixed(0)} ms (${row.light.n}); RSS ${row.baselineMB.toFixed(0)} → ${row.peakMB.toFixed(0)} MB`,
       );
     };
 
-    await phase('au repos (3 s)', async () => {
+    await phase('idle (3 s)', async () => {
       await new Promise((r) => setTimeout(r, 3000));
       return [];
     });
     let crafted = 0;
-    await phase('STL texte piégé de 300 Ko envoyé', async () => {
-      const res = await uploadProduct(server.url, vendeur, categoryId, craftedStl(), 'Fichier piégé');
+    await phase('crafted 300 KB text STL uploaded', async () => {
+      const res = await uploadProduct(server.url, vendeur, categoryId, craftedStl(), 'Crafted file');
       crafted = res.body.idGroupeModel as number;
       return [res.status];
     });
-    await phase('6 vues publiques de son modèle', async () => {
+    await phase('6 public views of its model', async () => {
       const g = await fetch(`${server.url}/api/GroupeModel/${crafted}`, {
         headers: { authorization: `Bearer ${vendeur}` },
       });
@@ -114,10 +114,10 @@ export async function runModelAttackBench(
         }),
       );
     });
-    await phase('6 STL binaires de 20 Mo envoyés ensemble', async () =>
+    await phase('6 binary STLs of 20 MB uploaded together', async () =>
       (
         await Promise.all(
-          Array.from({ length: 6 }, (_, i) => uploadProduct(server.url, vendeur, categoryId, heavy, `Lourd ${i}`)),
+          Array.from({ length: 6 }, (_, i) => uploadProduct(server.url, vendeur, categoryId, heavy, `Heavy ${i}`)),
         )
       ).map((r) => r.status),
     );
@@ -131,16 +131,16 @@ export async function runModelAttackBench(
 function markdown(phases: ModelAttackPhase[]): string {
   const rows = phases.map(
     (p) =>
-      `| ${p.label} | ${p.statuses.join(', ') || '—'} | ${p.light.p50.toFixed(0)} ms | ${p.light.p95.toFixed(0)} ms | ${p.light.max.toFixed(0)} ms | ${p.baselineMB.toFixed(0)} Mo | ${p.peakMB.toFixed(0)} Mo |`,
+      `| ${p.label} | ${p.statuses.join(', ') || '—'} | ${p.light.p50.toFixed(0)} ms | ${p.light.p95.toFixed(0)} ms | ${p.light.max.toFixed(0)} ms | ${p.baselineMB.toFixed(0)} MB | ${p.peakMB.toFixed(0)} MB |`,
   );
   return [
-    '## Modèles 3D piégés : appel léger et mémoire du serveur',
+    "## Crafted 3D models: a light call and the server's memory",
     '',
-    `Processeur : ${os.cpus()[0]?.model ?? '?'} (${os.cpus().length} cœurs). Un Vendeur envoie le STL texte piégé`,
-    "(300 Ko, « solid » répété sans « endsolid »), puis 6 STL binaires de 20 Mo à la fois ; l'utilisateur d'une autre",
-    'entreprise appelle `GET /api/User/current` en continu. RSS du processus serveur (ses workers de conversion compris).',
+    `CPU: ${os.cpus()[0]?.model ?? '?'} (${os.cpus().length} cores). A Vendeur uploads the crafted text STL`,
+    "(300 KB, 'solid' repeated without 'endsolid'), then 6 binary STLs of 20 MB at once; a user of another",
+    'company calls `GET /api/User/current` continuously. RSS of the server process (its conversion workers included).',
     '',
-    '| phase | réponses | appel léger p50 | p95 | max | RSS avant | pic RSS |',
+    '| phase | answers | light call p50 | p95 | max | RSS before | peak RSS |',
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',

@@ -58,7 +58,7 @@ export class ByteCounter {
       if (versions > 0) return;
       const calls = (await this.all()).filter((e) => isEvents(e.name)).length;
       if (calls >= n) return;
-      if (Date.now() > end) throw new Error(`${calls}/${n} appels d'événements terminés, aucun appel des versions`);
+      if (Date.now() > end) throw new Error(`${calls}/${n} events calls finished, no versions call`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

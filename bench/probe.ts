@@ -47,7 +47,7 @@ export function clickAndWaitDrawn(text: string): Promise<{ t0: number; drawn: nu
   const option = [...document.querySelectorAll('.p-dropdown-panel li[role="option"]')].find(
     (li) => li.textContent?.trim() === text,
   ) as HTMLElement | undefined;
-  if (!option) return Promise.reject(new Error(`option introuvable : ${text}`));
+  if (!option) return Promise.reject(new Error(`option not found: ${text}`));
   return new Promise((resolve) => {
     let t0 = 0;
     const check = () => {

@@ -68,7 +68,7 @@ async function main() {
       const start = Math.min(...mainEvs.map((e) => e.ts));
       const tasks = mainEvs.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur! > overUs);
       log(
-        `\n${round}. à froid ${Math.round(cold.drawn - cold.t0)} ms ; styles de PrimeReact réécrits : ${rewrites} ; tâches > ${ms(overUs)} ms : ${tasks.length}`,
+        `\n${round}. cold ${Math.round(cold.drawn - cold.t0)} ms; PrimeReact styles rewritten: ${rewrites}; tasks > ${ms(overUs)} ms: ${tasks.length}`,
       );
       for (const t of tasks) {
         const end = t.ts + t.dur!;

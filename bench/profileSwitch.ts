@@ -38,7 +38,7 @@ const tracing = !process.argv.includes('--no-trace');
 async function workerProfiler(browser: CDPSession) {
   const { targetInfos } = await browser.send('Target.getTargets');
   const worker = targetInfos.find((t: any) => t.type === 'worker' && t.url.includes('analytics'));
-  if (!worker) throw new Error('worker analytique introuvable');
+  if (!worker) throw new Error('analytics worker not found');
   const { sessionId } = await browser.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
   let id = 1;
   const pending = new Map<number, (v: any) => void>();
@@ -72,12 +72,12 @@ async function main() {
     await openDropdown(page, 'dashboard-company', company.name);
     const cold = await page.evaluate(clickAndWaitDrawn, company.name);
     await page.evaluate(waitSettled);
-    log(`${company.name} : à froid ${Math.round(cold.drawn - cold.t0)} ms`);
+    log(`${company.name}: cold ${Math.round(cold.drawn - cold.t0)} ms`);
     if (afterReload) {
       await page.goto(`/dashboard?${START_QUERY}`);
       await openDropdown(page, 'dashboard-company', company.name);
       const warm = await page.evaluate(clickAndWaitDrawn, company.name);
-      log(`${company.name} : à chaud ${Math.round(warm.drawn - warm.t0)} ms`);
+      log(`${company.name}: warm ${Math.round(warm.drawn - warm.t0)} ms`);
       await page.evaluate(waitSettled);
     }
 
@@ -112,7 +112,7 @@ async function main() {
       if (warm) await page.goto(`/dashboard?${START_QUERY}`);
       await openDropdown(page, id, text);
       const r = await page.evaluate(clickAndWaitDrawn, text);
-      await page.evaluate(([n, t0, t1]) => performance.measure(`changement ${n}`, { start: t0, end: t1 }), [
+      await page.evaluate(([n, t0, t1]) => performance.measure(`switch ${n}`, { start: t0, end: t1 }), [
         i,
         r.t0,
         r.drawn,
@@ -122,13 +122,13 @@ async function main() {
     }
 
     log(
-      `\nChangements (${switches.length}) : médiane ${median(switches.map((s) => s.ms)).toFixed(1)} ms, 95e centile ${percentile(
+      `\nSwitches (${switches.length}): median ${median(switches.map((s) => s.ms)).toFixed(1)} ms, 95th percentile ${percentile(
         switches.map((s) => s.ms),
         95,
-      ).toFixed(1)} ms${profiling ? ' (profileur actif : tout est plus lent)' : tracing ? ' (trace active)' : ''}`,
+      ).toFixed(1)} ms${profiling ? ' (profiler on: everything is slower)' : tracing ? ' (tracing on)' : ''}`,
     );
     if (!tracing) {
-      switches.forEach((s, i) => log(`  ${i + 1}. ${s.label} : ${s.ms.toFixed(1)} ms`));
+      switches.forEach((s, i) => log(`  ${i + 1}. ${s.label}: ${s.ms.toFixed(1)} ms`));
       return;
     }
     const pageProfile = profiling ? (await pageCdp.send('Profiler.stop')).profile : null;
@@ -137,10 +137,10 @@ async function main() {
     const evs = trace.traceEvents;
     const threadName = new Map<string, string>();
     for (const e of evs) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args.name);
-    const measures = evs.filter((e) => e.name.startsWith('changement ') && (e.ph === 'b' || e.ph === 'e'));
+    const measures = evs.filter((e) => e.name.startsWith('switch ') && (e.ph === 'b' || e.ph === 'e'));
     const windows = switches.map((_, i) => {
-      const b = measures.find((e) => e.name === `changement ${i}` && e.ph === 'b');
-      const e = measures.find((m) => m.name === `changement ${i}` && m.ph === 'e');
+      const b = measures.find((e) => e.name === `switch ${i}` && e.ph === 'b');
+      const e = measures.find((m) => m.name === `switch ${i}` && m.ph === 'e');
       return b && e ? { from: b.ts, to: e.ts } : null;
     });
     const threadsOf = (pattern: RegExp) => [...threadName].filter(([, n]) => pattern.test(n)).map(([k]) => k);
@@ -150,7 +150,7 @@ async function main() {
     const mainEvs = byThread(mainKeys);
     const workerEvs = byThread(workerKeys);
 
-    log('| # | vers | durée | page : temps occupé | worker : temps occupé | page : principaux postes |');
+    log('| # | to | duration | page: busy time | worker: busy time | page: main items |');
     log('|---|---|---|---|---|---|');
     const totals = { main: new Map<string, number>(), worker: new Map<string, number>() };
     switches.forEach((s, i) => {
@@ -175,7 +175,7 @@ async function main() {
       switches.forEach((s, i) => {
         const w = windows[i];
         if (!w) return;
-        log(`\n${i + 1}. ${s.label} (${s.ms.toFixed(1)} ms) :`);
+        log(`\n${i + 1}. ${s.label} (${s.ms.toFixed(1)} ms):`);
         for (const [label, list] of [
           ['page', mainEvs],
           ['worker', workerEvs],
@@ -204,7 +204,7 @@ async function main() {
               }
             if (reasons.size)
               log(
-                `           invalidé : ${[...reasons]
+                `           invalidated: ${[...reasons]
                   .sort((a, b) => b[1] - a[1])
                   .slice(0, 6)
                   .map(([k, v]) => `${k} x${v}`)
@@ -214,7 +214,7 @@ async function main() {
             for (const e of list)
               if (e.name === 'Layout' && e.ph === 'X' && e.ts >= t.ts && e.ts < t.ts + t.dur! && e.dur! > 1500)
                 log(
-                  `           Layout ${(e.dur! / 1000).toFixed(1)} ms : ${e.args?.beginData?.dirtyObjects ?? '?'} / ${e.args?.beginData?.totalObjects ?? '?'} objets${e.args?.beginData?.stackTrace ? `, forcé par ${e.args.beginData.stackTrace.map((f: any) => f.functionName).join(' < ')}` : ''}`,
+                  `           Layout ${(e.dur! / 1000).toFixed(1)} ms: ${e.args?.beginData?.dirtyObjects ?? '?'} / ${e.args?.beginData?.totalObjects ?? '?'} objects${e.args?.beginData?.stackTrace ? `, forced by ${e.args.beginData.stackTrace.map((f: any) => f.functionName).join(' < ')}` : ''}`,
                 );
           }
         }
@@ -223,7 +223,7 @@ async function main() {
       ['page', totals.main],
       ['worker', totals.worker],
     ] as const) {
-      log(`\nTemps propre par événement de trace, ${label}, moyenne par changement (ms) :`);
+      log(`\nSelf time per trace event, ${label}, mean per switch (ms):`);
       for (const [n, v] of [...t].sort((a, b) => b[1] - a[1]).slice(0, 14))
         log(`  ${(v / 1000 / switches.length).toFixed(2).padStart(7)}  ${n}`);
     }
@@ -236,9 +236,9 @@ async function main() {
       const only = stringArg('only');
       const picked = only !== null ? windows.map((w, i) => (switches[i].label === only ? w : null)) : windows;
       const t = profileTimes(p, picked.some(Boolean) ? picked : windows);
-      log(`\nFonctions, ${label}, temps propre par changement (ms, dans les fenêtres des changements) :`);
+      log(`\nFunctions, ${label}, self time per switch (ms, within the switches' windows):`);
       for (const [n, v] of t.self.slice(0, 25)) log(`  ${(v / switches.length).toFixed(2).padStart(7)}  ${n}`);
-      log(`\nFonctions, ${label}, temps inclusif par changement (ms) :`);
+      log(`\nFunctions, ${label}, total time per switch (ms):`);
       for (const [n, v] of t.total.slice(0, TOP_TOTAL)) log(`  ${(v / switches.length).toFixed(2).padStart(7)}  ${n}`);
     }
     await context.close();

@@ -65,7 +65,7 @@ export function report(
   const total = size.products * size.events;
   L.push(`# Dashboard benchmark (npm run bench)`, '');
   L.push(
-    `- Date : ${m.date}`,
+    `- Date: ${m.date}`,
     `- Host: ${m.cores} cores (${m.cpu}), load average at the start ${m.load}`,
     `- Lighthouse benchmark index: ${m.benchmarkIndex.start} at the start, ${m.benchmarkIndex.end} at the end`,
     `- Node ${m.node}, ${m.chromium} headless, the real server on 127.0.0.1 (PGlite)`,
@@ -262,7 +262,7 @@ function targetsTable(
     '',
     hostNote(m),
     '',
-    `| mesure | ${head.join(' | ')} |`,
+    `| measure | ${head.join(' | ')} |`,
     `|---|${head.map(() => '---|').join('')}`,
   ];
   const row = (label: string, cells: string[]) => L.push(`| ${label} | ${cells.join(' | ')} |`);

@@ -48,7 +48,7 @@ function countingFetch(count: Count, withoutVersions: boolean): typeof fetch {
 
 async function main() {
   log(
-    `Machine : ${os.cpus().length} cœurs, ${os.cpus()[0]?.model ?? '?'}, charge au départ ${os
+    `Host: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, load average at the start ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' / ')}`,
@@ -58,7 +58,7 @@ async function main() {
   try {
     const token = await adminToken(server.url);
     log(
-      "\ntaille | mesure | sans l'appel des versions (médiane ms, requêtes) | avec (médiane ms, requêtes, corps reçus décodés) | rapport",
+      '\nsize | measure | without the versions call (median ms, requests) | with it (median ms, requests, decoded bodies received) | ratio',
     );
     for (const size of sizes) {
       const c = companies.find((x) => x.products === size.products && x.events === size.events)!;
@@ -86,13 +86,13 @@ async function main() {
       const t0 = performance.now();
       await engine(cold, false).view(request(1));
       log(
-        `${c.name} | à froid (une fois) | — | ${(performance.now() - t0).toFixed(0)} ms, ${cold.requests} requêtes, ${(cold.bytes / 1e6).toFixed(1)} Mo | —`,
+        `${c.name} | cold (once) | — | ${(performance.now() - t0).toFixed(0)} ms, ${cold.requests} requests, ${(cold.bytes / 1e6).toFixed(1)} MB | —`,
       );
 
       const results: Record<string, Record<'visit' | 'refresh', { ms: number[]; count: Count }>> = {};
       for (let run = 0; run < RUNS; run++)
         for (const without of [true, false]) {
-          const key = without ? 'sans' : 'avec';
+          const key = without ? 'without' : 'with';
           results[key] ??= {
             visit: { ms: [], count: { requests: 0, bytes: 0 } },
             refresh: { ms: [], count: { requests: 0, bytes: 0 } },
@@ -114,11 +114,11 @@ async function main() {
           results[key].refresh.count = refreshCount;
         }
       for (const m of ['visit', 'refresh'] as const) {
-        const a = results.sans[m];
-        const b = results.avec[m];
-        const label = m === 'visit' ? 'visite suivante (rechargement, revalidée)' : 'rafraîchissement (chaque minute)';
+        const a = results.without[m];
+        const b = results.with[m];
+        const label = m === 'visit' ? 'repeat visit (reload, revalidated)' : 'refresh (every minute)';
         log(
-          `${c.name} | ${label} | ${median(a.ms).toFixed(0)} ms, ${a.count.requests} requêtes | ${median(b.ms).toFixed(0)} ms, ${b.count.requests} requête(s), ${(b.count.bytes / 1e3).toFixed(1)} Ko | ${(median(a.ms) / median(b.ms)).toFixed(1)} x`,
+          `${c.name} | ${label} | ${median(a.ms).toFixed(0)} ms, ${a.count.requests} requests | ${median(b.ms).toFixed(0)} ms, ${b.count.requests} request(s), ${(b.count.bytes / 1e3).toFixed(1)} KB | ${(median(a.ms) / median(b.ms)).toFixed(1)} x`,
         );
       }
     }

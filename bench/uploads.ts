@@ -15,7 +15,7 @@ const MB = 1_000_000;
 const VIDEO_BYTES = 150 * MB;
 const CHUNK = Buffer.alloc(1024 * 1024, 0x61);
 const CONCURRENT = 4;
-const PDF = Buffer.from('%PDF-1.4\n% devis du banc\ntrailer<<>>\n%%EOF\n');
+const PDF = Buffer.from('%PDF-1.4\n% the bench quote\ntrailer<<>>\n%%EOF\n');
 const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.alloc(20)]);
 
 export interface UploadPhase {
@@ -59,7 +59,7 @@ function upload(
     Buffer.from(`${part('pdf', '; filename="devis.pdf"')}Content-Type: application/pdf\r\n\r\n`),
     PDF,
     Buffer.from(`\r\n${part('video', '; filename="film.mp4"')}Content-Type: video/mp4\r\n\r\n`),
-    video === 'mp4' ? MP4_HEAD : Buffer.from('pas une vidéo'),
+    video === 'mp4' ? MP4_HEAD : Buffer.from('not a video'),
   ]);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
@@ -117,7 +117,7 @@ async function phase(
       peakMB: Math.max(peak, rssOf(pid)),
     };
     log(
-      `${label} : réponses ${row.statuses.join(', ')}, ${row.sentMB.toFixed(0)} Mo envoyés en ${row.seconds.toFixed(1)} s, RSS ${row.baselineMB.toFixed(0)} → pic ${row.peakMB.toFixed(0)} Mo (+${(row.peakMB - row.baselineMB).toFixed(0)} Mo)`,
+      `${label}: answers ${row.statuses.join(', ')}, ${row.sentMB.toFixed(0)} MB sent in ${row.seconds.toFixed(1)} s, RSS ${row.baselineMB.toFixed(0)} → peak ${row.peakMB.toFixed(0)} MB (+${(row.peakMB - row.baselineMB).toFixed(0)} MB)`,
     );
     return row;
   } finally {
@@ -129,7 +129,7 @@ export async function runUploadBench(
   log: (s: string) => void = console.log,
 ): Promise<{ phases: UploadPhase[]; markdown: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-bench-uploads-'));
-  log(`\nEnvois de fichiers : serveur (PGlite, ${dataDir})…`);
+  log(`\nFile uploads: server (PGlite, ${dataDir})…`);
   createAdmin({ dataDir });
   const server = await spawnServer({ SEED: 'off', UPLOADS_PER_USER: String(CONCURRENT) }, dataDir);
   const pid = server.child.pid!;
@@ -140,8 +140,8 @@ export async function runUploadBench(
     // Warm the route once (code paths, database) so that the first phase does not measure start-up.
     await upload(server.url, users[0].token, users[0].customerId, 'other');
     const phases = [
-      await phase('4 vidéos de 150 Mo refusées (pas un MP4)', pid, server.url, users, 'other', log),
-      await phase('4 vidéos de 150 Mo acceptées', pid, server.url, users, 'mp4', log),
+      await phase('4 videos of 150 MB refused (not an MP4)', pid, server.url, users, 'other', log),
+      await phase('4 videos of 150 MB accepted', pid, server.url, users, 'mp4', log),
     ];
     return { phases, markdown: markdown(phases) };
   } finally {
@@ -153,15 +153,15 @@ export async function runUploadBench(
 function markdown(phases: UploadPhase[]): string {
   const rows = phases.map(
     (p) =>
-      `| ${p.label} | ${p.statuses.join(', ')} | ${p.sentMB.toFixed(0)} Mo | ${p.seconds.toFixed(1)} s | ${p.baselineMB.toFixed(0)} Mo | ${p.peakMB.toFixed(0)} Mo | **+${(p.peakMB - p.baselineMB).toFixed(0)} Mo** |`,
+      `| ${p.label} | ${p.statuses.join(', ')} | ${p.sentMB.toFixed(0)} MB | ${p.seconds.toFixed(1)} s | ${p.baselineMB.toFixed(0)} MB | ${p.peakMB.toFixed(0)} MB | **+${(p.peakMB - p.baselineMB).toFixed(0)} MB** |`,
   );
   return [
-    '## Envois de fichiers : mémoire du serveur',
+    "## File uploads: the server's memory",
     '',
-    "4 envois simultanés (un compte, UPLOADS_PER_USER=4) d'une vidéo de 150 Mo vers `POST /api/Propositions`, processus serveur réel",
-    '(PGlite) ; RSS du processus lue dans /proc toutes les 20 ms. Objectif : moins de 250 Mo de croissance.',
+    '4 simultaneous uploads (one account, UPLOADS_PER_USER=4) of a 150 MB video to `POST /api/Propositions`, a real server process',
+    "(PGlite); the process's RSS read from /proc every 20 ms. Target: less than 250 MB of growth.",
     '',
-    '| cas | réponses | octets envoyés | durée | RSS avant | pic RSS | croissance |',
+    '| case | answers | bytes sent | duration | RSS before | peak RSS | growth |',
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',

@@ -39,7 +39,7 @@ export function compileHint(): Plugin {
     configResolved(config) {
       const analysis = config.plugins.find((p) => p.name === 'vite:build-import-analysis');
       const hook = analysis?.generateBundle as Hook | { handler: Hook } | undefined;
-      if (!analysis || !hook) throw new Error("compileHint: l'analyse des imports de Vite est introuvable");
+      if (!analysis || !hook) throw new Error("compileHint: Vite's import analysis plugin not found");
       const chained = (original: Hook): Hook =>
         async function (this: unknown, ...args: unknown[]) {
           await original.apply(this, args);

@@ -18,4 +18,4 @@ const glb = meshToGlb({
 });
 const target = path.join(root, 'server/db/seed/fixtures/catalogue/applique.glb');
 fs.writeFileSync(target, glb);
-console.log(`${path.relative(root, target)} : ${glb.length} octets`);
+console.log(`${path.relative(root, target)}: ${glb.length} bytes`);

@@ -28,4 +28,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log('icônes écrites dans public/icons');
+console.log('icons written to public/icons');

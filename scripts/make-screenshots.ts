@@ -26,4 +26,4 @@ try {
   await browser.close();
   await server?.stop();
 }
-console.log('captures écrites dans public/screenshots');
+console.log('screenshots written to public/screenshots');
