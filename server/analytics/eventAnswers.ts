@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../src/domain/analytics/binaryColumns';
-import { reachesEntreprise } from '../auth/guard';
+import { reachesCompany } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import { type Db, rowsOf } from '../db/client';
 import { productEvents } from '../db/schema';
@@ -51,7 +51,7 @@ export async function reachableEventsVersion(
   productId: number,
 ): Promise<{ productId: number; entrepriseId: number; version: string | null }> {
   const [row] = await productVersion(db, [productId]);
-  if (!row || !reachesEntreprise(user, row.entrepriseId)) throw notFound('Produit introuvable');
+  if (!row || !reachesCompany(user, row.entrepriseId)) throw notFound('Produit introuvable');
   return { productId, entrepriseId: row.entrepriseId, version: row.version };
 }
 

@@ -1,9 +1,9 @@
-// What a user reaches among customers and propositions (customerReach), with their API shapes.
+// What a user reaches among customers and propositions (reachableCustomersWhere), with their API shapes.
 // Anything out of reach answers 404 like a missing record: no existence leak.
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
 import type { Proposition } from '../../src/domain/proposition';
-import { customerReach } from '../auth/customerScope';
+import { reachableCustomersWhere } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { customers, propositions, videoAccessTokens } from '../db/schema';
@@ -14,7 +14,7 @@ export const CUSTOMER_NOT_FOUND = 'Client non trouvé';
 export const PROPOSITION_NOT_FOUND = 'Proposition introuvable';
 
 export async function reachableCustomer(db: Db, user: SessionUser, customerId: number) {
-  const [row] = await listCustomers(db, and(eq(customers.customerId, customerId), customerReach(user))!);
+  const [row] = await listCustomers(db, and(eq(customers.customerId, customerId), reachableCustomersWhere(user))!);
   if (!row) throw notFound(CUSTOMER_NOT_FOUND);
   return row;
 }
@@ -78,7 +78,10 @@ export async function reachableProposition(
   user: SessionUser,
   propositionId: number,
 ): Promise<{ row: Row; api: Proposition }> {
-  const [found] = await listPropositions(db, and(eq(propositions.propositionId, propositionId), customerReach(user))!);
+  const [found] = await listPropositions(
+    db,
+    and(eq(propositions.propositionId, propositionId), reachableCustomersWhere(user))!,
+  );
   if (!found) throw notFound(PROPOSITION_NOT_FOUND);
   return found;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 
 import { readsContactsOf } from '../../src/domain/permissions';
 import type { UserItem } from '../../src/domain/user';
+import { reachableUsersWhere } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';
 import { entreprises, licences, roles, users } from '../db/schema';
@@ -51,14 +52,9 @@ export async function selectUsers(db: Db, where?: SQL): Promise<UserItem[]> {
   }));
 }
 
-/** The users a session reaches: Admin all, others their own company's. */
-export function userReach(user: SessionUser): SQL | undefined {
-  return user.isAdmin ? undefined : eq(users.entrepriseId, user.entrepriseId);
-}
-
 /** One user the session reaches, or 404 (another company's user does not exist for a non-Admin). */
-export async function reachableUser(db: Db, session: SessionUser, userId: number): Promise<UserItem> {
-  const [row] = await selectUsers(db, and(eq(users.userId, userId), userReach(session)));
+export async function findReachableUser(db: Db, session: SessionUser, userId: number): Promise<UserItem> {
+  const [row] = await selectUsers(db, and(eq(users.userId, userId), reachableUsersWhere(session)));
   if (!row) throw notFound('Utilisateur introuvable');
   return row;
 }

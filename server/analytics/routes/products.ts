@@ -3,12 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { dotnetList } from '../../../src/domain/list';
+import { reachableCompany } from '../../auth/access';
 import { groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { reachableEntreprise } from '../scope';
 
 export const productSchema = z.object({
   produitId: z.number(),
@@ -30,7 +30,7 @@ const productsRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const entrepriseId = await reachableEntreprise(db, request.user, request.params.id);
+      const entrepriseId = await reachableCompany(db, request.user, request.params.id);
       const rows = await db
         .select({
           produitId: groupeModels.idGroupeModel,

@@ -6,6 +6,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { dotnetList } from '../../../src/domain/list';
+import { reachableCompany } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { heavyLane } from '../../db/heavyLane';
 import { groupeModels, productEvents, productEventVersions, userJourneySteps } from '../../db/schema';
@@ -15,7 +16,6 @@ import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { reachableEventsVersion } from '../eventAnswers';
 import { KeptAnswers } from '../keptAnswers';
-import { reachableEntreprise } from '../scope';
 
 export const summarySchema = z.object({
   totalEvents: z.number(),
@@ -158,7 +158,7 @@ const summariesRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const id = await reachableEntreprise(db, request.user, request.params.companyId);
+      const id = await reachableCompany(db, request.user, request.params.companyId);
       // The company's products with their events versions: a few hundred rows read by key, still enough
       // that twenty of them at once would hold light queries: in the lane too.
       const products = await lane(() =>

@@ -5,12 +5,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
+import { reachableCompany } from '../../auth/access';
 import { groupeModels, productEventVersions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { idParams, notModified } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { matches } from '../eventAnswers';
-import { reachableEntreprise } from '../scope';
 import { eventTagger, versionsTag } from '../tags';
 
 export const versionsSchema = z.object({
@@ -43,7 +43,7 @@ const versionsRoutes: RoutePlugin = async (app, { db, secretFor }) => {
       },
     },
     async (request, reply) => {
-      const entrepriseId = await reachableEntreprise(db, request.user, request.params.entrepriseId);
+      const entrepriseId = await reachableCompany(db, request.user, request.params.entrepriseId);
       const rows = await db
         .select({ productId: groupeModels.idGroupeModel, version: productEventVersions.version })
         .from(groupeModels)

@@ -5,8 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 
 import { categoryCreateSchema, categorySchema } from '../../../src/domain/category';
 import { dotnetList } from '../../../src/domain/list';
-import { reachesEntreprise } from '../../auth/guard';
-import { requirePermission } from '../../auth/permissions';
+import { actingCompany, reachesCompany, requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
@@ -14,7 +13,7 @@ import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { catalogueCompany, companyQuery } from '../scope';
+import { companyQuery } from '../scope';
 
 const parent = alias(categories, 'parent');
 
@@ -47,7 +46,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) =>
-      dotnetList(await listCategories(db, await catalogueCompany(db, request, request.query.entrepriseId))),
+      dotnetList(await listCategories(db, await actingCompany(db, request.user, request.query.entrepriseId))),
   );
 
   app.post(
@@ -58,7 +57,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const entrepriseId = await catalogueCompany(db, request, body.EntrepriseId);
+      const entrepriseId = await actingCompany(db, request.user, body.EntrepriseId);
       const parentId = body.Id_categorie_mere ?? null;
       if (parentId !== null) {
         const [p] = await db
@@ -85,7 +84,7 @@ const categoryRoutes: RoutePlugin = async (app, { db }) => {
     async (request, reply) => {
       const id = request.params.id;
       const [cat] = await db.select().from(categories).where(eq(categories.id, id));
-      if (!cat || !reachesEntreprise(request.user, cat.entrepriseId)) throw notFound('Catégorie introuvable');
+      if (!cat || !reachesCompany(request.user, cat.entrepriseId)) throw notFound('Catégorie introuvable');
       const removed = await db.transaction(async (tx) => {
         // The category and all its descendants; products keep existing, without a category.
         const result = await tx.execute<{ id: number }>(sql`

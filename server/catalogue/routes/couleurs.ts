@@ -3,11 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 
 import { dotnetList } from '../../../src/domain/list';
 import { couleurPayloadSchema, couleurSchema } from '../../../src/domain/option';
+import { actingCompany, reachableProduct } from '../../auth/access';
 import { couleurs } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
 import { problems } from '../../http/openapi/problem';
-import { catalogueCompany, companyQuery, reachableGroupe } from '../scope';
+import { companyQuery } from '../scope';
 
 const toCouleur = (c: typeof couleurs.$inferSelect) => ({
   id: c.id,
@@ -30,7 +31,7 @@ const couleurRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const entrepriseId = await catalogueCompany(db, request, request.query.entrepriseId);
+      const entrepriseId = await actingCompany(db, request.user, request.query.entrepriseId);
       const rows = await db
         .select()
         .from(couleurs)
@@ -54,8 +55,8 @@ const couleurRoutes: RoutePlugin = async (app, { db }) => {
       const b = request.body;
       // A palette made from a product's page belongs to that product's company.
       const entrepriseId = b.idGroupeModel
-        ? (await reachableGroupe(db, request, b.idGroupeModel)).entrepriseId
-        : await catalogueCompany(db, request, request.query.entrepriseId);
+        ? (await reachableProduct(db, request.user, b.idGroupeModel)).entrepriseId
+        : await actingCompany(db, request.user, request.query.entrepriseId);
       const [row] = await db
         .insert(couleurs)
         .values({

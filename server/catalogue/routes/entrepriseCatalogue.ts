@@ -13,12 +13,11 @@ import {
   viewerSettingsSchema,
 } from '../../../src/domain/entreprise';
 import { PERMISSIONS } from '../../../src/domain/permissions';
-import { reachesEntreprise } from '../../auth/guard';
-import { requirePermission } from '../../auth/permissions';
+import { demandPermission, reachesCompany, requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { entreprises } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 
@@ -41,9 +40,6 @@ const putBody = z.object({
   timeZone: timeZoneSchema.optional(),
 });
 
-/** The viewer settings (docs/viewer.md) are the company's public face: an Admin or its Directeur only. */
-const VIEWER_SETTINGS_ROLES = new Set(['Admin', 'Directeur']);
-
 const detailFields = {
   entrepriseId: entreprises.entrepriseId,
   nomEntreprise: entreprises.nomEntreprise,
@@ -53,8 +49,8 @@ const detailFields = {
   timeZone: entreprises.timeZone,
 };
 
-async function reachable(db: Db, request: FastifyRequest, id: number) {
-  if (!reachesEntreprise(request.user, id)) throw notFound('Entreprise introuvable');
+async function companyDetail(db: Db, request: FastifyRequest, id: number) {
+  if (!reachesCompany(request.user, id)) throw notFound('Entreprise introuvable');
   const [row] = await db.select(detailFields).from(entreprises).where(eq(entreprises.entrepriseId, id));
   if (!row) throw notFound('Entreprise introuvable');
   return row;
@@ -66,7 +62,7 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Entreprise/:id',
     { schema: { tags: ['Entreprise'], params, response: { 200: entrepriseDetailSchema, ...problems(404) } } },
-    async (request) => reachable(db, request, request.params.id),
+    async (request) => companyDetail(db, request, request.params.id),
   );
 
   app.put(
@@ -77,8 +73,8 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
         tags: ['Entreprise'],
         description:
           `Date de validation du catalogue (${PERMISSIONS['entreprise.settings'].join(', ')}), ` +
-          `réglages de la visionneuse quoteUrl et frameOrigins (${[...VIEWER_SETTINGS_ROLES].join(', ')}), ` +
-          'fuseau horaire (Admin) : un réglage changé par un autre rôle répond 403.',
+          `réglages de la visionneuse quoteUrl et frameOrigins (${PERMISSIONS['entreprise.viewerSettings'].join(', ')}), ` +
+          `fuseau horaire (${PERMISSIONS['entreprise.timeZone'].join(', ')}) : un réglage changé par un autre rôle répond 403.`,
         params,
         body: putBody,
         rules: [ID_MISMATCH, ...VIEWER_SETTINGS_RULES, TIME_ZONE_INVALID],
@@ -86,15 +82,16 @@ const entrepriseCatalogueRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const current = await reachable(db, request, request.params.id);
+      const current = await companyDetail(db, request, request.params.id);
       const body = request.body;
       if (body.entrepriseId !== undefined && body.entrepriseId !== current.entrepriseId) throw badRequest(ID_MISMATCH);
       // The same values sent back (the catalogue page PUTs what it read) are not a change of settings.
       const changesViewer =
         (body.quoteUrl !== undefined && body.quoteUrl !== current.quoteUrl) ||
         (body.frameOrigins !== undefined && JSON.stringify(body.frameOrigins) !== JSON.stringify(current.frameOrigins));
-      if (changesViewer && !VIEWER_SETTINGS_ROLES.has(request.user.role)) throw forbidden();
-      if (body.timeZone !== undefined && body.timeZone !== current.timeZone && !request.user.isAdmin) throw forbidden();
+      if (changesViewer) demandPermission(request, 'entreprise.viewerSettings');
+      if (body.timeZone !== undefined && body.timeZone !== current.timeZone)
+        demandPermission(request, 'entreprise.timeZone');
       // Only the catalogue validation date changes here: renaming a company is not a catalogue action.
       const changes = {
         dateValidCatalogue: body.dateValidCatalogue,

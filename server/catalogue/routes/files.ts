@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { reachesEntreprise } from '../../auth/guard';
+import { reachesCompany } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { groupeModels, models, options, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
@@ -69,7 +69,7 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
       if (!FILE_NAME.test(name)) throw notFound('Fichier introuvable');
       const key = `${CATALOGUE_AREA}/${name}`;
       const companies = await owners(db, key);
-      if (!companies.some((id) => reachesEntreprise(request.user, id)) || !files.exists(key))
+      if (!companies.some((id) => reachesCompany(request.user, id)) || !files.exists(key))
         throw notFound('Fichier introuvable');
       const ext = name.slice(name.lastIndexOf('.') + 1);
       const inline = ext === 'pdf' || CONTENT_TYPES[ext]?.startsWith('image/');

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
 import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
+import { reachableProduct } from '../../auth/access';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -15,7 +16,6 @@ import { multipartBody } from '../../http/openapi/multipart';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
-import { reachableGroupe } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 import { prepareViewerModel, VIEWER_MODEL_FIELD } from '../viewerModel';
 import { toGroupeModel } from './groupeModels';
@@ -82,7 +82,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
       },
     },
     async (request, reply) => {
-      const g = await reachableGroupe(db, request, request.params.id);
+      const g = await reachableProduct(db, request.user, request.params.id);
       const form = await readMultipartForm(request, files, rules);
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
@@ -156,7 +156,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
     '/api/GroupeModel/:id',
     { schema: { tags: ['Catalogue'], params, response: { 204: noContent, ...problems(404, 409) } } },
     async (request, reply) => {
-      const g = await reachableGroupe(db, request, request.params.id);
+      const g = await reachableProduct(db, request.user, request.params.id);
       const [event] = await db
         .select({ id: productEvents.id })
         .from(productEvents)

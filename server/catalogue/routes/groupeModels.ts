@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { dotnetList } from '../../../src/domain/list';
 import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
+import { actingCompany, reachableProduct } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories, groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
@@ -13,7 +14,7 @@ import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
-import { catalogueCompany, companyQuery, reachableGroupe, toNumber } from '../scope';
+import { companyQuery, toNumber } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 import { prepareViewerModel, VIEWER_MODEL_FIELD } from '../viewerModel';
 
@@ -64,14 +65,14 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
       },
     },
     async (request) =>
-      dotnetList(await listGroupes(db, await catalogueCompany(db, request, request.query.entrepriseId))),
+      dotnetList(await listGroupes(db, await actingCompany(db, request.user, request.query.entrepriseId))),
   );
 
   app.get(
     '/api/GroupeModel/:id',
     { schema: { tags: ['Catalogue'], params: idParams('id'), response: { 200: groupeModelSchema, ...problems(404) } } },
     async (request) => {
-      const g = await reachableGroupe(db, request, request.params.id);
+      const g = await reachableProduct(db, request.user, request.params.id);
       const [cat] = g.idCategorie ? await db.select().from(categories).where(eq(categories.id, g.idCategorie)) : [];
       return toGroupeModel({ ...g, nomCategorie: cat?.nomCategorie ?? null });
     },
@@ -92,7 +93,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
       const parsed = productFieldsSchema.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
       const f = parsed.data;
-      const entrepriseId = await catalogueCompany(db, request, request.query.entrepriseId);
+      const entrepriseId = await actingCompany(db, request.user, request.query.entrepriseId);
       const [cat] = await db
         .select({ id: categories.id })
         .from(categories)

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dotnetList } from '../../../src/domain/list';
 import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../src/domain/product';
 import { boundedText, textInvalid } from '../../../src/domain/text';
+import { actingCompany, reachableProduct } from '../../auth/access';
 import { groupeModels, models } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
@@ -13,7 +14,7 @@ import { multipartBody } from '../../http/openapi/multipart';
 import { idNumber } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
-import { catalogueCompany, reachableGroupe, toNumber } from '../scope';
+import { toNumber } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 
 const modelFields = z.object({
@@ -54,10 +55,10 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
     async (request) => {
       let where: SQL | undefined;
       if (request.query.groupId !== undefined) {
-        const g = await reachableGroupe(db, request, request.query.groupId);
+        const g = await reachableProduct(db, request.user, request.query.groupId);
         where = eq(groupeModels.idGroupeModel, g.idGroupeModel);
       } else {
-        where = eq(groupeModels.entrepriseId, await catalogueCompany(db, request, request.query.entrepriseId));
+        where = eq(groupeModels.entrepriseId, await actingCompany(db, request.user, request.query.entrepriseId));
       }
       const rows = await db
         .select({ m: models })
@@ -82,7 +83,7 @@ const modelRoutes: RoutePlugin = async (app, { db, files }) => {
       const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = modelFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
-      const g = await reachableGroupe(db, request, parsed.data.IdGroupeModel);
+      const g = await reachableProduct(db, request.user, parsed.data.IdGroupeModel);
       const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(models)

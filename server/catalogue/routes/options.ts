@@ -13,6 +13,7 @@ import {
 } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
 import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+import { reachableProduct } from '../../auth/access';
 import { options, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { listResponse } from '../../http/listSchema';
@@ -20,7 +21,6 @@ import { multipartBody } from '../../http/openapi/multipart';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
-import { reachableGroupe } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 
 const sousOptionFields = z.object({
@@ -70,7 +70,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
     async (request, reply) => {
       const o = request.body;
       // idModel is the product group of the /options?groupId= page.
-      const g = await reachableGroupe(db, request, o.idModel);
+      const g = await reachableProduct(db, request.user, o.idModel);
       const [row] = await db
         .insert(options)
         .values({
@@ -93,7 +93,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       schema: { tags: ['Catalogue'], ...groupParams, response: { 200: listResponse(optionSchema), ...problems(404) } },
     },
     async (request) => {
-      const g = await reachableGroupe(db, request, request.params.id);
+      const g = await reachableProduct(db, request.user, request.params.id);
       const rows = await db
         .select()
         .from(options)
@@ -116,7 +116,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       const form = await readMultipartForm(request, files, FILE_RULES);
       const parsed = sousOptionFields.safeParse(form.fields);
       if (!parsed.success) throw fieldErrors(parsed.error.issues);
-      const g = await reachableGroupe(db, request, parsed.data.IdModel);
+      const g = await reachableProduct(db, request.user, parsed.data.IdModel);
       const row = await withStoredFiles(request, files, form.files, async (keys) => {
         const [inserted] = await db
           .insert(sousOptions)
@@ -143,7 +143,7 @@ const optionRoutes: RoutePlugin = async (app, { db, files }) => {
       },
     },
     async (request) => {
-      const g = await reachableGroupe(db, request, request.params.id);
+      const g = await reachableProduct(db, request.user, request.params.id);
       const rows = await db
         .select()
         .from(sousOptions)

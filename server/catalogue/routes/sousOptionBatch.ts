@@ -8,6 +8,7 @@ import { dotnetList } from '../../../src/domain/list';
 import { SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
 import { ICON_RULE } from '../../../src/domain/product';
 import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+import { reachableProduct } from '../../auth/access';
 import { sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest } from '../../http/errors';
@@ -15,7 +16,6 @@ import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
 import { problems } from '../../http/openapi/problem';
 import { readMultipartForm } from '../multipartForm';
-import { reachableGroupe } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 
 export const MAX_SOUS_OPTION_ROWS = 30;
@@ -88,7 +88,7 @@ const sousOptionBatchRoutes: RoutePlugin = async (app, { db, files }) => {
       const rows = parseRows(form.fields.Rows);
       const extra = Object.keys(form.files).find((f) => form.files[f].length && Number(f.split('_')[1]) >= rows.length);
       if (extra) throw badRequest(`${ICON_WITHOUT_ROW} : ${extra}`, { errors: { [extra]: ICON_WITHOUT_ROW } });
-      const g = await reachableGroupe(db, request, idModel.data);
+      const g = await reachableProduct(db, request.user, idModel.data);
       const inserted = await withStoredFiles(request, files, form.files, (keys) =>
         db.transaction((tx) =>
           tx

@@ -8,10 +8,10 @@ import {
   customerSchema,
 } from '../../../src/domain/customer';
 import { dotnetList } from '../../../src/domain/list';
-import { customerReach, reachesOwnerOf } from '../../auth/customerScope';
+import { reachableCustomersWhere, reachableRecordsOwner } from '../../auth/access';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { customers, propositions, users } from '../../db/schema';
+import { customers, propositions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
@@ -22,13 +22,6 @@ import { CUSTOMER_NOT_FOUND, listPropositions, reachableCustomer } from '../reac
 
 const params = idParams('id');
 const tags = ['Customers'];
-
-/** The target of /forUser: Admin any user, Manager/Directeur their company's, a Vendeur only himself. */
-async function reachableUser(db: Db, user: SessionUser, userId: number): Promise<void> {
-  const [target] = await db.select({ entrepriseId: users.entrepriseId }).from(users).where(eq(users.userId, userId));
-  if (!target || !reachesOwnerOf(user, { userId, entrepriseId: target.entrepriseId }))
-    throw notFound('Utilisateur introuvable');
-}
 
 async function customerDetail(db: Db, user: SessionUser, id: number) {
   const customer = await reachableCustomer(db, user, id);
@@ -42,8 +35,10 @@ const customerRoutes: RoutePlugin = async (app, { db, files }) => {
     { schema: { tags, params: idParams('userId'), response: { 200: listResponse(customerSchema), ...problems(404) } } },
     async (request) => {
       const { userId } = request.params;
-      await reachableUser(db, request.user, userId);
-      return dotnetList(await listCustomers(db, and(eq(customers.userId, userId), customerReach(request.user))!));
+      await reachableRecordsOwner(db, request.user, userId);
+      return dotnetList(
+        await listCustomers(db, and(eq(customers.userId, userId), reachableCustomersWhere(request.user))!),
+      );
     },
   );
 

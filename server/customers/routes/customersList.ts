@@ -1,6 +1,6 @@
 // GET /api/Customers/forCurrentUser: the customers the user reaches, each with its propositionCount.
 import { dotnetList } from '../../../src/domain/list';
-import { customerReach } from '../../auth/customerScope';
+import { reachableCustomersWhere } from '../../auth/access';
 import type { RoutePlugin } from '../../deps';
 import { customerListSchema, listCustomers } from '../customerList';
 
@@ -8,7 +8,7 @@ const customersListRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/Customers/forCurrentUser',
     { schema: { tags: ['Customers'], response: { 200: customerListSchema } } },
-    async (request) => dotnetList(await listCustomers(db, customerReach(request.user))),
+    async (request) => dotnetList(await listCustomers(db, reachableCustomersWhere(request.user))),
   );
 };
 

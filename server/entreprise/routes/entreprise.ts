@@ -9,7 +9,7 @@ import {
   entrepriseSchema,
 } from '../../../src/domain/entreprise';
 import { dotnetList } from '../../../src/domain/list';
-import { requirePermission } from '../../auth/permissions';
+import { requirePermission } from '../../auth/access';
 import { entreprises } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { conflict } from '../../http/errors';

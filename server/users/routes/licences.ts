@@ -16,7 +16,7 @@ import {
 } from '../../../src/domain/licence';
 import { dotnetList } from '../../../src/domain/list';
 import { readsLicenceKeysOf } from '../../../src/domain/permissions';
-import { requirePermission } from '../../auth/permissions';
+import { requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { licences, typeLicences } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
@@ -24,7 +24,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { reachableUser } from '../userQueries';
+import { findReachableUser } from '../userQueries';
 
 const ID_MISMATCH = "L'identifiant de la licence ne correspond pas";
 const UNKNOWN_TYPE = 'Type de licence inconnu';
@@ -75,7 +75,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
       },
     },
     async (request) => {
-      const user = await reachableUser(db, request.user, request.params.userId);
+      const user = await findReachableUser(db, request.user, request.params.userId);
       const rows = await selectLicences(db, eq(licences.userId, user.userId));
       // A colleague sees the state and dates the details screen shows, never the key nor the machine.
       const keys = readsLicenceKeysOf(request.user, user.userId);
@@ -102,7 +102,7 @@ const licenceRoutes: RoutePlugin = async (app, { db }) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const user = await reachableUser(db, request.user, body.UserId);
+      const user = await findReachableUser(db, request.user, body.UserId);
       const [type] = await db.select().from(typeLicences).where(eq(typeLicences.typeLicenceId, body.TypeLicenceId));
       if (!type) throw badRequest(UNKNOWN_TYPE, { errors: { TypeLicenceId: UNKNOWN_TYPE } });
       const activation = toDate(body.DateActivation);

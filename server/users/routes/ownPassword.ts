@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 
 import { ownPasswordChangedSchema, ownPasswordChangeSchema, SAME_PASSWORD } from '../../../src/domain/ownPassword';
 import { WRONG_CURRENT_PASSWORD } from '../../../src/domain/permissions';
+import { requirePermission } from '../../auth/access';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { requirePermission } from '../../auth/permissions';
 import { loadSessionUser } from '../../auth/session';
 import { users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

@@ -5,13 +5,13 @@ import { and, eq } from 'drizzle-orm';
 import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissions';
 import { userSchema } from '../../../src/domain/user';
 import { userCreateSchema } from '../../../src/domain/userForm';
+import { requirePermission } from '../../auth/access';
 import { hashPassword } from '../../auth/password';
-import { requirePermission } from '../../auth/permissions';
 import { entreprises, roles, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict } from '../../http/errors';
 import { problems } from '../../http/openapi/problem';
-import { isUniqueViolation, MAIL_TAKEN, reachableUser } from '../userQueries';
+import { findReachableUser, isUniqueViolation, MAIL_TAKEN } from '../userQueries';
 
 const UNKNOWN_COMPANY = 'Entreprise inconnue';
 const UNKNOWN_ROLE = 'Rôle inconnu';
@@ -77,7 +77,7 @@ const userCreateRoutes: RoutePlugin = async (app, { db }) => {
         throw err;
       }
       request.log.info({ event: 'user.created', userId, by: request.user.userId });
-      return reply.status(201).send(await reachableUser(db, request.user, userId));
+      return reply.status(201).send(await findReachableUser(db, request.user, userId));
     },
   );
 };

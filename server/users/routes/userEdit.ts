@@ -6,15 +6,15 @@ import type { FastifyRequest } from 'fastify';
 import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
 import { userSchema } from '../../../src/domain/user';
 import { type InlineField, inlineFieldSchemas, passwordChangeSchema } from '../../../src/domain/userForm';
+import { requirePermission } from '../../auth/access';
 import { hashPassword } from '../../auth/password';
-import { requirePermission } from '../../auth/permissions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { isUniqueViolation, MAIL_TAKEN, reachableUser } from '../userQueries';
+import { findReachableUser, isUniqueViolation, MAIL_TAKEN } from '../userQueries';
 
 const params = idParams('userId');
 const manageUsers = requirePermission('user.manage');
@@ -24,7 +24,7 @@ const OWN_PASSWORD_ROUTE =
 
 /** The target of an Admin action (the route's preHandler checked the permission), or 403 (another Admin) / 404. */
 async function adminTarget(db: Db, request: FastifyRequest, userId: number) {
-  const target = await reachableUser(db, request.user, userId);
+  const target = await findReachableUser(db, request.user, userId);
   if (!managesUser(request.user, { userId: target.userId, role: target.nomRole })) {
     request.log.warn({
       event: 'authz.refused',
@@ -69,7 +69,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
           throw err;
         }
         request.log.info({ event: 'user.updated', field, userId: target.userId, by: request.user.userId });
-        return reachableUser(db, request.user, target.userId);
+        return findReachableUser(db, request.user, target.userId);
       },
     );
   }
@@ -89,7 +89,7 @@ const userEditRoutes: RoutePlugin = async (app, { db }) => {
         .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.userId, target.userId));
       request.log.info({ event: 'user.disabled', userId: target.userId, by: request.user.userId });
-      return reachableUser(db, request.user, target.userId);
+      return findReachableUser(db, request.user, target.userId);
     },
   );
 

@@ -5,20 +5,20 @@ import { z } from 'zod';
 
 import { dotnetList } from '../../../src/domain/list';
 import { userSchema } from '../../../src/domain/user';
-import { reachesEntreprise } from '../../auth/guard';
+import { reachableUsersWhere, reachesCompany } from '../../auth/access';
 import { entreprises, roles, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
-import { asSeenBy, reachableUser, selectUsers, userReach } from '../userQueries';
+import { asSeenBy, findReachableUser, selectUsers } from '../userQueries';
 
 const roleSchema = z.object({ roleId: z.number(), nomRole: z.string() });
 
 const usersReadRoutes: RoutePlugin = async (app, { db }) => {
   app.get('/api/User', { schema: { tags: ['User'], response: { 200: listResponse(userSchema) } } }, async (request) =>
-    dotnetList((await selectUsers(db, userReach(request.user))).map((u) => asSeenBy(request.user, u))),
+    dotnetList((await selectUsers(db, reachableUsersWhere(request.user))).map((u) => asSeenBy(request.user, u))),
   );
 
   app.get('/api/User/roles', { schema: { tags: ['User'], response: { 200: listResponse(roleSchema) } } }, async () =>
@@ -38,7 +38,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
     },
     async (request) => {
       const { entrepriseId } = request.params;
-      if (!reachesEntreprise(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
+      if (!reachesCompany(request.user, entrepriseId)) throw notFound('Entreprise introuvable');
       // An unknown company is a 404 for an Admin too, not an empty list.
       const [known] = await db
         .select({ id: entreprises.entrepriseId })
@@ -54,7 +54,7 @@ const usersReadRoutes: RoutePlugin = async (app, { db }) => {
   app.get(
     '/api/User/:userId',
     { schema: { tags: ['User'], params: idParams('userId'), response: { 200: userSchema, ...problems(404) } } },
-    async (request) => asSeenBy(request.user, await reachableUser(db, request.user, request.params.userId)),
+    async (request) => asSeenBy(request.user, await findReachableUser(db, request.user, request.params.userId)),
   );
 };
 
