@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { buildMissingAnswers } from '../server/analytics/storedAnswers';
 import { type Database, openDatabase } from '../server/db/client';
 import { refreshStatistics, seedDemo } from '../server/db/seed/index';
-import { buildMissingAnswers } from '../server/routes/analytics/storedAnswers';
 import { freshDatabase, postgresUrl } from '../tests/faults/helpers';
 import { companyName, type CompanySize, insertCompany } from './synthetic';
 

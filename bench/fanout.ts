@@ -3,7 +3,7 @@
 // columns, `inFlight` at a time, as the worker does; prints the wall time, requests per second and the
 // server process's CPU per request (user + system, from /proc), first with nothing kept by the server
 // (it builds each answer: the stored answers are deleted before), then again (answers kept in its memory),
-// then from a server started again (answers stored in the database, server/routes/analytics/storedAnswers.ts). `SERVER_PROFILE=file` preloads that module in the
+// then from a server started again (answers stored in the database, server/analytics/storedAnswers.ts). `SERVER_PROFILE=file` preloads that module in the
 // server (e.g. to write a CPU profile). `BENCH_DB=postgres` runs it on a throw-away database of the
 // PostgreSQL server that answers (TEST_DATABASE_URL or 127.0.0.1:5432), filled with the same company; the
 // CPU is then the server process's only (PostgreSQL's own is not counted). `--browser-headers` (after the

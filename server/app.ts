@@ -10,11 +10,15 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
+import { StoredAnswers } from './analytics/storedAnswers';
+import { routePlugins } from './areas';
 import { installGuard } from './auth/guard';
 import { LimiterFactory, type LimiterStore, limiterStoreFor } from './auth/limiters';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/loginThrottle';
 import { TokenService } from './auth/tokens';
 import { defaultVerificationLimits, VerificationGate, type VerificationLimits } from './auth/verificationGate';
+import { collectLimitsFromEnv } from './collect/limits';
+import { createVisitTokens } from './collect/visitTokens';
 import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
@@ -36,10 +40,6 @@ import {
 } from './http/slowClients';
 import { installSpa } from './http/spa';
 import { installViewer } from './http/viewer';
-import { StoredAnswers } from './routes/analytics/storedAnswers';
-import { collectLimitsFromEnv } from './routes/collect/limits';
-import { createVisitTokens } from './routes/collect/visitTokens';
-import { routePlugins } from './routes/index';
 
 export interface AppOptions {
   db: Db;

@@ -9,15 +9,15 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
+import type { StoredAnswers } from './analytics/storedAnswers';
 import type { LimiterFactory } from './auth/limiters';
 import type { LoginThrottle } from './auth/loginThrottle';
 import type { TokenService } from './auth/tokens';
 import type { VerificationGate } from './auth/verificationGate';
+import type { VisitTokens } from './collect/visitTokens';
 import type { Db } from './db/client';
 import type { ModelConversions } from './files/modelConversions';
 import type { FileStorage } from './files/storage';
-import type { StoredAnswers } from './routes/analytics/storedAnswers';
-import type { VisitTokens } from './routes/collect/visitTokens';
 
 export interface Deps {
   db: Db;
@@ -31,7 +31,7 @@ export interface Deps {
   files: FileStorage;
   /** The server's queue of 3D model conversions, run in worker threads (server/files/modelConversions.ts). */
   conversions: ModelConversions;
-  /** The events answers stored in the database, built after writes (routes/analytics/storedAnswers.ts). */
+  /** The events answers stored in the database, built after writes (analytics/storedAnswers.ts). */
   answers: StoredAnswers;
   /** The public viewer's visit tokens, issued with its data and required by POST /api/collect. */
   visits: VisitTokens;

@@ -53,8 +53,3 @@ export function installGuard(app: FastifyInstance, db: Db, tokens: TokenService)
     request.user = sessionUser;
   });
 }
-
-/** True when the user may reach data of this company (Admin: every company). */
-export function reachesEntreprise(user: SessionUser, entrepriseId: number): boolean {
-  return user.isAdmin || user.entrepriseId === entrepriseId;
-}

@@ -386,7 +386,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 
 /**
  * A product's events answer as our dashboard's worker asks for it (binary columns, gzip), built when its
- * events are written, or at its first read, for the version it tells (server/routes/analytics/storedAnswers.ts):
+ * events are written, or at its first read, for the version it tells (server/analytics/storedAnswers.ts):
  * a server that starts, or another server of the same database, sends it without building it. An answer of
  * an older version than product_event_versions' is never sent (rebuilt instead). Stored out of line, not
  * compressed again (migration 0007).

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import { isHttpsOrigin } from '../../src/domain/entreprise';
+import { viewerProduct } from '../collect/viewerProduct';
 import type { Db } from '../db/client';
-import { viewerProduct } from '../routes/collect/viewerProduct';
 import { notFound } from './errors';
 
 export function viewerCsp(frameOrigins: string[]): string {

@@ -37,7 +37,7 @@ export const VISIT_EXPIRED_MESSAGE = 'Visite expirée, rechargez la page';
 
 export const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const sessionIdSchema = z.string().regex(SESSION_ID, 'Identifiant de session invalide');
-/** Issue time in base 36 milliseconds, a dot, the HMAC-SHA256 in base64url (server/routes/collect/visitTokens.ts). */
+/** Issue time in base 36 milliseconds, a dot, the HMAC-SHA256 in base64url (server/collect/visitTokens.ts). */
 export const VISIT_TOKEN = /^[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}$/;
 
 /** The batch as checked at `now` (the server's clock). */

@@ -1,4 +1,4 @@
-// Who may do what: one table of role x action, read by the server's guards (server/auth/permissions.ts)
+// Who may do what: one table of role x action, read by the server's guards (server/auth/access.ts)
 // and by the screens to hide what a role may not do. The table is documented in docs/permissions.md.
 import { ADMIN_ROLE, ROLE_NAMES, type RoleName } from './roles';
 
@@ -17,6 +17,10 @@ export type Action =
   | 'entreprise.create'
   /** Company settings: the catalogue's validation date ('Ajouter Nuancier'). */
   | 'entreprise.settings'
+  /** The public viewer's settings (quoteUrl, frameOrigins: docs/viewer.md), the company's public face. */
+  | 'entreprise.viewerSettings'
+  /** The dashboard's reporting time zone (docs/dashboard.md). */
+  | 'entreprise.timeZone'
   /** The catalogue's structure: create and delete categories. */
   | 'catalogue.structure'
   /** 'Modifier mon mot de passe' (the current password is asked). */
@@ -34,6 +38,8 @@ export const PERMISSIONS: Record<Action, readonly RoleName[]> = {
   'licence.readKeys': ADMIN_ONLY,
   'entreprise.create': ADMIN_ONLY,
   'entreprise.settings': ['Admin', 'Directeur'],
+  'entreprise.viewerSettings': ['Admin', 'Directeur'],
+  'entreprise.timeZone': ADMIN_ONLY,
   'catalogue.structure': MANAGEMENT,
   'password.changeOwn': ALL,
 };

@@ -9,9 +9,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LimiterFactory } from '../../server/auth/limiters';
+import { createEventWriter } from '../../server/collect/eventWriter';
+import { createVisitTokens } from '../../server/collect/visitTokens';
 import { rowsOf } from '../../server/db/client';
-import { createEventWriter } from '../../server/routes/collect/eventWriter';
-import { createVisitTokens } from '../../server/routes/collect/visitTokens';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { writeMmdb } from '../helpers/mmdb';
 

@@ -5,8 +5,8 @@ import { gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { acceptsBinaryColumns } from '../../server/analytics/eventAnswers';
 import { productEvents } from '../../server/db/schema';
-import { acceptsBinaryColumns } from '../../server/routes/analytics/events';
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,4 +1,4 @@
-// Events answers stored in the database (server/routes/analytics/storedAnswers.ts): our worker's answer
+// Events answers stored in the database (server/analytics/storedAnswers.ts): our worker's answer
 // (binary columns, gzip) is stored for its version by the read that built it and after the collect route's
 // writes; another server of the same database sends the stored bytes without building them; an answer of
 // an older version is never sent.
@@ -10,11 +10,11 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { StoredAnswers } from '../../server/analytics/storedAnswers';
 import { buildApp } from '../../server/app';
 import { rowsOf } from '../../server/db/client';
 import { productEvents } from '../../server/db/schema';
 import type { App } from '../../server/deps';
-import { StoredAnswers } from '../../server/routes/analytics/storedAnswers';
 import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';

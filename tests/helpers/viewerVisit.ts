@@ -1,5 +1,5 @@
 // A viewer page's visit as tests send it: the visit token the page receives with its data
-// (GET /api/viewer/{key}?session=…, server/routes/collect/visitTokens.ts), then its batch to POST /api/collect
+// (GET /api/viewer/{key}?session=…, server/collect/visitTokens.ts), then its batch to POST /api/collect
 // with the browser's agent and a same-origin post, as the real page does (src/viewer/collector.ts).
 
 export const BROWSER_AGENT =

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 
 import autocannon, { type Request } from 'autocannon';
 
-import { visitSigner } from '../../server/routes/collect/visitTokens';
+import { visitSigner } from '../../server/collect/visitTokens';
 
 /** What a visit sends in one beacon: its first events, most often one or two, all four at most. */
 const VISIT_EVENTS = [
@@ -21,11 +21,11 @@ const VISIT_WEIGHTS = [30, 30, 15, 10, 15];
 
 /**
  * A viewer that queued many events (repeated AR sessions and quote clicks) sends up to 50 at once; a visit
- * keeps 10 of each (server/routes/collect/limits.ts), and the 202 says how many were kept.
+ * keeps 10 of each (server/collect/limits.ts), and the 202 says how many were kept.
  */
 const FULL_BATCH_EVERY = Number(process.env.LOAD_FULL_BATCH_EVERY || 50);
 
-// A desktop Chrome: robots' events are dropped (server/routes/collect/bots.ts) and would not be counted.
+// A desktop Chrome: robots' events are dropped (server/collect/bots.ts) and would not be counted.
 const VISITOR_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PDF_MAX_BYTES } from '../../server/routes/customers/propositionCreate';
+import { PDF_MAX_BYTES } from '../../server/customers/routes/propositionCreate';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { MP4, PDF } from './harness/fixtures';
 import { multipart, type Part } from './harness/multipart';

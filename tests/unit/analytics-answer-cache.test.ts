@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { describe, expect, it } from 'vitest';
 
+import { AnswerCache } from '../../server/analytics/answerCache';
 import { encode, preferredEncoding } from '../../server/http/encoding';
-import { AnswerCache } from '../../server/routes/analytics/answerCache';
 
 describe('AnswerCache', () => {
   it('keeps answers by tag within its byte bound, evicting the least recently used', () => {

@@ -1,4 +1,4 @@
-// The robot test of POST /api/collect (server/routes/collect/bots.ts): the crawler list read into literal
+// The robot test of POST /api/collect (server/collect/bots.ts): the crawler list read into literal
 // pieces and matched in one pass must say what the list's own regular expression says, on the list's
 // examples and on visitors' browsers; agents not shaped like a browser's are robots.
 import crawlers from 'crawler-user-agents';
@@ -11,7 +11,7 @@ import {
   isRobot,
   literalAlternatives,
   MAX_USER_AGENT,
-} from '../../server/routes/collect/bots';
+} from '../../server/collect/bots';
 
 /** What bots.ts ran before: the whole list as one regular expression. */
 const oldRobot = new RegExp(crawlers.map((c) => `(?:${c.pattern})`).join('|'));

@@ -6,9 +6,9 @@ import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { createCountryLookup } from '../../server/collect/country';
+import { regionOfLanguages } from '../../server/collect/languageRegion';
 import { ConfigError } from '../../server/config';
-import { createCountryLookup } from '../../server/routes/collect/country';
-import { regionOfLanguages } from '../../server/routes/collect/languageRegion';
 import { writeMmdb } from '../helpers/mmdb';
 
 describe('regionOfLanguages', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { KeptAnswers } from '../../server/routes/analytics/keptAnswers';
+import { KeptAnswers } from '../../server/analytics/keptAnswers';
 
 describe('KeptAnswers', () => {
   it('computes a key once for concurrent callers, then serves it kept', async () => {

@@ -2,7 +2,7 @@
 // expression literal written in src/domain and server (found by the TypeScript scanner, so a pattern
 // added tomorrow is checked tomorrow) and every RegExp the shared patterns module exports goes through
 // recheck, which answers "safe" only when it proved the matching time linear. The crawler list's patterns
-// that server/routes/collect/bots.ts keeps as regular expressions (built at runtime from the installed
+// that server/collect/bots.ts keeps as regular expressions (built at runtime from the installed
 // list, so the scanner cannot see them) are checked too.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-import { crawlerRegexes } from '../../server/routes/collect/bots';
+import { crawlerRegexes } from '../../server/collect/bots';
 import * as patterns from '../../src/domain/patterns';
 import * as text from '../../src/domain/text';
 

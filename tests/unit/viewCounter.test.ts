@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { LimiterFactory } from '../../server/auth/limiters';
-import { opensPlayback, ViewCounter } from '../../server/routes/customers/viewCounter';
+import { opensPlayback, ViewCounter } from '../../server/customers/viewCounter';
 
 describe('opensPlayback', () => {
   it('only a GET of the whole file or from byte 0 may open a visit', () => {

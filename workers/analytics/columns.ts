@@ -98,7 +98,7 @@ export function toColumns(productId: number, events: Array<Record<string, unknow
 }
 
 /**
- * The server's `?format=columns` answer (server/routes/analytics/events.ts columnsBody): sessions as
+ * The server's `?format=columns` answer (server/analytics/routes/events.ts columnsBody): sessions as
  * company-wide numbers, countries as indexes into a dictionary.
  */
 export interface CompactEvents {

@@ -1,5 +1,5 @@
 // One call that says which products changed: GET /api/ProductStatistics/Entreprise/{id}/versions answers
-// the current columns ETag of every product of the company (server/routes/analytics/versions.ts), itself
+// the current columns ETag of every product of the company (server/analytics/routes/versions.ts), itself
 // with an ETag and 304. A repeat visit or the 60-second refresh then fetches only the products whose tag
 // differs from the record held, instead of one conditional request per product (docs/dashboard.md).
 // Another server of the contract has no such route (404): the engine then revalidates product by product.

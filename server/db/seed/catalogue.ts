@@ -94,7 +94,7 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
     return cache.get(name)!;
   };
 
-  // The viewer's GLB of a demo STL, made as an upload's would be (server/routes/catalogue/viewerModel.ts);
+  // The viewer's GLB of a demo STL, made as an upload's would be (server/catalogue/viewerModel.ts);
   // in this process: the fixture is ours, and the seed runs before the server listens.
   const viewerModel = async (name?: string) => {
     if (!name?.endsWith('.stl')) return null;

@@ -1,5 +1,5 @@
 // Answers that are files (a PDF, a video, a catalogue image, a 3D model): their media types, and for
-// streamed media the partial answers of a Range request (server/routes/customers/sendStoredFile.ts).
+// streamed media the partial answers of a Range request (server/customers/sendStoredFile.ts).
 import { z } from 'zod';
 
 import { emptyAnswer } from './params';

@@ -38,7 +38,7 @@ export function problems(...statuses: ProblemStatus[]): Record<number, typeof pr
 
 /**
  * Statuses answered as the error shape to an API client, or as a small French HTML page to a browser
- * (Accept: text/html; server/routes/customers/linkErrorPage.ts).
+ * (Accept: text/html; server/customers/linkErrorPage.ts).
  */
 export function problemsOrPage(...statuses: ProblemStatus[]) {
   const content = { 'application/json': { schema: problemSchema }, 'text/html': { schema: z.string() } };

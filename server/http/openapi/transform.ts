@@ -34,7 +34,7 @@ function standardProblems(schema: FastifySchema, isPublic: boolean): ProblemStat
   return out;
 }
 
-/** The action a route's `requirePermission` preHandler checks (server/auth/permissions.ts), if any. */
+/** The action a route's `requirePermission` preHandler checks (server/auth/access.ts), if any. */
 function permissionOf(preHandler: unknown): Action | undefined {
   for (const hook of [preHandler ?? []].flat()) {
     const action = (hook as { permission?: Action }).permission;

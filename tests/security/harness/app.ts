@@ -3,8 +3,8 @@
 import type { RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 
+import { routePlugins } from '../../../server/areas';
 import type { RoutePlugin } from '../../../server/deps';
-import { routePlugins } from '../../../server/routes/index';
 import { createTestApp, type TestApp } from '../../helpers/app';
 
 export interface RouteInfo {

@@ -4,8 +4,8 @@
 // two days old (refused, 400, nothing written), "unknown" a key no product has (404).
 import { eq } from 'drizzle-orm';
 
+import { visitSigner } from '../../../server/collect/visitTokens';
 import * as s from '../../../server/db/schema';
-import { visitSigner } from '../../../server/routes/collect/visitTokens';
 import { BROWSER_AGENT } from '../../helpers/viewerVisit';
 import { type Fixtures, type Principal, TEST_SECRET } from '../harness/fixtures';
 import { everyone, type MatrixEntry, type Target } from './types';
