@@ -121,7 +121,7 @@ describe('analysing a period', () => {
       page.waitForEvent('download'),
       ranking.getByRole('button', { name: 'Exporter CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_${from}_${to}_classement.csv`);
+    expect(download.suggestedFilename()).toBe(`classement_maison-lumiere_tous-les-produits_${from}_${to}.csv`);
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
@@ -175,7 +175,7 @@ describe('analysing a period', () => {
         page.waitForEvent('download'),
         section.getByRole('button', { name: 'Exporter PNG' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_tout_${suffix}.png`);
+      expect(download.suggestedFilename()).toBe(`${suffix}_maison-lumiere_tous-les-produits_tout.png`);
       const png = fs.readFileSync(await download.path());
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       expect(png.length).toBeGreaterThan(2000);

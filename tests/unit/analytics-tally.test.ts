@@ -189,12 +189,14 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
         interactions: sessionsWith('iframeInteraction'),
         arTries: sessionsWith('ar_Try'),
         conversionRate: conversionRate(sessionsWith('conversion'), sessionsWith(null)),
+        conversion: { part: sessionsWith('conversion'), whole: sessionsWith(null) },
       }
     : {
         consultations: count('consultation'),
         interactions: count('iframeInteraction'),
         arTries: count('ar_Try'),
         conversionRate: conversionRate(count('conversion'), inPeriod.length),
+        conversion: { part: count('conversion'), whole: inPeriod.length },
       };
   const geoSets = new Map<string, Set<string>>();
   const geoCounts = new Map<string, number>();

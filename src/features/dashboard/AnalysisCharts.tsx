@@ -30,8 +30,8 @@ interface Props {
   frozen: boolean;
   /** Every call failed: the charts say so instead of an empty-data message. */
   unavailable?: boolean;
-  /** Start of the export file names: visio3d_<company>_<period>. */
-  pngPrefix: string;
+  /** End of the export file names: <company>_<scope>_<period> (src/domain/analytics/exportName.ts). */
+  pngSuffix: string;
 }
 
 // Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
@@ -43,7 +43,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   view,
   frozen,
   unavailable,
-  pngPrefix,
+  pngSuffix,
 }: Props) {
   const metric = METRIC_LABELS[metricKey];
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
@@ -63,7 +63,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       </h2>
       <ChartCard
         title="Évolution"
-        pngName={`${pngPrefix}_evolution.png`}
+        pngName={`evolution_${pngSuffix}.png`}
         subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}`}
         height={LINE_HEIGHT}
         frozen={frozen}
@@ -82,7 +82,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       <div className="chart-pair">
         <ChartCard
           title="Origine géographique - Visiteurs / Utilisateurs uniques"
-          pngName={`${pngPrefix}_geographie.png`}
+          pngName={`geographie_${pngSuffix}.png`}
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
           resetKey={key}
@@ -93,7 +93,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
         <ChartCard
           title="Parcours utilisateur"
           subtitle="Entonnoir AR : sessions ayant atteint chaque étape et les précédentes"
-          pngName={`${pngPrefix}_parcours.png`}
+          pngName={`parcours_${pngSuffix}.png`}
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}
