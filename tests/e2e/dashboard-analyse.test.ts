@@ -167,7 +167,7 @@ describe('analysing a period', () => {
     await settled(page);
     for (const [card, suffix] of [
       ['Évolution', 'evolution'],
-      ['Origine géographique - Visiteurs / Utilisateurs uniques', 'geographie'],
+      ['Origine géographique', 'geographie'],
     ] as const) {
       const section = page.locator(`section[aria-label="${card}"]`);
       await section.locator('canvas, svg[role="img"]').first().waitFor();

@@ -18,6 +18,11 @@ export const EMPTY_GEO = 'Aucune donnée géographique disponible';
 export const EMPTY_JOURNEY = 'Aucune donnée de parcours utilisateur disponible';
 export const NO_COMPANY = 'Sélectionnez une entreprise';
 const NONE_GEO: GeoItem[] = [];
+/** What the doughnut counts in each mode (docs/product.md §1.7): events, or distinct sessions. */
+export const GEO_COUNTS: Record<Counting, string> = {
+  total: "Événements par pays (nombre total d'événements)",
+  unique_users: 'Utilisateurs uniques par pays (une session comptée une fois)',
+};
 const NONE_FUNNEL: FunnelStep[] = [];
 
 interface Props {
@@ -81,7 +86,8 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       </ChartCard>
       <div className="chart-pair">
         <ChartCard
-          title="Origine géographique - Visiteurs / Utilisateurs uniques"
+          title="Origine géographique"
+          subtitle={GEO_COUNTS[counting]}
           pngName={`geographie_${pngSuffix}.png`}
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
