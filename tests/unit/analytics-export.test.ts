@@ -200,9 +200,9 @@ describe('comparison change', () => {
     expect(changePercent(120, 100)).toBe(20);
     expect(changePercent(50, 100)).toBe(-50);
     expect(changePercent(5, 0)).toBeNull();
-    expect(changeLabel(20)).toBe('+20 %');
-    expect(changeLabel(-50)).toBe('−50 %');
+    expect(changeLabel(20)).toBe('+20\u00a0%');
+    expect(changeLabel(-50)).toBe('−50\u00a0%');
     expect(changeLabel(null)).toBe('—');
-    expect(changeLabel(0)).toBe('0 %');
+    expect(changeLabel(0)).toBe('0\u00a0%');
   });
 });

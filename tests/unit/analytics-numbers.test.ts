@@ -62,7 +62,7 @@ describe('the conversion rate change in comparison', () => {
     expect(rateChange({ part: 42, whole: 1000 }, { part: 34, whole: 1000 })).toBe(24);
     // 4.2 % against 4.49 %: both shown 4 %, whose change would read 0 %; the rates' change is −6.5 %.
     expect(rateChange({ part: 420, whole: 10000 }, { part: 449, whole: 10000 })).toBe(-6);
-    expect(changeLabel(rateChange({ part: 420, whole: 10000 }, { part: 449, whole: 10000 }))).toBe('−6 %');
+    expect(changeLabel(rateChange({ part: 420, whole: 10000 }, { part: 449, whole: 10000 }))).toBe('−6\u00a0%');
     // Different bases: 1/3 against 1/4 is +33 %.
     expect(rateChange({ part: 1, whole: 3 }, { part: 1, whole: 4 })).toBe(33);
     expect(rateChange({ part: 1, whole: 3 }, { part: 0, whole: 4 })).toBeNull();

@@ -105,9 +105,9 @@ export function rateChange(current: RateParts, previous: RateParts): number | nu
   );
 }
 
-/** "+12 %", "−5 %", "0 %" or "—" (fr-FR, a real minus sign). */
+/** "+12 %", "−5 %", "0 %" or "—" (fr-FR, a real minus sign, a no-break space before %: never "+19 / %"). */
 export function changeLabel(change: number | null): string {
   if (change === null) return '—';
-  if (change === 0) return '0 %';
-  return `${change > 0 ? '+' : '−'}${formatNumber(Math.abs(change))} %`;
+  if (change === 0) return '0\u00a0%';
+  return `${change > 0 ? '+' : '−'}${formatNumber(Math.abs(change))}\u00a0%`;
 }

@@ -13,7 +13,9 @@ function Delta({ previous, change }: { previous: string; change: number | null }
   const tone = change === null || change === 0 ? '' : change > 0 ? 'up' : 'down';
   return (
     <span className="stat-delta">
-      <span className="muted">Période précédente : {previous}</span>
+      <span className="muted">
+        Période précédente{'\u00a0'}: {previous}
+      </span>
       <span className={`stat-change ${tone}`}>{changeLabel(change)}</span>
     </span>
   );
@@ -36,7 +38,7 @@ export const StatCards = memo(function StatCards({
     previous && !loading ? (
       <Delta previous={n(previous[key])} change={changePercent(stats[key], previous[key])} />
     ) : undefined;
-  const pct = (v: number) => `${v} %`;
+  const pct = (v: number) => `${v}\u00a0%`;
   // The rate's change from the exact rates, rounded once (not from the two rounded rates shown).
   const rateDelta =
     previous && !loading ? (
