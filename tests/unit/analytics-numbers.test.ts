@@ -2,6 +2,7 @@
 // same rule on the page and in the CSV (src/domain/analytics/rules.ts roundRatio).
 import { describe, expect, it } from 'vitest';
 
+import { bucketTimeline, dayNumber, periodPlan } from '../../src/domain/analytics/buckets';
 import type { RankingColumns } from '../../src/domain/analytics/ranking';
 import {
   changeLabel,
@@ -12,6 +13,7 @@ import {
   roundRatio,
 } from '../../src/domain/analytics/rules';
 import { EMPTY_STATS } from '../../src/domain/analytics/view';
+import { MONTH_LAST_BLOCK_HINT } from '../../src/features/dashboard/AnalysisCharts';
 import { csvOf } from '../../workers/analytics/compose';
 import { buildCsv, decimal } from '../../workers/analytics/csv';
 
@@ -131,5 +133,22 @@ describe('the CSV rows', () => {
   it('follow the sort chosen on the table', async () => {
     expect(await order({ key: 'name', order: 1 })).toEqual(['Banc Bâle', 'banc Berne', 'Banc Bruges', 'Banc Zurich']);
     expect(await order({ key: 'name', order: -1 })).toEqual(['Banc Zurich', 'Banc Bruges', 'banc Berne', 'Banc Bâle']);
+  });
+});
+
+describe('the week chart of a short block', () => {
+  it('has no value for the weekdays outside "Semaine 5 (29-31)": not drawn as zeros', () => {
+    // January 2026: the 29th is a Thursday, the 31st a Saturday.
+    const plan = periodPlan({ period: 'week', year: 2026, month: 1, week: 5, from: null, to: null }, 2026, 2026);
+    const later = dayNumber(2026, 3, 1);
+    expect(plan.labels).toEqual(['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim']);
+    expect(bucketTimeline(plan, later).future).toEqual([true, true, true, false, false, false, true]);
+    // A full block keeps its seven days.
+    const full = periodPlan({ period: 'week', year: 2026, month: 1, week: 2, from: null, to: null }, 2026, 2026);
+    expect(bucketTimeline(full, later).future).toEqual(new Array(7).fill(false));
+  });
+
+  it('says in the month chart that "Sem 4" runs to the month\'s end', () => {
+    expect(MONTH_LAST_BLOCK_HINT).toMatch(/Sem 4.*22.*fin du mois/);
   });
 });

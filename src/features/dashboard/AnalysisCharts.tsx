@@ -3,7 +3,7 @@ import { memo } from 'react';
 
 import type { GeoItem } from '../../domain/analytics/fields';
 import type { FunnelStep } from '../../domain/analytics/rules';
-import type { Counting, Metric } from '../../domain/analytics/selection';
+import type { Counting, Metric, Period } from '../../domain/analytics/selection';
 import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
 import type { DashboardView } from '../../domain/analytics/view';
 import { ChartCard } from '../../ui/ChartCard';
@@ -25,8 +25,12 @@ export const GEO_COUNTS: Record<Counting, string> = {
 };
 const NONE_FUNNEL: FunnelStep[] = [];
 
+/** The month's last block runs from the 22nd to the month's end (docs/product.md §1.7): said, so that its bar does not read as a spike. */
+export const MONTH_LAST_BLOCK_HINT = 'Sem 4 : du 22 à la fin du mois (7 à 10 jours)';
+
 interface Props {
   metric: Metric;
+  period: Period;
   counting: Counting;
   noCompany: boolean;
   /** A new selection gives a chart that failed another chance. */
@@ -42,6 +46,7 @@ interface Props {
 // Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
 export const AnalysisCharts = memo(function AnalysisCharts({
   metric: metricKey,
+  period,
   counting,
   noCompany,
   resetKey: key,
@@ -69,7 +74,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       <ChartCard
         title="Évolution"
         pngName={`evolution_${pngSuffix}.png`}
-        subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}`}
+        subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}${period === 'month' ? ` — ${MONTH_LAST_BLOCK_HINT}` : ''}`}
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}

@@ -201,6 +201,7 @@ export function DashboardPage() {
       )}
       <AnalysisCharts
         metric={selection.metric}
+        period={selection.period}
         counting={selection.counting}
         noCompany={selection.companyId === null}
         resetKey={JSON.stringify(selection)}
