@@ -180,6 +180,15 @@ describe('analysing a period', () => {
       expect(download.suggestedFilename()).toBe(`${suffix}_maison-lumiere_tous-les-produits_tout.png`);
       const png = fs.readFileSync(await download.path());
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      // The chart with its caption above (title, company, scope, period, counting) and its values below
+      // (src/ui/exportImage.ts): taller than the drawing alone by at least the three caption lines.
+      const drawn = await section
+        .locator('canvas, svg[role="img"]')
+        .first()
+        .evaluate((el) =>
+          el instanceof HTMLCanvasElement ? el.height : el.getBoundingClientRect().height * devicePixelRatio,
+        );
+      expect(png.readUInt32BE(20)).toBeGreaterThan(Math.round(drawn) + 3 * 22);
       expect(png.length).toBeGreaterThan(2000);
     }
     await context.close();

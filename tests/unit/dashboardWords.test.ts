@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { countryLabel, countryShown, UNKNOWN_COUNTRY } from '../../src/domain/analytics/countries';
+import { exportCaption, periodText } from '../../src/domain/analytics/exportCaption';
 import { countOf, formatEuros } from '../../src/domain/format';
 import { formatEuros as catalogueEuros } from '../../src/domain/product';
 import { GEO_COUNTS } from '../../src/features/dashboard/AnalysisCharts';
@@ -41,5 +42,28 @@ describe('dashboard words', () => {
     expect(GEO_COUNTS.total).toMatch(/[ÉE]vénements/);
     expect(GEO_COUNTS.unique_users).toMatch(/Utilisateurs uniques/);
     expect(GEO_COUNTS.total).not.toMatch(/Utilisateurs|Visiteurs/);
+  });
+});
+
+describe('what an exported chart says of itself', () => {
+  it('names the company, the scope, the period and the counting in French, with the values', () => {
+    const c = exportCaption(
+      'Origine géographique',
+      {
+        company: 'Maison Lumière',
+        scopeName: 'Tous les produits',
+        selection: { period: 'week', year: 2026, month: 1, week: 5, from: null, to: null },
+        counting: 'unique_users',
+      },
+      [{ label: 'France', value: 1290, color: '#000' }],
+    );
+    expect(c.lines[0]).toBe('Maison Lumière — Tous les produits — Semaine 5 (29-31) janvier 2026');
+    expect(c.lines[1]).toBe('Comptage : Utilisateurs uniques');
+    expect(c.legend.map((l) => plain(l.value))).toEqual(['1 290']);
+    const period = (p: Parameters<typeof periodText>[0]['period'], from: string | null = null, to = from) =>
+      periodText({ period: p, year: 2026, month: 11, week: 1, from, to });
+    expect([period('month'), period('year'), period('all_time'), period('custom', '2025-03-01', '2025-03-31')]).toEqual(
+      ['novembre 2026', '2026', 'Toutes les données', 'du 01/03/2025 au 31/03/2025'],
+    );
   });
 });

@@ -1,16 +1,18 @@
 // "Analyse Détaillée": the three charts, each isolated, with the empty messages of docs/product.md and placeholder.
 import { memo } from 'react';
 
+import { exportCaption, periodText } from '../../domain/analytics/exportCaption';
 import type { GeoItem } from '../../domain/analytics/fields';
-import type { FunnelStep } from '../../domain/analytics/rules';
+import { type FunnelStep, percent } from '../../domain/analytics/rules';
 import type { Counting, Metric, Period } from '../../domain/analytics/selection';
 import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
 import type { DashboardView } from '../../domain/analytics/view';
+import { formatNumber } from '../../domain/format';
 import { ChartCard } from '../../ui/ChartCard';
 import { useStableValue } from '../../ui/useStableValue';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
-import { BAR_HEIGHT, FunnelChart } from './FunnelChart';
-import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
+import { BAR_HEIGHT, BAR_PALETTE, FunnelChart } from './FunnelChart';
+import { DOUGHNUT_HEIGHT, DOUGHNUT_PALETTE, GeoChart, topSlices } from './GeoChart';
 import { ALL_FAILED } from './IncompleteData';
 
 export const EMPTY_SERIES = 'Aucune donnée datée disponible pour cette période';
@@ -41,6 +43,8 @@ interface Props {
   unavailable?: boolean;
   /** End of the export file names: <company>_<scope>_<period> (src/domain/analytics/exportName.ts). */
   pngSuffix: string;
+  /** What each PNG says of itself: company, scope name and period (memoised by the page). */
+  exportContext: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0] };
 }
 
 // Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
@@ -54,6 +58,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   frozen,
   unavailable,
   pngSuffix,
+  exportContext,
 }: Props) {
   const metric = METRIC_LABELS[metricKey];
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
@@ -65,6 +70,42 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   // A metric change brings the same countries and funnel: the same arrays, so those charts stay as drawn.
   const geo = useStableValue(view?.geo ?? NONE_GEO);
   const funnel = useStableValue(view?.funnel ?? NONE_FUNNEL);
+  const context = { ...exportContext, counting };
+  const previousValues = view?.previous?.values ?? null;
+  const evolutionCaption = () =>
+    exportCaption(
+      `Évolution — ${metric.label}`,
+      context,
+      labels.map((label, i) => ({
+        label,
+        value: `${values[i] === null ? '—' : formatNumber(values[i])}${
+          previousValues
+            ? ` (période précédente : ${previousValues[i] === null ? '—' : formatNumber(previousValues[i])})`
+            : ''
+        }`,
+      })),
+    );
+  const geoTotal = geo.reduce((s, g) => s + g.value, 0);
+  const geoCaption = () =>
+    exportCaption(
+      `Origine géographique — ${GEO_COUNTS[counting]}`,
+      context,
+      topSlices(geo).map((g, i) => ({
+        label: g.label,
+        value: `${formatNumber(g.value)} (${percent(g.value, geoTotal)}\u00a0%)`,
+        color: DOUGHNUT_PALETTE[i],
+      })),
+    );
+  const funnelCaption = () =>
+    exportCaption(
+      'Parcours utilisateur — entonnoir AR',
+      context,
+      funnel.map((f, i) => ({
+        label: f.name,
+        value: `${formatNumber(f.count)} sessions (${f.percent}\u00a0%)`,
+        color: BAR_PALETTE[i % BAR_PALETTE.length],
+      })),
+    );
 
   return (
     <section aria-labelledby="analyse-title">
@@ -74,6 +115,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       <ChartCard
         title="Évolution"
         pngName={`evolution_${pngSuffix}.png`}
+        pngCaption={evolutionCaption}
         subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}${period === 'month' ? ` — ${MONTH_LAST_BLOCK_HINT}` : ''}`}
         height={LINE_HEIGHT}
         frozen={frozen}
@@ -94,6 +136,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
           title="Origine géographique"
           subtitle={GEO_COUNTS[counting]}
           pngName={`geographie_${pngSuffix}.png`}
+          pngCaption={geoCaption}
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
           resetKey={key}
@@ -105,6 +148,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
           title="Parcours utilisateur"
           subtitle="Entonnoir AR : sessions ayant atteint chaque étape et les précédentes"
           pngName={`parcours_${pngSuffix}.png`}
+          pngCaption={funnelCaption}
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}

@@ -3,7 +3,7 @@
 import './dashboard.css';
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { exportSuffix } from '../../domain/analytics/exportName';
 import type { RankingSort } from '../../domain/analytics/ranking';
@@ -100,12 +100,33 @@ export function DashboardPage() {
   const [exporting, setExporting] = useState(false);
   const shownCompany =
     companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
-  const fileSuffix = exportSuffix({
-    company: isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
-    scope: selection.scope,
-    productName: selection.scope === 'all' ? null : (products.find((p) => p.id === selection.scope)?.name ?? null),
-    selection,
-  });
+  const exportCompany = isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany;
+  const productName = selection.scope === 'all' ? null : (products.find((p) => p.id === selection.scope)?.name ?? null);
+  const fileSuffix = exportSuffix({ company: exportCompany, scope: selection.scope, productName, selection });
+  const exportContext = useMemo(
+    () => ({
+      company: exportCompany,
+      scopeName: productName ?? 'Tous les produits',
+      selection: {
+        period: selection.period,
+        year: selection.year,
+        month: selection.month,
+        week: selection.week,
+        from: selection.from,
+        to: selection.to,
+      },
+    }),
+    [
+      exportCompany,
+      productName,
+      selection.period,
+      selection.year,
+      selection.month,
+      selection.week,
+      selection.from,
+      selection.to,
+    ],
+  );
   // What the export reads when clicked: the callbacks stay the same, so the memoised ranking is not
   // re-rendered by a switch before its new figures arrive.
   const exportInput = useRef({ selection, products, timeZone, company: shownCompany });
@@ -209,6 +230,7 @@ export function DashboardPage() {
         frozen={productsLoading}
         unavailable={allFailed}
         pngSuffix={fileSuffix}
+        exportContext={exportContext}
       />
       {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking.
           Its table's code loads when the reader gets near it (RankingSlot.tsx). */}
