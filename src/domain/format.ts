@@ -11,6 +11,7 @@ function once<T>(make: () => T): () => T {
 }
 
 const numberFr = once(() => new Intl.NumberFormat('fr-FR'));
+const eurosFr = once(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
 const timeFr = once(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' }));
 const dateFr = once(() => new Intl.DateTimeFormat('fr-FR'));
 const dateTimeLongFr = once(
@@ -26,6 +27,14 @@ const dateTimeLongFr = once(
 
 /** 12 345 (fr-FR: narrow no-break space between thousands, decimal comma). */
 export const formatNumber = (v: number): string => numberFr().format(v);
+
+/** "1 290,50 €", "—" without a price: the one money format of every screen (catalogue, viewer). */
+export const formatEuros = (v: number | null | undefined): string =>
+  v === null || v === undefined ? '—' : eurosFr().format(v);
+
+/** "1 produit", "0 produit", "3 produits": French agreement (plural from 2). */
+export const countOf = (n: number, singular: string, plural = `${singular}s`): string =>
+  `${formatNumber(n)} ${Math.abs(n) >= 2 ? plural : singular}`;
 
 /** 14:05 */
 export const formatTime = (ms: number): string => timeFr().format(ms);

@@ -207,11 +207,8 @@ export const modelRowSchema = z.object({
   nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
 });
 
-/** Euros in fr-FR ("1 234,50 €"). */
-export const formatEuros = (n: number | null | undefined) =>
-  n === null || n === undefined
-    ? '—'
-    : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(n);
+/** Euros in fr-FR ("1 234,50 €"): the one money formatter, src/domain/format.ts. */
+export { formatEuros } from './format';
 
 /** Where a stored catalogue file is downloaded (owning company only). */
 export const fileUrl = (key: string) => `/api/Fichier/${key}`;

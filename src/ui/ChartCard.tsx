@@ -3,6 +3,7 @@ import './charts.css';
 
 import { type ReactNode, useRef } from 'react';
 
+import type { ExportCaption } from '../domain/analytics/exportCaption';
 import { ChartErrorBoundary } from './ChartErrorBoundary';
 import { chartPng, download } from './exportImage';
 
@@ -18,6 +19,8 @@ interface Props {
   className?: string;
   /** File name of "Exporter PNG" (without it, no button). */
   pngName?: string;
+  /** What the PNG says of itself, made when exported. */
+  pngCaption?: () => ExportCaption;
   children: ReactNode;
 }
 
@@ -30,12 +33,13 @@ export function ChartCard({
   resetKey,
   className,
   pngName,
+  pngCaption,
   children,
 }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const exportPng = () => {
     if (body.current && pngName)
-      chartPng(body.current).then(
+      chartPng(body.current, pngCaption?.()).then(
         (b) => download(b, pngName),
         (err) => console.error('Export PNG', err),
       );

@@ -4,6 +4,7 @@
 import './viewer.css';
 
 import type { VisitGrant } from '../domain/collectEvents';
+import { formatEuros } from '../domain/format';
 import { createCollector, sessionId } from './collector';
 
 interface ViewerInfo {
@@ -41,8 +42,7 @@ async function start() {
 
   document.title = `${info.nom} — Visionneuse 3D`;
   $('nom').textContent = info.nom;
-  $('prix').textContent =
-    info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
+  $('prix').textContent = info.prix === null ? '' : formatEuros(info.prix);
 
   const events = createCollector(key, session, info.visit);
   const devis = $('devis') as HTMLAnchorElement;

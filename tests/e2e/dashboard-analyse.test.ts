@@ -87,9 +87,11 @@ describe('analysing a period', () => {
     const hint = statValue(page, 'Nombre de consultation du modèle').locator('xpath=..').locator('.stat-delta');
     await hint.waitFor();
     expect((await hint.locator('.muted').textContent())!.replace(/[^\d]/g, '')).toBe(String(before));
-    const change = before > 0 ? Math.round(((expected - before) / before) * 100) : null;
+    // Halves away from zero, as the page rounds (src/domain/analytics/rules.ts roundRatio).
+    const ratio = ((expected - before) / before) * 100;
+    const change = before > 0 ? Math.sign(ratio) * Math.round(Math.abs(ratio)) || 0 : null;
     const label = change === null ? '—' : change === 0 ? '0 %' : `${change > 0 ? '+' : '−'}${Math.abs(change)} %`;
-    expect((await hint.locator('.stat-change').textContent())!.replace(/\u202f/g, ' ')).toBe(label);
+    expect((await hint.locator('.stat-change').textContent())!.replace(/[\u202f\u00a0]/g, ' ')).toBe(label);
     if (change) expect(await hint.locator('.stat-change').getAttribute('class')).toContain(change > 0 ? 'up' : 'down');
 
     // The ranking: the first 10 by consultations, "Voir tout" for the rest; each row as recomputed.
@@ -121,7 +123,7 @@ describe('analysing a period', () => {
       page.waitForEvent('download'),
       ranking.getByRole('button', { name: 'Exporter CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_${from}_${to}_classement.csv`);
+    expect(download.suggestedFilename()).toBe(`classement_maison-lumiere_tous-les-produits_${from}_${to}.csv`);
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
@@ -167,7 +169,7 @@ describe('analysing a period', () => {
     await settled(page);
     for (const [card, suffix] of [
       ['Évolution', 'evolution'],
-      ['Origine géographique - Visiteurs / Utilisateurs uniques', 'geographie'],
+      ['Origine géographique', 'geographie'],
     ] as const) {
       const section = page.locator(`section[aria-label="${card}"]`);
       await section.locator('canvas, svg[role="img"]').first().waitFor();
@@ -175,9 +177,18 @@ describe('analysing a period', () => {
         page.waitForEvent('download'),
         section.getByRole('button', { name: 'Exporter PNG' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`visio3d_maison-lumiere_tout_${suffix}.png`);
+      expect(download.suggestedFilename()).toBe(`${suffix}_maison-lumiere_tous-les-produits_tout.png`);
       const png = fs.readFileSync(await download.path());
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      // The chart with its caption above (title, company, scope, period, counting) and its values below
+      // (src/ui/exportImage.ts): taller than the drawing alone by at least the three caption lines.
+      const drawn = await section
+        .locator('canvas, svg[role="img"]')
+        .first()
+        .evaluate((el) =>
+          el instanceof HTMLCanvasElement ? el.height : el.getBoundingClientRect().height * devicePixelRatio,
+        );
+      expect(png.readUInt32BE(20)).toBeGreaterThan(Math.round(drawn) + 3 * 22);
       expect(png.length).toBeGreaterThan(2000);
     }
     await context.close();

@@ -57,6 +57,7 @@ describe('aggregate (one pass over the columns)', () => {
       interactions: 2,
       arTries: 1,
       conversionRate: Math.round((2 / 6) * 100),
+      conversion: { part: 2, whole: 6 },
     });
     expect(v.eventCount).toBe(6);
   });
@@ -64,7 +65,13 @@ describe('aggregate (one pass over the columns)', () => {
   it('unique_users: distinct sessions over the union of products, rate over distinct sessions', () => {
     const v = aggregate([p1, p2], req({ counting: 'unique_users' }), now);
     // sessions a, b, c, d consulted; a interacted (on both products: once); a tried AR; a and b converted.
-    expect(v.stats).toEqual({ consultations: 4, interactions: 1, arTries: 1, conversionRate: 50 });
+    expect(v.stats).toEqual({
+      consultations: 4,
+      interactions: 1,
+      arTries: 1,
+      conversionRate: 50,
+      conversion: { part: 2, whole: 4 },
+    });
   });
 
   it('all_time buckets by year from the first event; untimed events stay out of the chart', () => {
@@ -149,7 +156,13 @@ describe('aggregate (one pass over the columns)', () => {
   it('gives a zero series per label and zero figures without data', () => {
     const v = aggregate([dictionary.store(toColumns(9, []))], req({ period: 'year' }), now);
     expect(v.series.values).toEqual(new Array(12).fill(0));
-    expect(v.stats).toEqual({ consultations: 0, interactions: 0, arTries: 0, conversionRate: 0 });
+    expect(v.stats).toEqual({
+      consultations: 0,
+      interactions: 0,
+      arTries: 0,
+      conversionRate: 0,
+      conversion: { part: 0, whole: 0 },
+    });
     expect(v.geo).toEqual([]);
     expect(v.eventCount).toBe(0);
   });

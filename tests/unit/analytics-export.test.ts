@@ -171,25 +171,27 @@ describe('the CSV file', () => {
     ]);
   });
 
-  it('is named visio3d_<company>_<period>_classement.csv', () => {
+  it('is named classement_<company>_<scope>_<period>.csv', () => {
     expect(slug('Maison Lumière')).toBe('maison-lumiere');
     expect(slug('Atelier Bois & Design')).toBe('atelier-bois-design');
     const base = { year: 2026, month: 11, week: 3, from: null, to: null };
-    expect(csvFileName('Maison Lumière', { ...base, period: 'month' })).toBe(
-      'visio3d_maison-lumiere_2026-11_classement.csv',
+    const name = (selection: Parameters<typeof csvFileName>[0]['selection']) =>
+      csvFileName({ company: 'Maison Lumière', scope: 'all', productName: null, selection });
+    expect(name({ ...base, period: 'month' })).toBe('classement_maison-lumiere_tous-les-produits_2026-11.csv');
+    expect(name({ ...base, period: 'year' })).toBe('classement_maison-lumiere_tous-les-produits_2026.csv');
+    expect(name({ ...base, period: 'week' })).toBe('classement_maison-lumiere_tous-les-produits_2026-11-s3.csv');
+    expect(name({ ...base, period: 'custom', from: '2026-01-01', to: '2026-01-31' })).toBe(
+      'classement_maison-lumiere_tous-les-produits_2026-01-01_2026-01-31.csv',
     );
-    expect(csvFileName('Maison Lumière', { ...base, period: 'year' })).toBe(
-      'visio3d_maison-lumiere_2026_classement.csv',
-    );
-    expect(csvFileName('Maison Lumière', { ...base, period: 'week' })).toBe(
-      'visio3d_maison-lumiere_2026-11-s3_classement.csv',
-    );
-    expect(csvFileName('Maison Lumière', { ...base, period: 'custom', from: '2026-01-01', to: '2026-01-31' })).toBe(
-      'visio3d_maison-lumiere_2026-01-01_2026-01-31_classement.csv',
-    );
-    expect(csvFileName('Maison Lumière', { ...base, period: 'all_time' })).toBe(
-      'visio3d_maison-lumiere_tout_classement.csv',
-    );
+    expect(name({ ...base, period: 'all_time' })).toBe('classement_maison-lumiere_tous-les-produits_tout.csv');
+    expect(
+      csvFileName({
+        company: 'Maison Lumière',
+        scope: 7,
+        productName: 'Banc Bâle',
+        selection: { ...base, period: 'month' },
+      }),
+    ).toBe('classement_maison-lumiere_banc-bale_2026-11.csv');
   });
 });
 
@@ -198,9 +200,9 @@ describe('comparison change', () => {
     expect(changePercent(120, 100)).toBe(20);
     expect(changePercent(50, 100)).toBe(-50);
     expect(changePercent(5, 0)).toBeNull();
-    expect(changeLabel(20)).toBe('+20 %');
-    expect(changeLabel(-50)).toBe('−50 %');
+    expect(changeLabel(20)).toBe('+20\u00a0%');
+    expect(changeLabel(-50)).toBe('−50\u00a0%');
     expect(changeLabel(null)).toBe('—');
-    expect(changeLabel(0)).toBe('0 %');
+    expect(changeLabel(0)).toBe('0\u00a0%');
   });
 });

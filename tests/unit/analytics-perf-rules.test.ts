@@ -78,7 +78,7 @@ describe('numbering kept across views and stored', () => {
     const [sa, sb] = [shared.store(a), shared.store(b)];
     const before = aggregate([sa, sb], req, now, countries);
     expect(before).toEqual(alone([a, b]));
-    expect(before.stats).toEqual({ consultations: 3, interactions: 0, arTries: 0, conversionRate: 33 });
+    expect(before.stats).toMatchObject({ consultations: 3, interactions: 0, arTries: 0, conversionRate: 33 });
     expect(before.geo.map((g) => g.label)).not.toContain('Japon');
     // The same records again: the country maps are reused, the figures unchanged.
     expect(aggregate([sa, sb], { ...req, counting: 'total' }, now, countries)).toEqual(

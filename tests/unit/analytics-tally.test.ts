@@ -167,7 +167,8 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
       values[b]!++;
     }
   }
-  // A bucket whose first day is after today has no value; the one holding today is partial.
+  // A bucket whose first day is after today, or without any day of the period, has no value; the one
+  // holding today is partial.
   let partial = -1;
   const firstDay = new Array<number>(n).fill(Infinity);
   const lastDay = new Array<number>(n).fill(-Infinity);
@@ -177,7 +178,7 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
     lastDay[b] = Math.max(lastDay[b], d.getTime());
   }
   for (let b = 0; b < n; b++) {
-    if (firstDay[b] > today.getTime() && firstDay[b] !== Infinity) values[b] = null;
+    if (firstDay[b] === Infinity || firstDay[b] > today.getTime()) values[b] = null;
     if (partial < 0 && firstDay[b] <= today.getTime() && today.getTime() <= lastDay[b]) partial = b;
   }
   const sessionsWith = (f: keyof Ev | null, evs = inPeriod) =>
@@ -189,12 +190,14 @@ function plain(products: Ev[][], r: Req, tz: string, previous = false): Figures 
         interactions: sessionsWith('iframeInteraction'),
         arTries: sessionsWith('ar_Try'),
         conversionRate: conversionRate(sessionsWith('conversion'), sessionsWith(null)),
+        conversion: { part: sessionsWith('conversion'), whole: sessionsWith(null) },
       }
     : {
         consultations: count('consultation'),
         interactions: count('iframeInteraction'),
         arTries: count('ar_Try'),
         conversionRate: conversionRate(count('conversion'), inPeriod.length),
+        conversion: { part: count('conversion'), whole: inPeriod.length },
       };
   const geoSets = new Map<string, Set<string>>();
   const geoCounts = new Map<string, number>();

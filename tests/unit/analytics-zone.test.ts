@@ -90,16 +90,17 @@ describe('figures cut in the reporting zone', () => {
   };
 
   it('a 7-day block: both events of the 23-hour Sunday count on that Sunday in Paris, not in UTC', () => {
-    // March 2025, block 5 = 29-31; 30 March is a Sunday (bucket "Dim").
+    // March 2025, block 5 = 29-31 (Saturday to Monday); 30 March is a Sunday (bucket "Dim"). The weekdays
+    // outside the block have no value (not drawn).
     const paris = aggregate(
       records,
       { ...base, period: 'week', month: 3, week: 5 },
       now,
       new Numbering('Europe/Paris'),
     );
-    expect(paris.series.values).toEqual([0, 0, 0, 0, 0, 0, 2]);
+    expect(paris.series.values).toEqual([0, null, null, null, null, 0, 2]);
     const utc = aggregate(records, { ...base, period: 'week', month: 3, week: 5 }, now, new Numbering('UTC'));
-    expect(utc.series.values).toEqual([0, 0, 0, 0, 0, 1, 1]);
+    expect(utc.series.values).toEqual([0, null, null, null, null, 1, 1]);
   });
 
   it('months follow local midnight: 00:30 on 1 November in Paris is November', () => {

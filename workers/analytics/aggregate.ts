@@ -495,12 +495,14 @@ export function statsOf(t: Pick<Tally, 'unique' | 'distinct' | 'flagged' | 'even
         interactions: distinct[2],
         arTries: distinct[3],
         conversionRate: conversionRate(distinct[4], distinct[0]),
+        conversion: { part: distinct[4], whole: distinct[0] },
       }
     : {
         consultations: flagged[0],
         interactions: flagged[1],
         arTries: flagged[2],
         conversionRate: conversionRate(flagged[3], events),
+        conversion: { part: flagged[3], whole: events },
       };
 }
 

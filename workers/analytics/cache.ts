@@ -187,7 +187,9 @@ export async function readStoredView(
   ]);
   const generation = generationOf(gen);
   return {
-    view: stored && stored.generation === generation ? stored.view : null,
+    // A view stored before the stats carried the conversion rate's parts (src/domain/analytics/view.ts)
+    // is recomputed rather than shown without them.
+    view: stored && stored.generation === generation && stored.view.stats.conversion ? stored.view : null,
     generation,
     versionsEtag: versions && 'etag' in versions && versions.generation === generation ? versions.etag : null,
   };

@@ -1,6 +1,6 @@
 // A view from the records in memory: the kept tally of the selection (or one pass), the previous period's
 // when comparing, the ranking, "En direct"; and the CSV of "Exporter CSV" from the same view.
-import { rankingRow } from '../../src/domain/analytics/ranking';
+import { rankingComparator, rankingOrder, rankingRow, type RankingSort } from '../../src/domain/analytics/ranking';
 import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
 import { figuresOf, type Numbering, seriesValues, statsOf } from './aggregate';
 import { type CachedProduct, emptyStored, type StoredColumns } from './columns';
@@ -109,24 +109,33 @@ function talliesOf(used: StoredColumns[], request: ViewRequest, now: Date, talli
   return { current, before };
 }
 
-/** "Exporter CSV" of a view: its ranking (named) and its evolution series. */
+/**
+ * "Exporter CSV" of a view: its ranking (named), in the table's order (`sort`, names compared as French
+ * readers do: "Banc Bâle" before "Banc Bruges"), and its evolution series.
+ */
 export function csvOf(
   view: DashboardView,
   request: ViewRequest,
   names: Record<number, string>,
   companyName: string,
   metricLabel: string,
+  sort: RankingSort | null = null,
 ): { blob: Blob; fileName: string } {
+  const { ranking } = view;
+  const nameOf = (i: number) => names[ranking.productIds[i]] ?? `Produit ${ranking.productIds[i]}`;
+  const order = rankingOrder(ranking.productIds.length, rankingComparator(ranking, nameOf, sort));
   const text = buildCsv({
-    ranking: Array.from(view.ranking.productIds, (productId, i) => ({
-      ...rankingRow(view.ranking, i),
-      name: names[productId] ?? `Produit ${productId}`,
-    })),
+    ranking: order.map((i) => ({ ...rankingRow(ranking, i), name: nameOf(i) })),
     series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
     metricLabel,
   });
   return {
     blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
-    fileName: csvFileName(companyName, { from: null, to: null, ...request }),
+    fileName: csvFileName({
+      company: companyName,
+      scope: request.scope,
+      productName: request.scope === 'all' ? null : (names[request.scope] ?? null),
+      selection: { from: null, to: null, ...request },
+    }),
   };
 }

@@ -3,9 +3,11 @@
 // UTF-8 with a BOM (accents), ";" between cells, decimal commas. Against CSV injection, every text cell is
 // quoted (so a spreadsheet reading "," or a tab as its separator still sees one cell: `Lampe,=cmd|…` does
 // not become a second cell holding a formula), and one starting with = + - @, a tab or a carriage return
-// is prefixed with ' so that no spreadsheet runs it as a formula.
-import { periodSlug, slug } from '../../src/domain/analytics/exportName';
+// is prefixed with ' so that no spreadsheet runs it as a formula. Rates and changes are rounded once, from
+// the counts, by the page's rule (src/domain/analytics/rules.ts roundRatio), to one decimal.
+import { exportName, type ExportNameParts } from '../../src/domain/analytics/exportName';
 import type { RankingRow } from '../../src/domain/analytics/ranking';
+import { changePercent, roundRatio } from '../../src/domain/analytics/rules';
 
 export const BOM = '\uFEFF';
 const SEP = ';';
@@ -21,9 +23,12 @@ export function cell(value: string | number | null): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-/** A number with a decimal comma, at most one decimal (no thousands separator: Excel reads it as a number). */
+/**
+ * A number with a decimal comma, at most one decimal (no thousands separator: Excel reads it as a number),
+ * halves away from zero as on the page (−6.25 → −6,3, not −6,2).
+ */
 export function decimal(v: number): string {
-  return String(Math.round(v * 10) / 10).replace('.', ',');
+  return String(roundRatio(v, 1, 1)).replace('.', ',');
 }
 
 export interface CsvInput {
@@ -47,9 +52,9 @@ export function buildCsv(input: CsvInput): string {
     ...(comparing ? ['Consultations (période précédente)', 'Évolution (%)'] : []),
   ]);
   input.ranking.forEach((r) => {
-    const rate = r.base > 0 ? (r.conversions / r.base) * 100 : 0;
+    const rate = r.base > 0 ? roundRatio(r.conversions * 100, r.base, 1) : 0;
     const prev = r.previousConsultations;
-    const change = prev ? ((r.consultations - prev) / prev) * 100 : null;
+    const change = prev ? changePercent(r.consultations, prev, 1) : null;
     row([
       r.name,
       r.consultations,
@@ -69,5 +74,5 @@ export function buildCsv(input: CsvInput): string {
   return BOM + lines.join(EOL) + EOL;
 }
 
-export const csvFileName = (company: string, s: Parameters<typeof periodSlug>[0]): string =>
-  `visio3d_${slug(company)}_${periodSlug(s)}_classement.csv`;
+/** classement_<company>_<scope>_<period>.csv */
+export const csvFileName = (parts: ExportNameParts): string => `${exportName('classement', parts)}.csv`;

@@ -1,5 +1,6 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
+import type { RankingSort } from '../../src/domain/analytics/ranking';
 import type {
   DashboardView,
   PreparedScope,
@@ -523,6 +524,7 @@ export class AnalyticsEngine {
     names: Record<number, string>,
     companyName: string,
     metricLabel: string,
+    sort: RankingSort | null = null,
   ): { blob: Blob; fileName: string } {
     const view = this.compose(
       request,
@@ -534,6 +536,6 @@ export class AnalyticsEngine {
         failed: [],
       },
     );
-    return csvOf(view, request, names, companyName, metricLabel);
+    return csvOf(view, request, names, companyName, metricLabel, sort);
   }
 }

@@ -193,10 +193,14 @@ export function bucketSpans(plan: PeriodPlan): { first: number[]; last: number[]
   return { first, last };
 }
 
-/** Buckets shown as the period runs: after today none has a value; the one holding today is partial. */
+/**
+ * Buckets shown as the period runs: after today none has a value; the one holding today is partial. A
+ * bucket with no day of the period (a weekday outside a short week block: "Semaine 5 (29-31)" has no
+ * Monday) has no value either: not drawn, rather than drawn as a zero.
+ */
 export function bucketTimeline(plan: PeriodPlan, today: number): { future: boolean[]; partial: number } {
   const { first, last } = bucketSpans(plan);
-  const future = first.map((f) => f > today);
+  const future = first.map((f) => Number.isNaN(f) || f > today);
   const partial = first.findIndex((f, i) => f <= today && today <= last[i]);
   return { future, partial };
 }

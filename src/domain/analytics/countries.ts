@@ -59,7 +59,11 @@ const BY_ENGLISH_NAME: Record<string, string> = {
   canada: 'Canada',
 };
 
+/** The data's value for an event without a country (docs/product.md §1.3): kept as is in the figures. */
 export const UNKNOWN_COUNTRY = 'Unknown';
+
+/** What the screen and the exports show for a geo label: "Pays inconnu" for the data's "Unknown". */
+export const countryShown = (label: string): string => (label === UNKNOWN_COUNTRY ? 'Pays inconnu' : label);
 
 /** The number of country codes the geo chart names in French. */
 export const KNOWN_COUNTRY_CODES = Object.keys(BY_CODE).length;

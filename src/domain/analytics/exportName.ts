@@ -1,5 +1,6 @@
 // The names of the dashboard's exported files (CSV from the worker, workers/analytics/csv.ts; PNG from the
-// page): the company and the period as slugs.
+// page): what the file holds, then the company, the scope and the period as slugs, so that a folder of
+// exports reads on its own: classement_maison-lumiere_tous-les-produits_2026-11.csv.
 import type { Selection } from './selection';
 
 /** "maison-lumiere": lower case, no accents, words joined by "-". */
@@ -25,3 +26,24 @@ export function periodSlug(s: Pick<Selection, 'period' | 'year' | 'month' | 'wee
   if (s.period === 'custom') return `${s.from}_${s.to}`;
   return 'tout';
 }
+
+/** The scope part: "tous-les-produits", or the product's name. */
+export function scopeSlug(scope: Selection['scope'], productName: string | null): string {
+  return scope === 'all' ? 'tous-les-produits' : slug(productName ?? `produit-${scope}`);
+}
+
+export interface ExportNameParts {
+  company: string;
+  scope: Selection['scope'];
+  /** The product's name when the scope is one product. */
+  productName: string | null;
+  selection: Pick<Selection, 'period' | 'year' | 'month' | 'week' | 'from' | 'to'>;
+}
+
+/** "<company>_<scope>_<period>". */
+export function exportSuffix(p: ExportNameParts): string {
+  return `${slug(p.company)}_${scopeSlug(p.scope, p.productName)}_${periodSlug(p.selection)}`;
+}
+
+/** "<what>_<company>_<scope>_<period>", without the extension. */
+export const exportName = (what: string, p: ExportNameParts): string => `${what}_${exportSuffix(p)}`;

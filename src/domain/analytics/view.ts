@@ -3,7 +3,7 @@ import type { GeoItem } from './fields';
 import type { RankingColumns } from './ranking';
 
 export type { RankingRow } from './ranking';
-import type { FunnelStep } from './rules';
+import type { FunnelStep, RateParts } from './rules';
 import type { Counting, Metric, Period, Scope, Selection } from './selection';
 
 /** What the worker needs to compute a view (the company's products come from the main thread). */
@@ -51,6 +51,9 @@ export interface StatFigures {
   arTries: number;
   /** Integer percent. */
   conversionRate: number;
+  /** The rate's exact parts (conversions out of events, or converting sessions out of sessions): a change
+   * of rate is computed from them, not from two rounded rates (rules.ts rateChange). */
+  conversion: RateParts;
 }
 
 export interface DashboardView {
@@ -107,7 +110,13 @@ export interface Progress {
   total: number;
 }
 
-export const EMPTY_STATS: StatFigures = { consultations: 0, interactions: 0, arTries: 0, conversionRate: 0 };
+export const EMPTY_STATS: StatFigures = {
+  consultations: 0,
+  interactions: 0,
+  arTries: 0,
+  conversionRate: 0,
+  conversion: { part: 0, whole: 0 },
+};
 
 /** The analytics worker's IndexedDB database (workers/analytics/cache.ts); deleted at logout and on a 401. */
 export const CACHE_DB = 'visio3d-analytics';

@@ -1,16 +1,18 @@
 // "Analyse Détaillée": the three charts, each isolated, with the empty messages of docs/product.md and placeholder.
 import { memo } from 'react';
 
+import { exportCaption, periodText } from '../../domain/analytics/exportCaption';
 import type { GeoItem } from '../../domain/analytics/fields';
-import type { FunnelStep } from '../../domain/analytics/rules';
-import type { Counting, Metric } from '../../domain/analytics/selection';
+import { type FunnelStep, percent } from '../../domain/analytics/rules';
+import type { Counting, Metric, Period } from '../../domain/analytics/selection';
 import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
 import type { DashboardView } from '../../domain/analytics/view';
+import { formatNumber } from '../../domain/format';
 import { ChartCard } from '../../ui/ChartCard';
 import { useStableValue } from '../../ui/useStableValue';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
-import { BAR_HEIGHT, FunnelChart } from './FunnelChart';
-import { DOUGHNUT_HEIGHT, GeoChart } from './GeoChart';
+import { BAR_HEIGHT, BAR_PALETTE, FunnelChart } from './FunnelChart';
+import { DOUGHNUT_HEIGHT, DOUGHNUT_PALETTE, GeoChart, topSlices } from './GeoChart';
 import { ALL_FAILED } from './IncompleteData';
 
 export const EMPTY_SERIES = 'Aucune donnée datée disponible pour cette période';
@@ -18,10 +20,19 @@ export const EMPTY_GEO = 'Aucune donnée géographique disponible';
 export const EMPTY_JOURNEY = 'Aucune donnée de parcours utilisateur disponible';
 export const NO_COMPANY = 'Sélectionnez une entreprise';
 const NONE_GEO: GeoItem[] = [];
+/** What the doughnut counts in each mode (docs/product.md §1.7): events, or distinct sessions. */
+export const GEO_COUNTS: Record<Counting, string> = {
+  total: "Événements par pays (nombre total d'événements)",
+  unique_users: 'Utilisateurs uniques par pays (une session comptée une fois)',
+};
 const NONE_FUNNEL: FunnelStep[] = [];
+
+/** The month's last block runs from the 22nd to the month's end (docs/product.md §1.7): said, so that its bar does not read as a spike. */
+export const MONTH_LAST_BLOCK_HINT = 'Sem 4 : du 22 à la fin du mois (7 à 10 jours)';
 
 interface Props {
   metric: Metric;
+  period: Period;
   counting: Counting;
   noCompany: boolean;
   /** A new selection gives a chart that failed another chance. */
@@ -30,20 +41,24 @@ interface Props {
   frozen: boolean;
   /** Every call failed: the charts say so instead of an empty-data message. */
   unavailable?: boolean;
-  /** Start of the export file names: visio3d_<company>_<period>. */
-  pngPrefix: string;
+  /** End of the export file names: <company>_<scope>_<period> (src/domain/analytics/exportName.ts). */
+  pngSuffix: string;
+  /** What each PNG says of itself: company, scope name and period (memoised by the page). */
+  exportContext: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0] };
 }
 
 // Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
 export const AnalysisCharts = memo(function AnalysisCharts({
   metric: metricKey,
+  period,
   counting,
   noCompany,
   resetKey: key,
   view,
   frozen,
   unavailable,
-  pngPrefix,
+  pngSuffix,
+  exportContext,
 }: Props) {
   const metric = METRIC_LABELS[metricKey];
   // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
@@ -55,6 +70,42 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   // A metric change brings the same countries and funnel: the same arrays, so those charts stay as drawn.
   const geo = useStableValue(view?.geo ?? NONE_GEO);
   const funnel = useStableValue(view?.funnel ?? NONE_FUNNEL);
+  const context = { ...exportContext, counting };
+  const previousValues = view?.previous?.values ?? null;
+  const evolutionCaption = () =>
+    exportCaption(
+      `Évolution — ${metric.label}`,
+      context,
+      labels.map((label, i) => ({
+        label,
+        value: `${values[i] === null ? '—' : formatNumber(values[i])}${
+          previousValues
+            ? ` (période précédente : ${previousValues[i] === null ? '—' : formatNumber(previousValues[i])})`
+            : ''
+        }`,
+      })),
+    );
+  const geoTotal = geo.reduce((s, g) => s + g.value, 0);
+  const geoCaption = () =>
+    exportCaption(
+      `Origine géographique — ${GEO_COUNTS[counting]}`,
+      context,
+      topSlices(geo).map((g, i) => ({
+        label: g.label,
+        value: `${formatNumber(g.value)} (${percent(g.value, geoTotal)}\u00a0%)`,
+        color: DOUGHNUT_PALETTE[i],
+      })),
+    );
+  const funnelCaption = () =>
+    exportCaption(
+      'Parcours utilisateur — entonnoir AR',
+      context,
+      funnel.map((f, i) => ({
+        label: f.name,
+        value: `${formatNumber(f.count)} sessions (${f.percent}\u00a0%)`,
+        color: BAR_PALETTE[i % BAR_PALETTE.length],
+      })),
+    );
 
   return (
     <section aria-labelledby="analyse-title">
@@ -63,8 +114,9 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       </h2>
       <ChartCard
         title="Évolution"
-        pngName={`${pngPrefix}_evolution.png`}
-        subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}`}
+        pngName={`evolution_${pngSuffix}.png`}
+        pngCaption={evolutionCaption}
+        subtitle={`${metric.label} (${COUNTING_LABELS[counting]}) — ${metric.description}${period === 'month' ? ` — ${MONTH_LAST_BLOCK_HINT}` : ''}`}
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}
@@ -81,8 +133,10 @@ export const AnalysisCharts = memo(function AnalysisCharts({
       </ChartCard>
       <div className="chart-pair">
         <ChartCard
-          title="Origine géographique - Visiteurs / Utilisateurs uniques"
-          pngName={`${pngPrefix}_geographie.png`}
+          title="Origine géographique"
+          subtitle={GEO_COUNTS[counting]}
+          pngName={`geographie_${pngSuffix}.png`}
+          pngCaption={geoCaption}
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
           resetKey={key}
@@ -93,7 +147,8 @@ export const AnalysisCharts = memo(function AnalysisCharts({
         <ChartCard
           title="Parcours utilisateur"
           subtitle="Entonnoir AR : sessions ayant atteint chaque étape et les précédentes"
-          pngName={`${pngPrefix}_parcours.png`}
+          pngName={`parcours_${pngSuffix}.png`}
+          pngCaption={funnelCaption}
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}

@@ -18,6 +18,7 @@ import {
   METRICS,
   type Scope,
 } from '../../domain/analytics/selection';
+import { countOf } from '../../domain/format';
 import { chooseCompanyAtom, selectionFieldAtom, updateSelectionAtom } from './atoms';
 import { PeriodCard } from './PeriodCard';
 import { Field, type Option, SelectField } from './SelectField';
@@ -117,7 +118,7 @@ const CompanyCard = memo(function CompanyCard({
     : companyId === null
       ? "Sélectionnez d'abord une entreprise"
       : scope === 'all'
-        ? `Analyse globale de ${products.length} produits`
+        ? `Analyse globale de ${countOf(products.length, 'produit')}`
         : 'Analyse spécifique du produit sélectionné';
 
   return (

@@ -3,9 +3,10 @@
 import './dashboard.css';
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import { periodSlug, slug } from '../../domain/analytics/exportName';
+import { exportSuffix } from '../../domain/analytics/exportName';
+import type { RankingSort } from '../../domain/analytics/ranking';
 import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
 import { ADMIN_ROLE } from '../../domain/roles';
@@ -99,7 +100,33 @@ export function DashboardPage() {
   const [exporting, setExporting] = useState(false);
   const shownCompany =
     companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
-  const filePrefix = `visio3d_${slug(isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany)}_${periodSlug(selection)}`;
+  const exportCompany = isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany;
+  const productName = selection.scope === 'all' ? null : (products.find((p) => p.id === selection.scope)?.name ?? null);
+  const fileSuffix = exportSuffix({ company: exportCompany, scope: selection.scope, productName, selection });
+  const exportContext = useMemo(
+    () => ({
+      company: exportCompany,
+      scopeName: productName ?? 'Tous les produits',
+      selection: {
+        period: selection.period,
+        year: selection.year,
+        month: selection.month,
+        week: selection.week,
+        from: selection.from,
+        to: selection.to,
+      },
+    }),
+    [
+      exportCompany,
+      productName,
+      selection.period,
+      selection.year,
+      selection.month,
+      selection.week,
+      selection.from,
+      selection.to,
+    ],
+  );
   // What the export reads when clicked: the callbacks stay the same, so the memoised ranking is not
   // re-rendered by a switch before its new figures arrive.
   const exportInput = useRef({ selection, products, timeZone, company: shownCompany });
@@ -111,7 +138,7 @@ export function DashboardPage() {
       company: isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany,
     };
   });
-  const downloadCsv = useCallback(() => {
+  const downloadCsv = useCallback((sort: RankingSort | null) => {
     const { selection: s, products: list, timeZone: zone, company } = exportInput.current;
     setExporting(true);
     exportCsv(
@@ -123,6 +150,7 @@ export function DashboardPage() {
       Object.fromEntries(list.map((p) => [p.id, p.name])),
       company,
       METRIC_LABELS[s.metric].label,
+      sort,
     )
       .then(({ blob, fileName }) => download(blob, fileName))
       .catch((err) => console.error('Export CSV', err))
@@ -194,13 +222,15 @@ export function DashboardPage() {
       )}
       <AnalysisCharts
         metric={selection.metric}
+        period={selection.period}
         counting={selection.counting}
         noCompany={selection.companyId === null}
         resetKey={JSON.stringify(selection)}
         view={allFailed ? null : view}
         frozen={productsLoading}
         unavailable={allFailed}
-        pngPrefix={filePrefix}
+        pngSuffix={fileSuffix}
+        exportContext={exportContext}
       />
       {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking.
           Its table's code loads when the reader gets near it (RankingSlot.tsx). */}

@@ -6,7 +6,7 @@
 // "Dashboard at scale": 10 000 products).
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 
 import type { ProductRef } from '../../domain/analytics/fields';
 import {
@@ -27,7 +27,8 @@ interface Props {
   products: ProductRef[];
   comparing: boolean;
   onSelect: (productId: number) => void;
-  onExportCsv: () => void;
+  /** The CSV, in the table's order. */
+  onExportCsv: (sort: RankingSort | null) => void;
   exporting: boolean;
 }
 
@@ -56,6 +57,7 @@ export const RankingTable = memo(function RankingTable({
   const [filter, setFilter] = useState('');
   const [all, setAll] = useState(false);
   const [sort, setSort] = useState<RankingSort | null>(null);
+  const exportCsv = useCallback(() => onExportCsv(sort), [onExportCsv, sort]);
   const names = useMemo(() => new Map(products.map((p) => [p.id, p.name])), [products]);
   const nameOf = useMemo(() => {
     const { productIds } = ranking;
@@ -86,7 +88,7 @@ export const RankingTable = memo(function RankingTable({
 
   return (
     <section className="card ranking" aria-labelledby="ranking-title">
-      <RankingHeader filter={filter} onFilter={setFilter} onExportCsv={onExportCsv} exporting={exporting} />
+      <RankingHeader filter={filter} onFilter={setFilter} onExportCsv={exportCsv} exporting={exporting} />
       <RankingRows
         columns={columns}
         sort={sort}

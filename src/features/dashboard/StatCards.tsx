@@ -2,19 +2,20 @@
 // comparing, each shows the previous period's value and the change (green up, red down, "—" from 0).
 import { memo } from 'react';
 
-import { changeLabel, changePercent } from '../../domain/analytics/rules';
+import { changeLabel, changePercent, rateChange } from '../../domain/analytics/rules';
 import type { StatFigures } from '../../domain/analytics/view';
 import { formatNumber } from '../../domain/format';
 import { StatCard, StatGrid } from '../../ui/StatCard';
 
 const n = formatNumber;
 
-function Delta({ current, previous, format }: { current: number; previous: number; format: (v: number) => string }) {
-  const change = changePercent(current, previous);
+function Delta({ previous, change }: { previous: string; change: number | null }) {
   const tone = change === null || change === 0 ? '' : change > 0 ? 'up' : 'down';
   return (
     <span className="stat-delta">
-      <span className="muted">Période précédente : {format(previous)}</span>
+      <span className="muted">
+        Période précédente{'\u00a0'}: {previous}
+      </span>
       <span className={`stat-change ${tone}`}>{changeLabel(change)}</span>
     </span>
   );
@@ -33,9 +34,16 @@ export const StatCards = memo(function StatCards({
   /** Spinners instead of the figures. */
   loading: boolean;
 }) {
-  const delta = (key: keyof StatFigures, format: (v: number) => string = n) =>
-    previous && !loading ? <Delta current={stats[key]} previous={previous[key]} format={format} /> : undefined;
-  const pct = (v: number) => `${v} %`;
+  const delta = (key: 'consultations' | 'interactions' | 'arTries') =>
+    previous && !loading ? (
+      <Delta previous={n(previous[key])} change={changePercent(stats[key], previous[key])} />
+    ) : undefined;
+  const pct = (v: number) => `${v}\u00a0%`;
+  // The rate's change from the exact rates, rounded once (not from the two rounded rates shown).
+  const rateDelta =
+    previous && !loading ? (
+      <Delta previous={pct(previous.conversionRate)} change={rateChange(stats.conversion, previous.conversion)} />
+    ) : undefined;
   return (
     <section aria-labelledby="stats-title">
       <h2 id="stats-title" className="section-title">
@@ -72,7 +80,7 @@ export const StatCards = memo(function StatCards({
           icon="pi-percentage"
           busy={busy}
           loading={loading}
-          hint={delta('conversionRate', pct)}
+          hint={rateDelta}
         />
       </StatGrid>
     </section>

@@ -7,6 +7,7 @@ import { deleteDB } from 'idb';
 import type { AnalyticsApi } from '../../../workers/analytics.worker';
 import { API_BASE, ApiError, getToken, send } from '../../api/http';
 import { registerUserCacheCleaner } from '../../app/userCaches';
+import type { RankingSort } from '../../domain/analytics/ranking';
 import {
   CACHE_DB,
   type DashboardView,
@@ -84,8 +85,9 @@ export async function exportCsv(
   names: Record<number, string>,
   companyName: string,
   metricLabel: string,
+  sort: RankingSort | null,
 ): Promise<{ blob: Blob; fileName: string }> {
-  return engine().exportCsv(request, names, companyName, metricLabel);
+  return engine().exportCsv(request, names, companyName, metricLabel, sort);
 }
 
 // Logout and 401: nothing of this user's analytics stays on the PC.
