@@ -1,5 +1,6 @@
 // The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner; when
-// comparing, each shows the previous period's value and the change (green up, red down, "—" from 0).
+// comparing, each shows the previous period's value and the change (green up, red down, "—" from 0); before
+// an Admin chooses a company, "Sélectionnez une entreprise" instead of zeros.
 import { memo } from 'react';
 
 import { changeLabel, changePercent } from '../../domain/analytics/rules';
@@ -25,6 +26,7 @@ export const StatCards = memo(function StatCards({
   previous,
   busy,
   loading,
+  placeholder,
 }: {
   stats: StatFigures;
   previous: StatFigures | null;
@@ -32,9 +34,14 @@ export const StatCards = memo(function StatCards({
   busy: boolean;
   /** Spinners instead of the figures. */
   loading: boolean;
+  /** Shown instead of every figure when there is nothing to count yet (no company chosen): not zeros. */
+  placeholder?: string | null;
 }) {
   const delta = (key: keyof StatFigures, format: (v: number) => string = n) =>
-    previous && !loading ? <Delta current={stats[key]} previous={previous[key]} format={format} /> : undefined;
+    previous && !loading && !placeholder ? (
+      <Delta current={stats[key]} previous={previous[key]} format={format} />
+    ) : undefined;
+  const shown = placeholder ? <span className="stat-placeholder">{placeholder}</span> : null;
   const pct = (v: number) => `${v} %`;
   return (
     <section aria-labelledby="stats-title">
@@ -44,7 +51,7 @@ export const StatCards = memo(function StatCards({
       <StatGrid>
         <StatCard
           label="Nombre de consultation du modèle"
-          value={n(stats.consultations)}
+          value={shown ?? n(stats.consultations)}
           icon="pi-eye"
           busy={busy}
           loading={loading}
@@ -52,7 +59,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Interactions 3D"
-          value={n(stats.interactions)}
+          value={shown ?? n(stats.interactions)}
           icon="pi-box"
           busy={busy}
           loading={loading}
@@ -60,7 +67,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Essais AR"
-          value={n(stats.arTries)}
+          value={shown ?? n(stats.arTries)}
           icon="pi-mobile"
           busy={busy}
           loading={loading}
@@ -68,7 +75,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Taux de conversion"
-          value={pct(stats.conversionRate)}
+          value={shown ?? pct(stats.conversionRate)}
           icon="pi-percentage"
           busy={busy}
           loading={loading}
