@@ -89,6 +89,16 @@ describe('the back-office flows', () => {
     expect(errors).toEqual([]);
   });
 
+  it('offers the category dialog only to the roles that may create categories', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'vendeur@demo.fr');
+    await page.goto('/products');
+    await page.locator('.p-dropdown:has(#product-category)').click();
+    await page.locator('.p-dropdown-panel').waitFor();
+    expect(await page.locator('.p-dropdown-item', { hasText: 'Créer une nouvelle catégorie' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('never shows a proposition status behind what the server and the page know', async () => {
     const { page, context, errors } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
