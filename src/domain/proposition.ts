@@ -54,9 +54,26 @@ export function statusStyle(label: string | null | undefined): StatusStyle {
   return entry ? entry[0] : 'none';
 }
 
-/** Status shown on load of the detail screen: only the two labels, whatever the server says. */
-export function statusOnLoad(p: Pick<Proposition, 'cheminVideo'>): StatusLabel {
-  return p.cheminVideo ? STATUS.pending : STATUS.none;
+/** The labels in the order a proposition goes through them: a status shown never goes back in it. */
+const STATUS_ORDER: readonly StatusLabel[] = [STATUS.none, STATUS.pending, STATUS.sent, STATUS.viewed];
+
+/** The further of two statuses (docs/decisions.md, "A proposition's status never goes backwards"). */
+export const furthestStatus = (a: StatusLabel, b: StatusLabel): StatusLabel =>
+  STATUS_ORDER.indexOf(b) > STATUS_ORDER.indexOf(a) ? b : a;
+
+/**
+ * Status shown on load of the detail screen: the furthest of the server's status and what the proposition
+ * shows of itself: a share link means "Vidéo envoyée", a view counted through it "Vidéo vue".
+ */
+export function statusOnLoad(
+  p: Pick<Proposition, 'cheminVideo' | 'statusName'> & {
+    videoAccessToken?: { viewCount?: number | null } | null;
+  },
+): StatusLabel {
+  if (!p.cheminVideo) return STATUS.none;
+  const link = p.videoAccessToken;
+  const known = !link ? STATUS.pending : link.viewCount ? STATUS.viewed : STATUS.sent;
+  return furthestStatus(displayStatus(p), known);
 }
 
 /** Status shown in lists: the server's label when it is one of the four, else the one the video implies. */

@@ -17,15 +17,17 @@ interface Props extends Omit<
   label: string;
   hint?: string;
   className?: string;
+  /** Marked as required before any submit (FormField). */
+  required?: boolean;
   /** What the dropdown shows while the field is null (a default the submit applies, "Aucune"). */
   fallback?: unknown;
   /** What a choice does; by default the field takes it (null when cleared). */
   onPick?: (value: unknown, set: (value: unknown) => void) => void;
 }
 
-export function DropdownField({ name, id, label, hint, className, fallback, onPick, ...dropdown }: Props) {
+export function DropdownField({ name, id, label, hint, className, required, fallback, onPick, ...dropdown }: Props) {
   return (
-    <FormField name={name} id={id} label={label} hint={hint} className={className}>
+    <FormField name={name} id={id} label={label} hint={hint} className={className} required={required}>
       {(a11y) => (
         <Controller
           name={name}
@@ -40,6 +42,7 @@ export function DropdownField({ name, id, label, hint, className, fallback, onPi
               invalid={a11y.invalid}
               aria-invalid={a11y['aria-invalid']}
               aria-describedby={a11y['aria-describedby']}
+              aria-required={a11y['aria-required']}
             />
           )}
         />

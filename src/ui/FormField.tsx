@@ -14,6 +14,8 @@ export interface FieldProps {
   invalid: boolean;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
+  /** Set on required fields only. */
+  'aria-required'?: true;
 }
 
 interface Props {
@@ -24,10 +26,12 @@ interface Props {
   label: string;
   hint?: string;
   className?: string;
+  /** Marked before any submit: an asterisk, explained by the form's RequiredNote, and aria-required. */
+  required?: boolean;
   children: (field: FieldProps) => ReactNode;
 }
 
-export function FormField({ name, id = name, label, hint, className, children }: Props) {
+export function FormField({ name, id = name, label, hint, className, required, children }: Props) {
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
   const error = get<typeof errors, { message?: string } | undefined>(errors, name)?.message;
@@ -35,12 +39,21 @@ export function FormField({ name, id = name, label, hint, className, children }:
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={className ? `form-field ${className}` : 'form-field'}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
       {children({
         id,
         invalid: !!error,
         'aria-invalid': !!error,
         'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+        ...(required ? { 'aria-required': true as const } : {}),
       })}
       {hint && (
         <small className="field-hint" id={hintId}>
@@ -54,4 +67,10 @@ export function FormField({ name, id = name, label, hint, className, children }:
       )}
     </div>
   );
+}
+
+/** What the asterisk of a required field means, once above the form's fields (WCAG 3.3.2). */
+export const REQUIRED_NOTE = 'Les champs marqués d’un astérisque (*) sont obligatoires.';
+export function RequiredNote() {
+  return <p className="required-note">{REQUIRED_NOTE}</p>;
 }

@@ -137,7 +137,8 @@ async function openDropdown(page: Page): Promise<boolean> {
   return true;
 }
 
-// The dialog each page opens itself (a destructive confirmation, a password); other pages open the frame's.
+// The dialog each page opens itself (a destructive confirmation, a password, the product form's new
+// category); other pages open the frame's.
 const PAGE_DIALOGS: Array<[RegExp, string]> = [
   [/^\/customers\/\d+$/, 'Supprimer'],
   // The editable details (detailsCopy) has it; the read-only sheet (details) opens the frame's.
@@ -145,6 +146,13 @@ const PAGE_DIALOGS: Array<[RegExp, string]> = [
 ];
 
 async function openDialog(page: Page, path: string): Promise<void> {
+  // The product form's category dialog opens from its category dropdown.
+  if (path === '/products') {
+    await (await page.waitForSelector('.p-dropdown:has(#product-category)'))!.click();
+    await (await page.waitForSelector('.p-dropdown-item::-p-text(Créer une nouvelle catégorie)'))!.click();
+    await page.waitForSelector('.p-dialog');
+    return;
+  }
   const label = PAGE_DIALOGS.find(([route]) => route.test(path))?.[1];
   const button = label
     ? await page.waitForSelector(`main button::-p-text(${label})`)

@@ -105,8 +105,9 @@ describe('catalogue', () => {
     // The product form's messages, then a product with two images, an STL and a PDF.
     await page.goto('/products');
     await pick(page, 'product-category', 'Créer une nouvelle catégorie');
-    await page.waitForURL('**/creer-categorie');
-    await page.goto('/products');
+    await page.getByRole('dialog', { name: 'Nouvelle catégorie' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Créer le produit' }).click();
     await page.getByText('Vous devez nommer votre produit.').waitFor();
     await page.getByText('Vous devez sélectionner une catégorie pour le produit.').waitFor();

@@ -1,7 +1,15 @@
-// Spec 2 section 4: the four display labels, their styles, the on-load override, and the status body.
+// Spec 2 section 4: the four display labels, their styles, the status shown on load (never behind what the
+// server and the link say: docs/decisions.md), and the status body.
 import { describe, expect, it } from 'vitest';
 
-import { displayStatus, STATUS, statusOnLoad, statusStyle, statusUpdateSchema } from '../../src/domain/proposition';
+import {
+  displayStatus,
+  furthestStatus,
+  STATUS,
+  statusOnLoad,
+  statusStyle,
+  statusUpdateSchema,
+} from '../../src/domain/proposition';
 
 describe('proposition status', () => {
   it('has the four labels of the spec', () => {
@@ -21,9 +29,25 @@ describe('proposition status', () => {
     expect(statusStyle('autre')).toBe('none');
   });
 
-  it('overrides the status on load with the two labels, whatever the server says', () => {
-    expect(statusOnLoad({ cheminVideo: null })).toBe('Aucune vidéo');
-    expect(statusOnLoad({ cheminVideo: '/api/Video/watch/1' })).toBe('Vidéo non envoyée');
+  it('shows on load the furthest of the server status and what the link says, never less', () => {
+    const video = '/api/Video/watch/1';
+    const link = (viewCount: number) => ({ viewCount });
+    expect(statusOnLoad({ cheminVideo: null, statusName: 'Vidéo vue' })).toBe('Aucune vidéo');
+    expect(statusOnLoad({ cheminVideo: video, statusName: null })).toBe('Vidéo non envoyée');
+    // The server's furthest label stays (the customer page and the detail agree).
+    expect(statusOnLoad({ cheminVideo: video, statusName: 'Vidéo vue' })).toBe('Vidéo vue');
+    // A link means sent, a view through it means seen, whatever the server kept.
+    expect(statusOnLoad({ cheminVideo: video, statusName: null, videoAccessToken: link(0) })).toBe('Vidéo envoyée');
+    expect(statusOnLoad({ cheminVideo: video, statusName: 'Vidéo non envoyée', videoAccessToken: link(2) })).toBe(
+      'Vidéo vue',
+    );
+    expect(statusOnLoad({ cheminVideo: video, statusName: 'Vidéo vue', videoAccessToken: link(0) })).toBe('Vidéo vue');
+  });
+
+  it('never goes backwards', () => {
+    expect(furthestStatus('Vidéo vue', 'Vidéo envoyée')).toBe('Vidéo vue');
+    expect(furthestStatus('Vidéo non envoyée', 'Vidéo envoyée')).toBe('Vidéo envoyée');
+    expect(furthestStatus('Vidéo envoyée', 'Vidéo envoyée')).toBe('Vidéo envoyée');
   });
 
   it('shows in lists the server label when known, else what the video implies', () => {

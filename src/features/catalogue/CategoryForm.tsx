@@ -1,5 +1,6 @@
 // The add-category form of /creer-categorie: a name and an optional parent ('Aucune' by default), checked
-// with the route's own schema; the call names the user's company, as the contract's payload does.
+// with the route's own schema; the call names the user's company, as the contract's payload does. The
+// product form opens it in a dialog too (ProductCreatePage.tsx): there it hands the new category back.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import { useCreateCategoryMutation } from '../../api/queries/catalogue';
 import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '../../domain/category';
 import { DropdownField } from '../../ui/DropdownField';
-import { FormField } from '../../ui/FormField';
+import { FormField, RequiredNote } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
@@ -20,7 +21,15 @@ const NO_PARENT = 0;
 type Values = z.input<typeof categoryCreateSchema>;
 const EMPTY: Values = { Nom_categorie: '', Id_categorie_mere: null, EntrepriseId: null };
 
-export function CategoryForm({ categories }: { categories: Category[] }) {
+interface Props {
+  categories: Category[];
+  /** In a dialog: ids start with this prefix, and no leave guard (the page's own form guards the page). */
+  idPrefix?: string;
+  /** Called with the category the server stored. */
+  onCreated?: (category: Category) => void;
+}
+
+export function CategoryForm({ categories, idPrefix = '', onCreated }: Props) {
   const user = useAtomValue(currentUserAtom);
   // Its success reads the categories on screen again (src/api/queries/catalogue.ts).
   const createCategory = useCreateCategoryMutation();
@@ -30,8 +39,9 @@ export function CategoryForm({ categories }: { categories: Category[] }) {
   });
 
   const add = form.handleSubmit(async (values) => {
+    let created: Category;
     try {
-      await createCategory.mutateAsync({ ...values, EntrepriseId: user?.entrepriseId ?? null });
+      created = await createCategory.mutateAsync({ ...values, EntrepriseId: user?.entrepriseId ?? null });
     } catch (err) {
       console.error("Erreur lors de l'ajout de la catégorie", err);
       notifyError(`La catégorie n'a pas pu être ajoutée : ${(err as Error).message}`, err);
@@ -39,6 +49,7 @@ export function CategoryForm({ categories }: { categories: Category[] }) {
     }
     notifySuccess(`Catégorie « ${values.Nom_categorie} » ajoutée`);
     form.reset(EMPTY);
+    onCreated?.(created);
   });
 
   const parentOptions = [
@@ -48,15 +59,30 @@ export function CategoryForm({ categories }: { categories: Category[] }) {
 
   return (
     <FormProvider {...form}>
-      <form className="card" onSubmit={(e) => void add(e)} noValidate>
-        <FormLeaveGuard />
+      {/* A dialog's form is portaled out of the product form, but React still bubbles its submit there. */}
+      <form
+        className={idPrefix ? undefined : 'card'}
+        onSubmit={(e) => {
+          e.stopPropagation();
+          void add(e);
+        }}
+        noValidate
+      >
+        {!idPrefix && <FormLeaveGuard />}
+        <RequiredNote />
         <div className="catalogue-form">
-          <FormField name="Nom_categorie" id="category-name" label="Nom de la nouvelle catégorie" className="field">
+          <FormField
+            name="Nom_categorie"
+            id={`${idPrefix}category-name`}
+            label="Nom de la nouvelle catégorie"
+            className="field"
+            required
+          >
             {(a11y) => <InputText {...form.register('Nom_categorie')} {...a11y} />}
           </FormField>
           <DropdownField
             name="Id_categorie_mere"
-            id="category-parent"
+            id={`${idPrefix}category-parent`}
             label="Catégorie mère"
             className="field"
             options={parentOptions}

@@ -112,6 +112,12 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
     setDone(true);
   }
 
+  /** Ends the flow with no option: an empty form's copy goes; a typed one is the leave guard's question. */
+  function finishWithout() {
+    if (isBlankOptionForm(form.getValues())) removeSession(formKey);
+    void navigate('/dashboard');
+  }
+
   function forget() {
     removeSession(formKey);
     clearStaged();
@@ -271,6 +277,18 @@ function OptionsForm({ groupId, productName }: { groupId: number; productName: s
               onClick={submit}
               loading={saving}
             />
+            {/* A product without options is normal: the flow ends where a save would end it. Offered while
+                nothing is staged; an option typed and not added is asked about by the leave guard. */}
+            {staged.length === 0 && (
+              <Button
+                type="button"
+                label="Terminer sans option"
+                icon="pi pi-arrow-right"
+                outlined
+                disabled={saving}
+                onClick={finishWithout}
+              />
+            )}
           </div>
         </div>
       </FormProvider>

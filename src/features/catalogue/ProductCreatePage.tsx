@@ -1,10 +1,14 @@
 // /products: product group creation (docs/product.md §2.2.7, 5): every field, docs/product.md's messages, 201 -> /subdivision.
+// "Créer une nouvelle catégorie" opens the category form in a dialog: the product typed so far stays, and
+// the category created is chosen (a new company has none, and the category is required).
 // /products/:id/edit: the same form filled with the product; files chosen replace the current ones of
 // their field, fields left without a new file keep theirs (docs/back-office.md).
 import './catalogue.css';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -19,6 +23,7 @@ import { ApiError } from '../../api/http';
 import { useCreateProductMutation, useGroupeModelQuery, useUpdateProductMutation } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { type Category, categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
+import { can } from '../../domain/permissions';
 import {
   type GroupeModel,
   type Placement,
@@ -28,11 +33,13 @@ import {
   productFormSchema,
 } from '../../domain/product';
 import { DropdownField } from '../../ui/DropdownField';
-import { FormField } from '../../ui/FormField';
+import { FormField, RequiredNote } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notify, notifySuccess } from '../../ui/toast';
+import { currentUserAtom } from '../auth/atoms';
+import { CategoryForm } from './CategoryForm';
 import { ChoiceField } from './ChoiceField';
 import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
@@ -160,11 +167,22 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
   const form = useForm<Values, unknown, Product>({ resolver: zodResolver(schema), defaultValues: initial });
   /** Where a save leads: the catalogue after an edit, the subdivision question after a creation. */
   const [next, setNext] = useState('/catalogue');
+  // Creating a category is not every role's (docs/permissions.md): the entry is offered to those who may.
+  const createsCategories = can(useAtomValue(currentUserAtom)?.role, 'catalogue.structure');
+  const [categoryDialog, setCategoryDialog] = useState(false);
+  // The category just created, listed at once (the list is read again after the creation).
+  const [added, setAdded] = useState<Category | null>(null);
+  const listed = added && !categories.some((c) => c.id === added.id) ? [...categories, added] : categories;
 
   const categoryOptions = [
-    ...categories.map((c) => ({ label: categoryPath(c), value: c.id })),
-    { label: CREATE_CATEGORY_OPTION, value: NEW_CATEGORY },
+    ...listed.map((c) => ({ label: categoryPath(c), value: c.id })),
+    ...(createsCategories ? [{ label: CREATE_CATEGORY_OPTION, value: NEW_CATEGORY }] : []),
   ];
+  const categoryCreated = (c: Category) => {
+    setAdded(c);
+    setCategoryDialog(false);
+    form.setValue('IdCategorie', c.id, { shouldDirty: true, shouldValidate: true });
+  };
 
   const submit = form.handleSubmit(async (values) => {
     // The spec's placement alert does not stop the submission.
@@ -195,8 +213,9 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
       <form className="card" onSubmit={(e) => void submit(e).catch(() => undefined)} noValidate>
         <FormLeaveGuard onSaved={() => void navigate(next)} />
         {categoriesError && <Message severity="error" text={categoriesError} />}
+        <RequiredNote />
         <div className="catalogue-form">
-          <FormField name="NomGroupeModel" id="product-name" label="Nom du produit" className="field">
+          <FormField name="NomGroupeModel" id="product-name" label="Nom du produit" className="field" required>
             {(a11y) => <InputText {...form.register('NomGroupeModel')} {...a11y} />}
           </FormField>
           <DropdownField
@@ -204,10 +223,11 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
             id="product-category"
             label="Catégorie"
             className="field"
+            required
             options={categoryOptions}
             placeholder="Sélectionnez une catégorie"
             filter={categories.length > 8}
-            onPick={(value, set) => (value === NEW_CATEGORY ? void navigate('/creer-categorie') : set(value ?? null))}
+            onPick={(value, set) => (value === NEW_CATEGORY ? setCategoryDialog(true) : set(value ?? null))}
           />
           <FormField name="RefPrimaire" id="product-ref1" label="Référence primaire" className="field">
             {(a11y) => <InputText {...form.register('RefPrimaire')} {...a11y} />}
@@ -280,6 +300,15 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
           <Button type="button" label="Annuler" outlined onClick={() => navigate('/catalogue')} />
         </div>
       </form>
+      {/* Outside the product's form: the category form is a form of its own. */}
+      <Dialog
+        header="Nouvelle catégorie"
+        visible={categoryDialog}
+        onHide={() => setCategoryDialog(false)}
+        style={{ width: 'min(36rem, 95vw)' }}
+      >
+        {categoryDialog && <CategoryForm categories={listed} idPrefix="dialog-" onCreated={categoryCreated} />}
+      </Dialog>
     </FormProvider>
   );
 }

@@ -61,15 +61,15 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   exportContext,
 }: Props) {
   const metric = METRIC_LABELS[metricKey];
-  // Without a company, one zero under "Sélectionnez une entreprise"; with one, a zero per label at least.
-  const labels = noCompany ? [NO_COMPANY] : (view?.series.labels ?? []);
-  const values = noCompany ? [0] : (view?.series.values ?? []);
+  // Without a company, no chart (no zero on a 0–1 axis): "Sélectionnez une entreprise" in each card.
+  const labels = noCompany ? [] : (view?.series.labels ?? []);
+  const values = noCompany ? [] : (view?.series.values ?? []);
   // "No data" only when the period has no event at all: a metric at zero among events shows its zeros.
   const seriesEmpty = !noCompany && view !== null && view.eventCount === 0;
-  const failMessage = unavailable && !noCompany ? ALL_FAILED : null;
+  const insteadOfData = noCompany ? NO_COMPANY : unavailable ? ALL_FAILED : null;
   // A metric change brings the same countries and funnel: the same arrays, so those charts stay as drawn.
-  const geo = useStableValue(view?.geo ?? NONE_GEO);
-  const funnel = useStableValue(view?.funnel ?? NONE_FUNNEL);
+  const geo = useStableValue((!noCompany && view?.geo) || NONE_GEO);
+  const funnel = useStableValue((!noCompany && view?.funnel) || NONE_FUNNEL);
   const context = { ...exportContext, counting };
   const previousValues = view?.previous?.values ?? null;
   const evolutionCaption = () =>
@@ -120,7 +120,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
         height={LINE_HEIGHT}
         frozen={frozen}
         resetKey={key}
-        emptyMessage={failMessage ?? (seriesEmpty ? EMPTY_SERIES : null)}
+        emptyMessage={insteadOfData ?? (seriesEmpty ? EMPTY_SERIES : null)}
       >
         {labels.length > 0 && (
           <EvolutionChart
@@ -140,7 +140,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
           height={DOUGHNUT_HEIGHT}
           frozen={frozen}
           resetKey={key}
-          emptyMessage={failMessage ?? (!noCompany && view !== null && geo.length === 0 ? EMPTY_GEO : null)}
+          emptyMessage={insteadOfData ?? (!noCompany && view !== null && geo.length === 0 ? EMPTY_GEO : null)}
         >
           {geo.length > 0 && <GeoChart geo={geo} />}
         </ChartCard>
@@ -152,7 +152,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
           height={BAR_HEIGHT}
           frozen={frozen}
           resetKey={key}
-          emptyMessage={failMessage ?? (!noCompany && view !== null && funnel.length === 0 ? EMPTY_JOURNEY : null)}
+          emptyMessage={insteadOfData ?? (!noCompany && view !== null && funnel.length === 0 ? EMPTY_JOURNEY : null)}
         >
           {funnel.length > 0 && <FunnelChart steps={funnel} />}
         </ChartCard>

@@ -13,7 +13,7 @@ import { ADMIN_ROLE } from '../../domain/roles';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
-import { AnalysisCharts } from './AnalysisCharts';
+import { AnalysisCharts, NO_COMPANY } from './AnalysisCharts';
 import { exportCsv, warmUpAnalytics } from './analyticsClient';
 import { selectionAtom, updateSelectionAtom } from './atoms';
 import { ControlCards } from './ControlCards';
@@ -97,6 +97,8 @@ export function DashboardPage() {
       update({ scope: 'all' });
   }, [products, productsLoading, selection.scope, selection.companyId, update]);
 
+  // The title names the company analysed: an Admin's choice (not his own company), a user's own.
+  const analysedCompany = isAdmin ? adminCompanyName : companyName;
   const [exporting, setExporting] = useState(false);
   const shownCompany =
     companyName ?? (selection.companyId !== null ? `entreprise-${selection.companyId}` : 'entreprise');
@@ -179,7 +181,7 @@ export function DashboardPage() {
     // tests wait for, whether the figures came through a busy state or straight from the page's memory.
     <section className="dashboard" data-drawn-for={state.current ? selectionToParams(selection).toString() : undefined}>
       <header className="page-header">
-        <h1>{companyName ? `Outil d'Analyse 3D/AR - ${companyName}` : 'Dashboard'}</h1>
+        <h1>{analysedCompany ? `Outil d'Analyse 3D/AR - ${analysedCompany}` : 'Dashboard'}</h1>
         {isAdmin && <img className="dashboard-logo" src={LOGO_URL} alt={PROVIDER} />}
       </header>
 
@@ -215,6 +217,7 @@ export function DashboardPage() {
         previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)}
         busy={statsBusy}
         loading={statsSpinner}
+        placeholder={isAdmin && selection.companyId === null ? NO_COMPANY : null}
       />
       {/* A non-admin's company arrives after the first render: the card is there from the start (no shift). */}
       {(selection.companyId !== null || !isAdmin) && (

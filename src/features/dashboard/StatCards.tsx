@@ -1,5 +1,6 @@
 // The four figures under "Statistiques Générales - Visualisation 3D/AR", each with its small spinner; when
-// comparing, each shows the previous period's value and the change (green up, red down, "—" from 0).
+// comparing, each shows the previous period's value and the change (green up, red down, "—" from 0); before
+// an Admin chooses a company, "Sélectionnez une entreprise" instead of zeros.
 import { memo } from 'react';
 
 import { changeLabel, changePercent, rateChange } from '../../domain/analytics/rules';
@@ -26,6 +27,7 @@ export const StatCards = memo(function StatCards({
   previous,
   busy,
   loading,
+  placeholder,
 }: {
   stats: StatFigures;
   previous: StatFigures | null;
@@ -33,17 +35,20 @@ export const StatCards = memo(function StatCards({
   busy: boolean;
   /** Spinners instead of the figures. */
   loading: boolean;
+  /** Shown instead of every figure when there is nothing to count yet (no company chosen): not zeros. */
+  placeholder?: string | null;
 }) {
   const delta = (key: 'consultations' | 'interactions' | 'arTries') =>
-    previous && !loading ? (
+    previous && !loading && !placeholder ? (
       <Delta previous={n(previous[key])} change={changePercent(stats[key], previous[key])} />
     ) : undefined;
   const pct = (v: number) => `${v}\u00a0%`;
   // The rate's change from the exact rates, rounded once (not from the two rounded rates shown).
   const rateDelta =
-    previous && !loading ? (
+    previous && !loading && !placeholder ? (
       <Delta previous={pct(previous.conversionRate)} change={rateChange(stats.conversion, previous.conversion)} />
     ) : undefined;
+  const shown = placeholder ? <span className="stat-placeholder">{placeholder}</span> : null;
   return (
     <section aria-labelledby="stats-title">
       <h2 id="stats-title" className="section-title">
@@ -52,7 +57,7 @@ export const StatCards = memo(function StatCards({
       <StatGrid>
         <StatCard
           label="Nombre de consultation du modèle"
-          value={n(stats.consultations)}
+          value={shown ?? n(stats.consultations)}
           icon="pi-eye"
           busy={busy}
           loading={loading}
@@ -60,7 +65,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Interactions 3D"
-          value={n(stats.interactions)}
+          value={shown ?? n(stats.interactions)}
           icon="pi-box"
           busy={busy}
           loading={loading}
@@ -68,7 +73,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Essais AR"
-          value={n(stats.arTries)}
+          value={shown ?? n(stats.arTries)}
           icon="pi-mobile"
           busy={busy}
           loading={loading}
@@ -76,7 +81,7 @@ export const StatCards = memo(function StatCards({
         />
         <StatCard
           label="Taux de conversion"
-          value={pct(stats.conversionRate)}
+          value={shown ?? pct(stats.conversionRate)}
           icon="pi-percentage"
           busy={busy}
           loading={loading}

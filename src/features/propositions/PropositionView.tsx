@@ -1,5 +1,5 @@
-// A proposition once loaded (PropositionPage): description (inline edit), status badge (on-load override,
-// then each client transition pushed with updateStatus), dates, PDF download, video played in the page,
+// A proposition once loaded (PropositionPage): description (inline edit), status badge (the furthest of the
+// server's status and what the page knows, never backwards; each client step forward pushed with updateStatus), dates, PDF download, video played in the page,
 // share link generation and copy, delete. Messages are those of docs/product.md §2.8.
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
@@ -21,6 +21,7 @@ import {
 import { formatDateFr } from '../../domain/customerList';
 import {
   formatExpiryFr,
+  furthestStatus,
   type Proposition,
   publicVideoPath,
   STATUS,
@@ -41,7 +42,9 @@ export function PropositionView({ proposition: p }: { proposition: Proposition }
   const navigate = useNavigate();
   // Links are judged alive against the time the page was opened.
   const [openedAt] = useState(() => Date.now());
-  const [status, setStatus] = useState<StatusLabel>(() => statusOnLoad(p));
+  // What this page did (a link generated, the video watched), and what the proposition read again shows.
+  const [reached, setReached] = useState<StatusLabel>(() => statusOnLoad(p));
+  const status = furthestStatus(reached, statusOnLoad(p));
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const expiration = useLinkExpirationQuery(p.propositionId, !!p.videoAccessToken).data ?? null;
@@ -52,10 +55,10 @@ export function PropositionView({ proposition: p }: { proposition: Proposition }
   const deletion = useDeletePropositionMutation();
   const forget = useForgetProposition();
 
-  /** A client transition: shown at once, pushed to the server (a failure is only logged). */
+  /** A client transition forward: shown at once, pushed to the server (a failure is only logged). */
   const transition = (next: StatusLabel) => {
-    if (next === status) return;
-    setStatus(next);
+    if (furthestStatus(status, next) === status) return;
+    setReached(next);
     statusUpdate.mutate(
       { propositionId: p.propositionId, status: next },
       { onError: (err) => console.error('Échec de la mise à jour du statut', err) },
