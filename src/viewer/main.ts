@@ -4,7 +4,6 @@
 import './viewer.css';
 
 import type { VisitGrant } from '../domain/collectEvents';
-import { formatEuros } from '../domain/format';
 import { createCollector, sessionId } from './collector';
 
 interface ViewerInfo {
@@ -42,7 +41,10 @@ async function start() {
 
   document.title = `${info.nom} — Visionneuse 3D`;
   $('nom').textContent = info.nom;
-  $('prix').textContent = info.prix === null ? '' : formatEuros(info.prix);
+  // The same Intl format as formatEuros (src/domain/format.ts), written here: importing that module from
+  // this entry made it a chunk shared with the app, one more request on the viewer and on every page.
+  $('prix').textContent =
+    info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
 
   const events = createCollector(key, session, info.visit);
   const devis = $('devis') as HTMLAnchorElement;
