@@ -11,6 +11,16 @@ import tseslint from 'typescript-eslint';
 /** The server's areas (docs/architecture.md, "On the server"): each a folder with its routes/ beside its services. */
 const AREAS = ['analytics', 'catalogue', 'collect', 'customers', 'entreprise', 'session', 'users'];
 
+/** How import-x reads our imports: TypeScript files, the `#domain/*` alias of package.json's "imports". */
+const importSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+  // Our TypeScript files are read for their imports (the default reads .js only).
+  'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  // Packages are not parsed: cycles and boundaries are about our own files.
+  'import-x/ignore': ['node_modules'],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'public/**'] },
   js.configs.recommended,
@@ -52,17 +62,9 @@ export default tseslint.config(
     // The server's boundaries (docs/architecture.md, "On the server"): no import cycle; core code (every
     // folder but the areas, and buildApp but its list of areas, server/areas.ts) imports no area's routes;
     // an area imports no other area's routes, and an area's services and queries not its own routes.
-    // Cycles are checked on the server only for now (src/ is being reorganised).
     files: ['server/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
-      // Our TypeScript files are read for their imports (the default reads .js only).
-      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Packages are not parsed: cycles and boundaries are about our own files.
-      'import-x/ignore': ['node_modules'],
-    },
+    settings: importSettings,
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
@@ -86,6 +88,49 @@ export default tseslint.config(
                 message: "An area's services and queries do not import its routes.",
               },
             ]),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The client's and the shared domain's boundaries (docs/architecture.md, "may import" table): no import
+    // cycle; the domain imports nothing of a runtime; ui/ and api/ stay below the screens; the workers
+    // read the domain only.
+    files: ['domain/**/*.ts', 'src/**/*.ts', 'src/**/*.tsx', 'workers/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './domain',
+              from: ['./src', './server', './workers'],
+              message: 'The domain is shared by every runtime: it imports none of them.',
+            },
+            {
+              target: './src/ui',
+              from: ['./src/api', './src/app', './src/features', './src/pwa', './src/viewer'],
+              message: 'Shared components import the domain only.',
+            },
+            {
+              target: './src/api',
+              from: ['./src/app', './src/features', './src/ui', './src/pwa', './src/viewer'],
+              message: 'The API client imports the domain only.',
+            },
+            {
+              target: './src/viewer',
+              from: ['./src/api', './src/app', './src/features', './src/ui', './src/pwa'],
+              message: 'The public viewer carries nothing of the back-office.',
+            },
+            {
+              target: './workers',
+              from: ['./src', './server'],
+              message: 'The workers import the domain only.',
+            },
           ],
         },
       ],

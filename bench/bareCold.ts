@@ -8,7 +8,8 @@
 // bench's data and dist/.
 import os from 'node:os';
 
-import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
+import { COLUMNS_MEDIA_TYPE } from '#domain/analytics/binaryColumns';
+
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';

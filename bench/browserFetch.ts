@@ -16,7 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
+import { COLUMNS_MEDIA_TYPE } from '#domain/analytics/binaryColumns';
+
 import { launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
 import { pgliteDataDir } from './dataDir';

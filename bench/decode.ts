@@ -7,7 +7,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 
-import { decodeColumns, encodeColumns } from '../src/domain/analytics/binaryColumns';
+import { decodeColumns, encodeColumns } from '#domain/analytics/binaryColumns';
+
 import { fromBinary, fromCompact } from '../workers/analytics/columns';
 import { seededRandom } from './random';
 import { median } from './stats';

@@ -12,8 +12,9 @@ import os from 'node:os';
 
 import { sql } from 'drizzle-orm';
 
+import { COLUMNS_MEDIA_TYPE } from '#domain/analytics/binaryColumns';
+
 import { openDatabase } from '../server/db/client';
-import { COLUMNS_MEDIA_TYPE } from '../src/domain/analytics/binaryColumns';
 import { startServer } from '../tests/helpers/server';
 import { type BenchCompany, pgliteDataDir, postgresCompanies } from './dataDir';
 import { adminToken } from './ours';

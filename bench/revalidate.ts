@@ -13,7 +13,8 @@ import 'fake-indexeddb/auto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-import type { ViewRequest } from '../src/domain/analytics/view';
+import type { ViewRequest } from '#domain/analytics/view';
+
 import { urlOf } from '../tests/helpers/requestUrl';
 import { startServer } from '../tests/helpers/server';
 import { deleteCache } from '../workers/analytics/cache';

@@ -8,14 +8,15 @@ import { Writable } from 'node:stream';
 
 import { eq } from 'drizzle-orm';
 
+import { ADMIN_ROLE, ROLE_NAMES } from '#domain/auth';
+import { nomSchema, prenomSchema } from '#domain/person';
+import { passwordSchema, userMailSchema } from '#domain/userForm';
+
 import { hashPassword } from '../server/auth/password';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/lock';
 import { entreprises, roles, typeLicences, userJourneySteps, users } from '../server/db/schema';
-import { ADMIN_ROLE, ROLE_NAMES } from '../src/domain/auth';
-import { nomSchema, prenomSchema } from '../src/domain/person';
-import { passwordSchema, userMailSchema } from '../src/domain/userForm';
 
 const LICENCE_TYPES = ['Standard', 'Premium', 'Essai'];
 const JOURNEY_STEPS = [

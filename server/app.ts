@@ -1,6 +1,6 @@
 // buildApp(options) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
-// zod's own messages in French before any schema parses a request (src/domain/frenchErrors.ts).
-import '../src/domain/frenchErrors';
+// zod's own messages in French before any schema parses a request (domain/frenchErrors.ts).
+import '#domain/frenchErrors';
 
 import { createHmac } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// The few WHATWG APIs every runtime of src/domain has (browser, web worker, Node ≥ 20), declared with only
+// The few WHATWG APIs every runtime of domain has (browser, web worker, Node ≥ 20), declared with only
 // the members the domain uses. Only the domain's project (tsconfig.domain.json) reads this file: there the
 // domain compiles without the DOM and Node libraries, so a DOM or Node API used in it fails the type check.
 interface URL {

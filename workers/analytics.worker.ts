@@ -3,7 +3,8 @@
 // not copied (fresh arrays each view: ranking.ts).
 import * as Comlink from 'comlink';
 
-import type { DashboardView } from '../src/domain/analytics/view';
+import type { DashboardView } from '#domain/analytics/view';
+
 import { openCache } from './analytics/cache';
 import { AnalyticsEngine } from './analytics/engine';
 

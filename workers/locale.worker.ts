@@ -1,6 +1,6 @@
 // Loads the browser's French locale data off the main thread (src/app/localeData.ts): the formatters of
-// src/domain/format.ts made here once, the worker says so and is ended.
-import { warmUpFormats } from '../src/domain/format';
+// domain/format.ts made here once, the worker says so and is ended.
+import { warmUpFormats } from '#domain/format';
 
 warmUpFormats();
 postMessage('ready');

@@ -4,7 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { COLUMNS_MEDIA_TYPE, encodeColumns } from '../../src/domain/analytics/binaryColumns';
+import { COLUMNS_MEDIA_TYPE, encodeColumns } from '#domain/analytics/binaryColumns';
+
 import { reachesCompany } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import { type Db, rowsOf } from '../db/client';

@@ -1,12 +1,13 @@
 // Who may do what, and whose data a user reaches: the one access module of the server
-// (docs/architecture.md, "Server idioms"). Roles are decided by the table of src/domain/permissions.ts
+// (docs/architecture.md, "Server idioms"). Roles are decided by the table of domain/permissions.ts
 // only; reach is decided here: a Vendeur reaches his own records, Manager and Directeur their whole
 // company's, an Admin (provider staff) every company's. Out of reach answers 404 like a missing record
 // (no existence leak); a refused action answers 403.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-import { type Action, can } from '../../src/domain/permissions';
+import { type Action, can } from '#domain/permissions';
+
 import type { Db } from '../db/client';
 import { customers, entreprises, groupeModels, users } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';

@@ -1,7 +1,8 @@
 // Loads the user a request acts as, and decides whether the account may be used at all.
 import { eq } from 'drizzle-orm';
 
-import { ADMIN_ROLE } from '../../src/domain/auth';
+import { ADMIN_ROLE } from '#domain/auth';
+
 import type { Db } from '../db/client';
 import { entreprises, roles, users } from '../db/schema';
 import { readStatement } from '../db/statements';

@@ -4,7 +4,8 @@
 // upload leaves no file and no row.
 import type { FastifyRequest } from 'fastify';
 
-import type { FileRule } from '../../src/domain/product';
+import type { FileRule } from '#domain/product';
+
 import { type ReceivedFile, receiveMultipart } from '../files/receiveUpload';
 import type { FileStorage } from '../files/storage';
 import { badRequest } from '../http/errors';

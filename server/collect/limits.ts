@@ -6,7 +6,8 @@
 // PGlite, shared by every instance in PostgreSQL or Redis otherwise.
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 
-import { type CollectEventType, VISIT_LATE_SEND_MS, VISIT_LIFETIME_MS } from '../../src/domain/collect';
+import { type CollectEventType, VISIT_LATE_SEND_MS, VISIT_LIFETIME_MS } from '#domain/collect';
+
 import type { LimiterFactory } from '../auth/limiters';
 import { addressKey } from '../http/addressKey';
 

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 
 import { z } from 'zod';
 
-import { sessionIdSchema } from '../../src/domain/collect';
+import { sessionIdSchema } from '#domain/collect';
+
 import type { LimiterFactory } from '../auth/limiters';
 import { addressKey } from '../http/addressKey';
 import { take } from './limits';

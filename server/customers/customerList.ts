@@ -2,7 +2,8 @@
 // list routes (./routes/customersList.ts, ./routes/customers.ts) and by ./reach.ts.
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 
-import { customerSchema } from '../../src/domain/customer';
+import { customerSchema } from '#domain/customer';
+
 import type { Db } from '../db/client';
 import { customers, propositions } from '../db/schema';
 import { listResponse } from '../http/listSchema';

@@ -2,7 +2,8 @@
 // Anything out of reach answers 404 like a missing record: no existence leak.
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 
-import type { Proposition } from '../../src/domain/proposition';
+import type { Proposition } from '#domain/proposition';
+
 import { reachableCustomersWhere } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';

@@ -6,10 +6,10 @@
 // inline script.
 import { createHash } from 'node:crypto';
 
-import { MOBILE_UA } from '../../src/domain/device';
+import { MOBILE_UA } from '#domain/device';
 
 /**
- * isRestrictedDevice (src/domain/device.ts) as the shell can run it, on `navigator` and `screen`: the same
+ * isRestrictedDevice (domain/device.ts) as the shell can run it, on `navigator` and `screen`: the same
  * user-agent pattern and the same three rules (tests/unit/auth.test.ts runs both on the same devices).
  */
 export const RESTRICTED_DEVICE_JS =

@@ -8,7 +8,8 @@ import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 
-import { isHttpsOrigin } from '../../src/domain/entreprise';
+import { isHttpsOrigin } from '#domain/entreprise';
+
 import { viewerProduct } from '../collect/viewerProduct';
 import type { Db } from '../db/client';
 import { notFound } from './errors';

@@ -1,8 +1,9 @@
-// The queries that read users; the user as the API answers it is src/domain/user.ts's userSchema.
+// The queries that read users; the user as the API answers it is domain/user.ts's userSchema.
 import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 
-import { readsContactsOf } from '../../src/domain/permissions';
-import type { UserItem } from '../../src/domain/user';
+import { readsContactsOf } from '#domain/permissions';
+import type { UserItem } from '#domain/user';
+
 import { reachableUsersWhere } from '../auth/access';
 import type { SessionUser } from '../auth/session';
 import type { Db } from '../db/client';

@@ -1,4 +1,5 @@
-import type { LoginInput } from '../domain/auth';
+import type { LoginInput } from '#domain/auth';
+
 import { http } from './http';
 
 /** POST /api/Auth/backoffice/login; returns the raw answer (a missing token is the caller's failure). */
@@ -18,7 +19,7 @@ export async function logoutOnServer(): Promise<void> {
 /** The token of a login answer checked by the shared schema, or null. zod is loaded here, on submit, so
  * the sign-in page's first load does not carry it (docs/performance.md). */
 export async function tokenOf(data: unknown): Promise<string | null> {
-  const { loginResponseSchema } = await import('../domain/auth');
+  const { loginResponseSchema } = await import('#domain/auth');
   const parsed = loginResponseSchema.safeParse(data);
   return parsed.success ? parsed.data.token : null;
 }

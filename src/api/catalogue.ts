@@ -2,16 +2,17 @@
 // sub-options, colours, the company's catalogue date, and downloads of stored catalogue files.
 import type { z } from 'zod';
 
-import type { Category, CategoryCreate } from '../domain/category';
-import type { entrepriseDetailSchema } from '../domain/entreprise';
-import type { Couleur, CouleurPayload, Option, OptionPayload, SousOption } from '../domain/option';
-import { fileUrl, type GroupeModel, type Model } from '../domain/product';
+import type { Category, CategoryCreate } from '#domain/category';
+import type { entrepriseDetailSchema } from '#domain/entreprise';
+import type { Couleur, CouleurPayload, Option, OptionPayload, SousOption } from '#domain/option';
+import { fileUrl, type GroupeModel, type Model } from '#domain/product';
+
 import type { ContractAnswer } from './contract';
 import { ApiError, http, send } from './http';
 
 /**
  * One company with its settings (GET and PUT /api/Entreprise/{id}): the route's response schema
- * (src/domain/entreprise.ts); the settings are this server's additions.
+ * (domain/entreprise.ts); the settings are this server's additions.
  */
 export type EntrepriseDetail = ContractAnswer<
   z.infer<typeof entrepriseDetailSchema>,

@@ -1,5 +1,6 @@
 // Customers (docs/product.md §2.7).
-import type { Customer, CustomerCreate, CustomerDetail, CustomerEdit } from '../domain/customer';
+import type { Customer, CustomerCreate, CustomerDetail, CustomerEdit } from '#domain/customer';
+
 import { http } from './http';
 import { shared } from './shared';
 

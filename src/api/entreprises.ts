@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 
-import type { entrepriseCreatedSchema, EntrepriseCreateInput, entrepriseSchema } from '../domain/entreprise';
+import type { entrepriseCreatedSchema, EntrepriseCreateInput, entrepriseSchema } from '#domain/entreprise';
+
 import type { ContractAnswer } from './contract';
 import { http } from './http';
 
 /**
- * A company of the list (GET /api/Entreprise): the route's response schema (src/domain/entreprise.ts);
+ * A company of the list (GET /api/Entreprise): the route's response schema (domain/entreprise.ts);
  * `timeZone` is this server's addition (absent: Europe/Paris).
  */
 export type Entreprise = ContractAnswer<z.infer<typeof entrepriseSchema>, 'timeZone'>;

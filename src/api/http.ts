@@ -1,6 +1,6 @@
 // The one HTTP client: API base (VITE_API_BASE, default same origin), bearer token, 401 handling, JSON
 // errors and list normalising. Every resource module goes through it.
-import { normaliseList } from '../domain/list';
+import { normaliseList } from '#domain/list';
 
 export const API_BASE = String(import.meta.env?.VITE_API_BASE ?? '').replace(/\/+$/, '');
 export const TOKEN_KEY = 'token';
@@ -40,7 +40,7 @@ export const isAbortError = (err: unknown): boolean => err instanceof Error && e
 // The one 401 path (docs/architecture.md, "Sign-in and every call after it"): send() wipes local storage,
 // then tells its listeners (src/app/App.tsx ends the session and deletes the user's caches).
 const unauthorizedListeners = new Set<() => void>();
-/** A 401 answered while nobody listened (the early current user, src/app/earlyRequests.ts, can beat App's mount). */
+/** A 401 answered while nobody listened (the early current user, src/api/earlyRequests.ts, can beat App's mount). */
 let unheardUnauthorized = false;
 /** Called on any 401, after local storage is wiped (docs/product.md §1.4); at once for one nobody heard yet. */
 export function onUnauthorized(listener: () => void): () => void {
@@ -71,7 +71,7 @@ export interface RequestOptions {
 }
 
 // Whether the server answers: a call that gets no answer (server stopped) or a 502/503/504 marks it down;
-// the banner of the frame (src/ui/ServerDownBanner.tsx) then probes until a real answer marks it up.
+// the banner of the frame (src/app/ServerDownBanner.tsx) then probes until a real answer marks it up.
 // A GET success does not count: the service worker may answer some GETs from its cache.
 let serverDown = false;
 const reachabilityListeners = new Set<(down: boolean) => void>();

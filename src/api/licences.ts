@@ -1,5 +1,6 @@
 // Licences of a user and licence types (docs/product.md §2.7, "Licences").
-import type { Licence, LicenceCreateInput, LicenceType } from '../domain/licence';
+import type { Licence, LicenceCreateInput, LicenceType } from '#domain/licence';
+
 import { http } from './http';
 
 export const fetchLicences = (userId: number, signal?: AbortSignal) =>

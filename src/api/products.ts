@@ -1,5 +1,6 @@
 // GET /api/Produit/Entreprise/{id}: a company's products; on failure an empty list (docs/product.md §1.7).
-import { type ProductRef, readProduct } from '../domain/analytics/fields';
+import { type ProductRef, readProduct } from '#domain/analytics/fields';
+
 import { http } from './http';
 
 export async function fetchCompanyProducts(companyId: number, signal?: AbortSignal): Promise<ProductRef[]> {

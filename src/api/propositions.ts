@@ -1,5 +1,6 @@
 // Propositions, their files and their share links (docs/product.md §2.7).
-import type { Proposition, StatusLabel } from '../domain/proposition';
+import type { Proposition, StatusLabel } from '#domain/proposition';
+
 import { API_BASE, http } from './http';
 
 const id = (v: number | string) => encodeURIComponent(String(v));

@@ -1,16 +1,17 @@
 // Users (docs/product.md §2.7, "Users and companies"): lists, one user, roles, creation and the Admin edits.
 import type { z } from 'zod';
 
-import type { OwnPasswordChange } from '../domain/ownPassword';
-import type { CurrentUser, userSchema } from '../domain/user';
-import type { InlineField, UserCreateInput } from '../domain/userForm';
+import type { OwnPasswordChange } from '#domain/ownPassword';
+import type { CurrentUser, userSchema } from '#domain/user';
+import type { InlineField, UserCreateInput } from '#domain/userForm';
+
 import type { ContractAnswer } from './contract';
 import { http } from './http';
 
 export const fetchCurrentUser = (signal?: AbortSignal) => http.get<CurrentUser>('/api/User/current', { signal });
 
 /**
- * A user as the API answers him: the routes' response schema (src/domain/user.ts); `roleId` and
+ * A user as the API answers him: the routes' response schema (domain/user.ts); `roleId` and
  * `licenceEnVigueur` are this server's additions (undefined: the server does not say).
  */
 export type User = ContractAnswer<z.infer<typeof userSchema>, 'roleId' | 'licenceEnVigueur'>;

@@ -7,8 +7,8 @@
 import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 
-import { probeServer } from '../ui/ServerDownBanner';
 import { useEndBootFrame } from './bootFrame';
+import { probeServer } from './ServerDownBanner';
 
 async function retry(): Promise<void> {
   const waiting = await navigator.serviceWorker

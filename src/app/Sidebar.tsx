@@ -6,8 +6,9 @@ import { Button } from 'primereact/button';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 
-import { can } from '../domain/permissions';
-import { displayName, initials, roleLabel } from '../domain/userName';
+import { can } from '#domain/permissions';
+import { displayName, initials, roleLabel } from '#domain/userName';
+
 import { currentUserAtom } from '../features/auth/atoms';
 import { PROVIDER } from '../ui/brand';
 import { useCustomersBadge } from './useCustomersBadge';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 
+import { badgeText, propositionTotal } from '#domain/badge';
+
 import { useCustomersQuery } from '../api/queries/customers';
-import { badgeText, propositionTotal } from '../domain/badge';
 
 /**
  * The Clients badge text, or null when hidden; a failed load only logs (docs/product.md §1.8). It reads

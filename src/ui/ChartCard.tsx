@@ -3,7 +3,8 @@ import './charts.css';
 
 import { type ReactNode, useRef } from 'react';
 
-import type { ExportCaption } from '../domain/analytics/exportCaption';
+import type { ExportCaption } from '#domain/analytics/exportCaption';
+
 import { ChartErrorBoundary } from './ChartErrorBoundary';
 import { chartPng, download } from './exportImage';
 

@@ -3,7 +3,7 @@ import './charts.css';
 
 import { useId, useState } from 'react';
 
-import { formatNumber } from '../domain/format';
+import { formatNumber } from '#domain/format';
 
 export interface Slice {
   label: string;

@@ -1,8 +1,8 @@
 // One labelled field of a react-hook-form form (docs/architecture.md, "Forms"): its label, its hint and its
 // error slot, read from the form's state by the field's name. The input is the child, given the ids and
 // aria attributes that tie it to its label, hint and message (WCAG 1.3.1, 3.3.1).
-// zod's fallback messages in French for every form's schema (src/domain/frenchErrors.ts).
-import '../domain/frenchErrors';
+// zod's fallback messages in French for every form's schema (domain/frenchErrors.ts).
+import '#domain/frenchErrors';
 import './forms.css';
 
 import type { ReactNode } from 'react';

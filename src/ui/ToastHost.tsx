@@ -2,7 +2,7 @@
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
 
-import { attachToast } from './toast';
+import { attachToast } from './toastStore';
 
 export default function ToastHost() {
   const ref = useRef<Toast>(null);

@@ -1,7 +1,7 @@
 // "Exporter PNG": a chart card's drawing as a PNG file. uPlot draws on a canvas (taken as it is, on white);
 // the doughnut is SVG (drawn onto a canvas through an image first). With a caption
-// (src/domain/analytics/exportCaption.ts) the file carries its title, context and values.
-import type { ExportCaption } from '../domain/analytics/exportCaption';
+// (domain/analytics/exportCaption.ts) the file carries its title, context and values.
+import type { ExportCaption } from '#domain/analytics/exportCaption';
 
 export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 
-import { UnexpectedListFormatError } from '../domain/list';
+import { UnexpectedListFormatError } from '#domain/list';
+
 import { notifyError } from './toast';
 
 /** How a list says its load failed. */

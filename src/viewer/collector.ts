@@ -3,13 +3,8 @@
 // text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it). Each batch
 // carries the visit token the page received with its data (docs/viewer.md, "Visit token"), and its
 // events are dated on the server's clock (the offset learned with the token), inside the visit's lifetime.
-import type { CollectBatch } from '../domain/collect';
-import {
-  type CollectEventType,
-  MAX_EVENTS_PER_BATCH,
-  VISIT_LIFETIME_MS,
-  type VisitGrant,
-} from '../domain/collectEvents';
+import type { CollectBatch } from '#domain/collect';
+import { type CollectEventType, MAX_EVENTS_PER_BATCH, VISIT_LIFETIME_MS, type VisitGrant } from '#domain/collectEvents';
 
 const SESSION_KEY = 'visio3d-viewer-session';
 

@@ -3,7 +3,8 @@
 // back-office is imported here: this bundle stays small for phones.
 import './viewer.css';
 
-import type { VisitGrant } from '../domain/collectEvents';
+import type { VisitGrant } from '#domain/collectEvents';
+
 import { createCollector, sessionId } from './collector';
 
 interface ViewerInfo {
@@ -41,7 +42,7 @@ async function start() {
 
   document.title = `${info.nom} — Visionneuse 3D`;
   $('nom').textContent = info.nom;
-  // The same Intl format as formatEuros (src/domain/format.ts), written here: importing that module from
+  // The same Intl format as formatEuros (domain/format.ts), written here: importing that module from
   // this entry made it a chunk shared with the app, one more request on the viewer and on every page.
   $('prix').textContent =
     info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);

@@ -9,7 +9,8 @@ import 'fake-indexeddb/auto';
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import { deleteCache } from '../../workers/analytics/cache';
 import type { StoredColumns } from '../../workers/analytics/columns';
 import { AnalyticsEngine } from '../../workers/analytics/engine';

@@ -6,7 +6,8 @@ import 'fake-indexeddb/auto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { REVALIDATE_AFTER_MS } from '../../workers/analytics/nextVisit';

@@ -6,8 +6,9 @@ import 'fake-indexeddb/auto';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { civilOf } from '../../src/domain/analytics/buckets';
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { civilOf } from '#domain/analytics/buckets';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import { Numbering } from '../../workers/analytics/aggregate';
 import { deleteCache, readStoredViews } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';

@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import { CACHE_DB, deleteCache, readProducts, readSessionChunks, writeProducts } from '../../workers/analytics/cache';
 import { AnalyticsEngine, TAIL_PRODUCTS } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';

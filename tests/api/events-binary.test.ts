@@ -5,9 +5,10 @@ import { gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { COLUMNS_MEDIA_TYPE, decodeColumns } from '#domain/analytics/binaryColumns';
+
 import { acceptsBinaryColumns } from '../../server/analytics/eventAnswers';
 import { productEvents } from '../../server/db/schema';
-import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 

@@ -1,4 +1,4 @@
-// The text fields of the multipart routes follow the same rules as the JSON ones (src/domain/text.ts): an
+// The text fields of the multipart routes follow the same rules as the JSON ones (domain/text.ts): an
 // over-long value or a control character answers the field's own message, never "requis", and stores nothing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

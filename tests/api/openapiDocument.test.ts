@@ -2,8 +2,9 @@
 // of every API test is also checked against it by the test helper (tests/helpers/contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { timeZoneSchema } from '../../src/domain/entreprise';
-import { PERMISSIONS } from '../../src/domain/permissions';
+import { timeZoneSchema } from '#domain/entreprise';
+import { PERMISSIONS } from '#domain/permissions';
+
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -10,12 +10,13 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { COLUMNS_MEDIA_TYPE, decodeColumns } from '#domain/analytics/binaryColumns';
+
 import { StoredAnswers } from '../../server/analytics/storedAnswers';
 import { buildApp } from '../../server/app';
 import { rowsOf } from '../../server/db/client';
 import { productEvents } from '../../server/db/schema';
 import type { App } from '../../server/deps';
-import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
 import { event, newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { injectSend, sendVisit } from '../helpers/viewerVisit';

@@ -8,8 +8,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { badgeText, propositionTotal } from '#domain/badge';
+
 import { quotePdf } from '../../server/db/seed/quotePdf';
-import { badgeText, propositionTotal } from '../../src/domain/badge';
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

@@ -87,7 +87,7 @@ describe('analysing a period', () => {
     const hint = statValue(page, 'Nombre de consultation du modèle').locator('xpath=..').locator('.stat-delta');
     await hint.waitFor();
     expect((await hint.locator('.muted').textContent())!.replace(/[^\d]/g, '')).toBe(String(before));
-    // Halves away from zero, as the page rounds (src/domain/analytics/rules.ts roundRatio).
+    // Halves away from zero, as the page rounds (domain/analytics/rules.ts roundRatio).
     const ratio = ((expected - before) / before) * 100;
     const change = before > 0 ? Math.sign(ratio) * Math.round(Math.abs(ratio)) || 0 : null;
     const label = change === null ? '—' : change === 0 ? '0 %' : `${change > 0 ? '+' : '−'}${Math.abs(change)} %`;

@@ -2,7 +2,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MONTH_BLOCKS } from '../../src/domain/analytics/buckets';
+import { MONTH_BLOCKS } from '#domain/analytics/buckets';
+
 import { choose, companyToday, figureTexts, productWithConsultations } from '../helpers/dashboard';
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 

@@ -2,7 +2,7 @@
 // nor the ranking's table, nor the custom range's calendar; each comes when the reader needs it. Nor has the
 // customers list's: zod comes with the customer form. And zod's
 // jitless setting, written without loading zod (src/app/zodConfig.ts), keeps every page free of CSP reports.
-// The API answers a signed-in load needs are asked for before the page's code (src/app/earlyRequests.ts), and
+// The API answers a signed-in load needs are asked for before the page's code (src/api/earlyRequests.ts), and
 // the locale data is loaded by a worker meanwhile (src/app/localeData.ts).
 import { gzipSync } from 'node:zlib';
 

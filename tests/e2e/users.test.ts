@@ -4,7 +4,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { isValidSiret } from '../../src/domain/entreprise';
+import { isValidSiret } from '#domain/entreprise';
+
 import { newPage, openBrowser, signIn } from '../helpers/e2e';
 
 let browser: Browser;

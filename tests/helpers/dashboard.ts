@@ -1,8 +1,9 @@
 // The dashboard's four stat figures, as the end-to-end tests read them.
 import type { Page } from 'playwright-core';
 
-import { civilOf } from '../../src/domain/analytics/buckets';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../src/domain/analytics/zone';
+import { civilOf } from '#domain/analytics/buckets';
+import { DEFAULT_TIME_ZONE, todayIn } from '#domain/analytics/zone';
+
 import { DEMO_PASSWORD } from './e2e';
 
 export const STAT_LABELS = ['Nombre de consultation du modèle', 'Interactions 3D', 'Essais AR', 'Taux de conversion'];

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 
 export type Schema = Record<string, unknown>;
 
-/** Patterns every text of the API carries (src/domain/text.ts): a generated value is filtered by them. */
+/** Patterns every text of the API carries (domain/text.ts): a generated value is filtered by them. */
 const GENERIC = new Set([
   '\\S',
   '^[^\\u0000-\\u001F\\u007F]*$',

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, type ZodType } from 'zod';
 
-import { productFieldsSchema } from '../../src/domain/product';
+import { productFieldsSchema } from '#domain/product';
+
 import type { TestApp } from '../helpers/app';
 import { createAppWithRoutes, type RouteInfo } from './harness/app';
 import { multipart } from './harness/multipart';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ViewRequest } from '../../src/domain/analytics/view';
+import type { ViewRequest } from '#domain/analytics/view';
+
 import { aggregate, Numbering } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';

@@ -1,9 +1,10 @@
-// The binary columns answer (src/domain/analytics/binaryColumns.ts): what the server writes, the worker
+// The binary columns answer (domain/analytics/binaryColumns.ts): what the server writes, the worker
 // reads back exactly (fast-check), and anything else is refused rather than misread.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { decodeColumns, encodeColumns } from '../../src/domain/analytics/binaryColumns';
+import { decodeColumns, encodeColumns } from '#domain/analytics/binaryColumns';
+
 import { fromBinary, fromCompact } from '../../workers/analytics/columns';
 
 const columns = fc.integer({ min: 0, max: 200 }).chain((n) =>

@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { slug } from '../../src/domain/analytics/exportName';
-import { changeLabel, changePercent } from '../../src/domain/analytics/rules';
-import type { RankingRow } from '../../src/domain/analytics/view';
+import { slug } from '#domain/analytics/exportName';
+import { changeLabel, changePercent } from '#domain/analytics/rules';
+import type { RankingRow } from '#domain/analytics/view';
+
 import { BOM, buildCsv, cell, csvFileName, decimal } from '../../workers/analytics/csv';
 
 /** A plain CSV reader with "" quoting: ';' is what Excel does on a French system, others read ',' or tabs. */

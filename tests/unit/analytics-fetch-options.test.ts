@@ -3,7 +3,8 @@
 // a third of its time per call for nothing: bench/notes.md, twenty-second pass).
 import { describe, expect, it } from 'vitest';
 
-import { COLUMNS_MEDIA_TYPE } from '../../src/domain/analytics/binaryColumns';
+import { COLUMNS_MEDIA_TYPE } from '#domain/analytics/binaryColumns';
+
 import { fetchProductEvents } from '../../workers/analytics/fetch';
 
 describe('the events call', () => {

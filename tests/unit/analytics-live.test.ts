@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { LIVE_WINDOW_MS } from '../../src/domain/analytics/view';
+import { LIVE_WINDOW_MS } from '#domain/analytics/view';
+
 import { toColumns } from '../../workers/analytics/columns';
 import { liveOf } from '../../workers/analytics/live';
 import { SessionDictionary } from '../../workers/analytics/sessions';

@@ -1,18 +1,12 @@
 // The numbers the dashboard shows and exports: exact rationals rounded once, halves away from zero, the
-// same rule on the page and in the CSV (src/domain/analytics/rules.ts roundRatio).
+// same rule on the page and in the CSV (domain/analytics/rules.ts roundRatio).
 import { describe, expect, it } from 'vitest';
 
-import { bucketTimeline, dayNumber, periodPlan } from '../../src/domain/analytics/buckets';
-import type { RankingColumns } from '../../src/domain/analytics/ranking';
-import {
-  changeLabel,
-  changePercent,
-  funnelOf,
-  percent,
-  rateChange,
-  roundRatio,
-} from '../../src/domain/analytics/rules';
-import { EMPTY_STATS } from '../../src/domain/analytics/view';
+import { bucketTimeline, dayNumber, periodPlan } from '#domain/analytics/buckets';
+import type { RankingColumns } from '#domain/analytics/ranking';
+import { changeLabel, changePercent, funnelOf, percent, rateChange, roundRatio } from '#domain/analytics/rules';
+import { EMPTY_STATS } from '#domain/analytics/view';
+
 import { MONTH_LAST_BLOCK_HINT } from '../../src/features/dashboard/AnalysisCharts';
 import { csvOf } from '../../workers/analytics/compose';
 import { buildCsv, decimal } from '../../workers/analytics/csv';

@@ -2,7 +2,8 @@
 // kept across views and stored with the records.
 import { describe, expect, it } from 'vitest';
 
-import { civilOf, DAY_MS, dayNumber, dayOfIso, isoOf, periodPlan, yearOf } from '../../src/domain/analytics/buckets';
+import { civilOf, DAY_MS, dayNumber, dayOfIso, isoOf, periodPlan, yearOf } from '#domain/analytics/buckets';
+
 import { aggregate, Numbering } from '../../workers/analytics/aggregate';
 import { type ProductColumns, toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';

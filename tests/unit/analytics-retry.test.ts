@@ -4,8 +4,9 @@ import 'fake-indexeddb/auto';
 
 import { describe, expect, it } from 'vitest';
 
-import { rankingRow } from '../../src/domain/analytics/ranking';
-import type { ViewRequest } from '../../src/domain/analytics/view';
+import { rankingRow } from '#domain/analytics/ranking';
+import type { ViewRequest } from '#domain/analytics/view';
+
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { urlOf } from '../helpers/requestUrl';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  bucketLabels,
-  dayNumber,
-  isoOf,
-  periodDays,
-  periodPlan,
-  previousPlan,
-} from '../../src/domain/analytics/buckets';
-import { countryLabel, KNOWN_COUNTRY_CODES } from '../../src/domain/analytics/countries';
+import { bucketLabels, dayNumber, isoOf, periodDays, periodPlan, previousPlan } from '#domain/analytics/buckets';
+import { countryLabel, KNOWN_COUNTRY_CODES } from '#domain/analytics/countries';
 import {
   eventArTry,
   eventCountry,
@@ -18,8 +11,8 @@ import {
   readJourney,
   readProduct,
   readSummary,
-} from '../../src/domain/analytics/fields';
-import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
+} from '#domain/analytics/fields';
+import { conversionRate, funnelOf, mergeGeo } from '#domain/analytics/rules';
 import {
   clampSelection,
   defaultSelection,
@@ -31,7 +24,7 @@ import {
   weekChoices,
   weekOptions,
   yearOptions,
-} from '../../src/domain/analytics/selection';
+} from '#domain/analytics/selection';
 
 describe('event fields (docs/product.md §1.3)', () => {
   it('reads the session under every spelling, "unknown" otherwise', () => {

@@ -2,8 +2,9 @@
 // local midnight (Europe/Paris: UTC+1 in winter, UTC+2 in summer; 2025-03-30 has 23 hours, 2025-10-26 25).
 import { describe, expect, it } from 'vitest';
 
-import { dayNumber, isoOf } from '../../src/domain/analytics/buckets';
-import { isTimeZone, Zone, zoneLabel } from '../../src/domain/analytics/zone';
+import { dayNumber, isoOf } from '#domain/analytics/buckets';
+import { isTimeZone, Zone, zoneLabel } from '#domain/analytics/zone';
+
 import { aggregate, Numbering } from '../../workers/analytics/aggregate';
 import { toColumns } from '../../workers/analytics/columns';
 import { SessionDictionary } from '../../workers/analytics/sessions';

@@ -24,7 +24,7 @@ const { createStore } = await import('jotai');
 const atoms = await import('../../src/features/auth/atoms');
 const { ApiError } = await import('../../src/api/http');
 const { loginErrorMessage, isLicenceError } = await import('../../src/features/auth/loginError');
-const { isRestrictedDevice } = await import('../../src/domain/device');
+const { isRestrictedDevice } = await import('#domain/device');
 const { RESTRICTED_DEVICE_JS } = await import('../../server/http/shellScript');
 
 describe('auth atom transitions', () => {

@@ -8,7 +8,8 @@ import {
   DELETE_WITH_CHILDREN_CONFIRM,
   hasSubCategories,
   parentLabel,
-} from '../../src/domain/category';
+} from '#domain/category';
+
 import { categoryImpact } from '../../src/features/catalogue/categoryImpact';
 
 describe('categories', () => {

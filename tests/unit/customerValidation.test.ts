@@ -1,8 +1,8 @@
 // Spec 2 section 5: every customer creation and edit rule with its exact message, plus the list helpers.
 import { describe, expect, it } from 'vitest';
 
-import { customerCreateSchema, customerEditSchema } from '../../src/domain/customer';
-import { customerStats, matchesCustomerSearch, propositionCountLabel } from '../../src/domain/customerList';
+import { customerCreateSchema, customerEditSchema } from '#domain/customer';
+import { customerStats, matchesCustomerSearch, propositionCountLabel } from '#domain/customerList';
 
 const valid = {
   nom: 'Lefèvre-Dupont',

@@ -2,10 +2,11 @@
 // what the doughnut counts in each mode.
 import { describe, expect, it } from 'vitest';
 
-import { countryLabel, countryShown, UNKNOWN_COUNTRY } from '../../src/domain/analytics/countries';
-import { exportCaption, periodText } from '../../src/domain/analytics/exportCaption';
-import { countOf, formatEuros } from '../../src/domain/format';
-import { formatEuros as catalogueEuros } from '../../src/domain/product';
+import { countryLabel, countryShown, UNKNOWN_COUNTRY } from '#domain/analytics/countries';
+import { exportCaption, periodText } from '#domain/analytics/exportCaption';
+import { countOf, formatEuros } from '#domain/format';
+import { formatEuros as catalogueEuros } from '#domain/product';
+
 import { GEO_COUNTS } from '../../src/features/dashboard/AnalysisCharts';
 import { topSlices } from '../../src/features/dashboard/GeoChart';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { badgeText, propositionTotal } from '../../src/domain/badge';
-import { displayName, initials, roleLabel } from '../../src/domain/user';
+import { badgeText, propositionTotal } from '#domain/badge';
+import { displayName, initials, roleLabel } from '#domain/user';
 
 describe('Clients badge', () => {
   it('sums propositionCount, ignoring missing counts', () => {

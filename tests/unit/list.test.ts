@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { dotnetList, normaliseList, UnexpectedListFormatError } from '../../src/domain/list';
+import { dotnetList, normaliseList, UnexpectedListFormatError } from '#domain/list';
 
 describe('normaliseList', () => {
   it('accepts a plain array, $values and values', () => {

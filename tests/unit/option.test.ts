@@ -9,7 +9,7 @@ import {
   type OptionForm,
   optionFormSchema,
   optionPayloadSchema,
-} from '../../src/domain/option';
+} from '#domain/option';
 
 const form = (over: Partial<OptionForm> = {}): OptionForm => ({
   ...emptyOptionForm(),

@@ -1,7 +1,7 @@
 // The 'Modifier mon mot de passe' modal's checks: current password required, the policy, the confirmation.
 import { describe, expect, it } from 'vitest';
 
-import { ownPasswordChangeSchema, ownPasswordFormSchema } from '../../src/domain/ownPassword';
+import { ownPasswordChangeSchema, ownPasswordFormSchema } from '#domain/ownPassword';
 
 /** The modal's messages, the first of each field. */
 function ownPasswordErrors(currentPassword: string, newPassword: string, confirmation: string) {

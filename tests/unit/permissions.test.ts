@@ -1,14 +1,7 @@
 // The permissions table (docs/permissions.md) and its per-target rules, as the server and screens read them.
 import { describe, expect, it } from 'vitest';
 
-import {
-  can,
-  grantsRole,
-  managesUser,
-  PERMISSIONS,
-  readsContactsOf,
-  readsLicenceKeysOf,
-} from '../../src/domain/permissions';
+import { can, grantsRole, managesUser, PERMISSIONS, readsContactsOf, readsLicenceKeysOf } from '#domain/permissions';
 
 describe('can', () => {
   it('follows the table, role by role', () => {

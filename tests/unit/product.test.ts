@@ -8,7 +8,7 @@ import {
   PRODUCT_MESSAGES,
   productFieldsSchema,
   productFormSchema,
-} from '../../src/domain/product';
+} from '#domain/product';
 
 const schema = productFormSchema<string>();
 const form = (over = {}) => ({

@@ -9,7 +9,7 @@ import {
   statusOnLoad,
   statusStyle,
   statusUpdateSchema,
-} from '../../src/domain/proposition';
+} from '#domain/proposition';
 
 describe('proposition status', () => {
   it('has the four labels of the spec', () => {

@@ -1,5 +1,5 @@
 // No pattern of the product may backtrack more than linearly (docs/security-dos.md): every regular
-// expression literal written in src/domain and server (found by the TypeScript scanner, so a pattern
+// expression literal written in domain and server (found by the TypeScript scanner, so a pattern
 // added tomorrow is checked tomorrow) and every RegExp the shared patterns module exports goes through
 // recheck, which answers "safe" only when it proved the matching time linear. The crawler list's patterns
 // that server/collect/bots.ts keeps as regular expressions (built at runtime from the installed
@@ -11,12 +11,13 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
+import * as patterns from '#domain/patterns';
+import * as text from '#domain/text';
+
 import { crawlerRegexes } from '../../server/collect/bots';
-import * as patterns from '../../src/domain/patterns';
-import * as text from '../../src/domain/text';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIRS = ['src/domain', 'server'];
+const DIRS = ['domain', 'server'];
 
 function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -46,7 +47,7 @@ function literals(file: string): Array<{ source: string; flags: string; where: s
 const found = DIRS.flatMap((d) => tsFiles(path.join(ROOT, d))).flatMap(literals);
 const exported = Object.entries({ ...patterns, ...text })
   .filter((e): e is [string, RegExp] => e[1] instanceof RegExp)
-  .map(([name, re]) => ({ source: re.source, flags: re.flags, where: `src/domain export ${name}` }))
+  .map(([name, re]) => ({ source: re.source, flags: re.flags, where: `domain export ${name}` }))
   .concat(
     crawlerRegexes.map((re) => ({ source: re.source, flags: re.flags, where: `bots.ts crawler pattern ${re.source}` })),
   );
@@ -54,8 +55,8 @@ const exported = Object.entries({ ...patterns, ...text })
 describe('regular expressions of the product', () => {
   it('finds the patterns (the scan works)', () => {
     expect(found.length).toBeGreaterThan(20);
-    expect(found.some((r) => r.where.startsWith('src/domain/patterns.ts'))).toBe(true);
-    expect(exported.map((e) => e.where)).toContain('src/domain export MAIL');
+    expect(found.some((r) => r.where.startsWith('domain/patterns.ts'))).toBe(true);
+    expect(exported.map((e) => e.where)).toContain('domain export MAIL');
     expect(crawlerRegexes.length).toBeGreaterThan(0);
   });
 

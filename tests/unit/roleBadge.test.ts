@@ -1,7 +1,7 @@
 // Role badge colours of docs/product.md §2.6.
 import { describe, expect, it } from 'vitest';
 
-import { roleBadgeClass, roleColour } from '../../src/domain/roleBadge';
+import { roleBadgeClass, roleColour } from '#domain/roleBadge';
 
 describe('role badge colours', () => {
   it('colours Admin red, Vendeur violet, Manager blue, Directeur orange', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
-import { entrepriseCreateSchema, isValidSiret } from '../../src/domain/entreprise';
+import { entrepriseCreateSchema, isValidSiret } from '#domain/entreprise';
 import {
   emptyUserForm,
   inlineFieldSchemas,
@@ -12,7 +12,7 @@ import {
   userCreateSchema,
   userFormSchema,
   type UserFormValues,
-} from '../../src/domain/userForm';
+} from '#domain/userForm';
 
 const valid: UserFormValues = {
   ...emptyUserForm(),

@@ -2,8 +2,9 @@
 // for how long, and that a view of other data makes every kept one stale.
 import { describe, expect, it } from 'vitest';
 
-import { EMPTY_RANKING } from '../../src/domain/analytics/ranking';
-import { type DashboardView, EMPTY_STATS } from '../../src/domain/analytics/view';
+import { EMPTY_RANKING } from '#domain/analytics/ranking';
+import { type DashboardView, EMPTY_STATS } from '#domain/analytics/view';
+
 import { sameFigures, VIEW_MEMORY_MS, VIEW_MEMORY_SIZE, ViewMemory } from '../../src/features/dashboard/viewMemory';
 
 const view = (dataVersion: number | undefined, over: Partial<DashboardView> = {}): DashboardView => ({

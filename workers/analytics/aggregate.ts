@@ -2,11 +2,12 @@
 // figures of the dashboard for one metric (docs/product.md §1.7). Distinct sessions are counted with bit and
 // byte arrays indexed by the session numbers the records carry (one SessionDictionary for all products),
 // so a session that saw two products counts once; no string is touched and no Set is built per event.
-import { bucketTimeline, type PeriodPlan, periodPlan, previousPlan, yearOf } from '../../src/domain/analytics/buckets';
-import { conversionRate, funnelOf, mergeGeo } from '../../src/domain/analytics/rules';
-import type { Metric } from '../../src/domain/analytics/selection';
-import type { DashboardView, StatFigures, ViewRequest } from '../../src/domain/analytics/view';
-import { DEFAULT_TIME_ZONE, Zone } from '../../src/domain/analytics/zone';
+import { bucketTimeline, type PeriodPlan, periodPlan, previousPlan, yearOf } from '#domain/analytics/buckets';
+import { conversionRate, funnelOf, mergeGeo } from '#domain/analytics/rules';
+import type { Metric } from '#domain/analytics/selection';
+import type { DashboardView, StatFigures, ViewRequest } from '#domain/analytics/view';
+import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
+
 import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './columns';
 
 /** The metrics in the order of their flags (CONSULTATION, IFRAME, AR_TRY, CONVERSION): Tally.series. */

@@ -8,7 +8,8 @@
 // copy is dropped when read back (a pack left with nothing current is deleted, see readProducts).
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 
-import { CACHE_DB, type DashboardView } from '../../src/domain/analytics/view';
+import { CACHE_DB, type DashboardView } from '#domain/analytics/view';
+
 import type { CachedProduct } from './columns';
 import { type Pack, packOf, recordsOf } from './packs';
 import type { SessionChunk } from './sessions';
@@ -187,7 +188,7 @@ export async function readStoredView(
   ]);
   const generation = generationOf(gen);
   return {
-    // A view stored before the stats carried the conversion rate's parts (src/domain/analytics/view.ts)
+    // A view stored before the stats carried the conversion rate's parts (domain/analytics/view.ts)
     // is recomputed rather than shown without them.
     view: stored && stored.generation === generation && stored.view.stats.conversion ? stored.view : null,
     generation,

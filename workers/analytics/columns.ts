@@ -1,8 +1,8 @@
 // Raw events -> columns: the shape the engine stores and scans (docs/architecture.md). Strings (sessions,
 // countries) live once in per-product dictionaries; events hold indexes into them.
-import type { ColumnArrays } from '../../src/domain/analytics/binaryColumns';
-import { countryLabel } from '../../src/domain/analytics/countries';
-import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '../../src/domain/analytics/fields';
+import type { ColumnArrays } from '#domain/analytics/binaryColumns';
+import { countryLabel } from '#domain/analytics/countries';
+import { eventArTry, eventCountry, eventSession, eventTime, isTrue } from '#domain/analytics/fields';
 
 export const CONSULTATION = 1;
 export const IFRAME = 2;
@@ -155,7 +155,7 @@ export function fromCompact(productId: number, c: CompactEvents): ProductColumns
 }
 
 /**
- * The binary columns answer (src/domain/analytics/binaryColumns.ts), already in typed arrays of its own:
+ * The binary columns answer (domain/analytics/binaryColumns.ts), already in typed arrays of its own:
  * only the dictionary is relabelled (as fromCompact does) and the flags masked, in place.
  */
 export function fromBinary(productId: number, c: ColumnArrays): ProductColumns {

@@ -1,7 +1,8 @@
 // A view from the records in memory: the kept tally of the selection (or one pass), the previous period's
 // when comparing, the ranking, "En direct"; and the CSV of "Exporter CSV" from the same view.
-import { rankingComparator, rankingOrder, rankingRow, type RankingSort } from '../../src/domain/analytics/ranking';
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { rankingComparator, rankingOrder, rankingRow, type RankingSort } from '#domain/analytics/ranking';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import { figuresOf, type Numbering, seriesValues, statsOf } from './aggregate';
 import { type CachedProduct, emptyStored, type StoredColumns } from './columns';
 import { buildCsv, csvFileName } from './csv';

@@ -4,10 +4,10 @@
 // quoted (so a spreadsheet reading "," or a tab as its separator still sees one cell: `Lampe,=cmd|…` does
 // not become a second cell holding a formula), and one starting with = + - @, a tab or a carriage return
 // is prefixed with ' so that no spreadsheet runs it as a formula. Rates and changes are rounded once, from
-// the counts, by the page's rule (src/domain/analytics/rules.ts roundRatio), to one decimal.
-import { exportName, type ExportNameParts } from '../../src/domain/analytics/exportName';
-import type { RankingRow } from '../../src/domain/analytics/ranking';
-import { changePercent, roundRatio } from '../../src/domain/analytics/rules';
+// the counts, by the page's rule (domain/analytics/rules.ts roundRatio), to one decimal.
+import { exportName, type ExportNameParts } from '#domain/analytics/exportName';
+import type { RankingRow } from '#domain/analytics/ranking';
+import { changePercent, roundRatio } from '#domain/analytics/rules';
 
 export const BOM = '\uFEFF';
 const SEP = ';';

@@ -1,15 +1,10 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
-import type { RankingSort } from '../../src/domain/analytics/ranking';
-import type {
-  DashboardView,
-  PreparedScope,
-  PreparedView,
-  Progress,
-  ViewRequest,
-} from '../../src/domain/analytics/view';
-import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { DEFAULT_TIME_ZONE } from '../../src/domain/analytics/zone';
+import type { RankingSort } from '#domain/analytics/ranking';
+import type { DashboardView, PreparedScope, PreparedView, Progress, ViewRequest } from '#domain/analytics/view';
+import { SUPERSEDED, UNAUTHORIZED } from '#domain/analytics/view';
+import { DEFAULT_TIME_ZONE } from '#domain/analytics/zone';
+
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
 import { deleteCache, readProducts, readSessionChunks, readStoredView, writeProducts } from './cache';

@@ -1,7 +1,8 @@
 // Per-product event calls: bounded concurrency, ETag / If-None-Match, failures kept per product.
-import { COLUMNS_MEDIA_TYPE, decodeColumns } from '../../src/domain/analytics/binaryColumns';
-import { SUPERSEDED, UNAUTHORIZED } from '../../src/domain/analytics/view';
-import { normaliseList } from '../../src/domain/list';
+import { COLUMNS_MEDIA_TYPE, decodeColumns } from '#domain/analytics/binaryColumns';
+import { SUPERSEDED, UNAUTHORIZED } from '#domain/analytics/view';
+import { normaliseList } from '#domain/list';
+
 import { fromBinary, fromCompact, isCompact, type ProductColumns, toColumns } from './columns';
 
 export const MAX_IN_FLIGHT = 6;

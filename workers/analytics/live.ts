@@ -2,7 +2,8 @@
 // LIVE_WINDOW_MS, whatever the chosen period. Computed from the records at each view, never kept: it
 // depends on the clock. A record whose last event is older than the window is skipped without a look at
 // its events, so only the few products used in the last half hour are read.
-import { LIVE_WINDOW_MS, type LiveFigures } from '../../src/domain/analytics/view';
+import { LIVE_WINDOW_MS, type LiveFigures } from '#domain/analytics/view';
+
 import { AR_TRY, CONSULTATION, CONVERSION, IFRAME, type StoredColumns } from './columns';
 
 const STEP_FLAGS = [CONSULTATION, IFRAME, AR_TRY, CONVERSION];

@@ -2,8 +2,9 @@
 // the records it came from, and the views of its other metrics and periods beside it as they are prepared;
 // after a repeat visit's 304 those are read back and drawn as they are while that 304 holds. The engine
 // (engine.ts) decides when; this keeps what was stored and what may be drawn.
-import { METRICS, type Period } from '../../src/domain/analytics/selection';
-import type { DashboardView, PreparedView, ViewRequest } from '../../src/domain/analytics/view';
+import { METRICS, type Period } from '#domain/analytics/selection';
+import type { DashboardView, PreparedView, ViewRequest } from '#domain/analytics/view';
+
 import { backgroundTask } from './background';
 import { readStoredViews, storeView, storeViews, type ViewEntry } from './cache';
 import { siblingRequests, storedCopy, storedViewKey } from './storedViews';

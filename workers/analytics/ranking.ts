@@ -1,7 +1,8 @@
 // "Classement des produits": the tally's per-product counts as columns (same pass as the figures), with
 // the previous period's consultations when comparing. Fresh arrays: the view may transfer them to the page
 // while the tally that holds its own stays kept (tallies.ts).
-import { RANKING_FIELDS, type RankingColumns } from '../../src/domain/analytics/ranking';
+import { RANKING_FIELDS, type RankingColumns } from '#domain/analytics/ranking';
+
 import { RANK_FIELDS, type Tally } from './aggregate';
 
 export function rankingOf(t: Tally, previous: Tally | null): RankingColumns {

@@ -11,8 +11,9 @@
 // The selections prepared beside a view (its other metrics and periods, see siblingRequests) are stored
 // too, once per generation of the records: after that 304 they are drawn as stored while the events are
 // still being read back, instead of waiting for them (a quarter of a second for a million events).
-import { METRICS, type Period } from '../../src/domain/analytics/selection';
-import type { DashboardView, ViewRequest } from '../../src/domain/analytics/view';
+import { METRICS, type Period } from '#domain/analytics/selection';
+import type { DashboardView, ViewRequest } from '#domain/analytics/view';
+
 import type { CompanyVersions } from './versions';
 
 /** What a view answers, as a key: the request but its generation and modes, and the local day. */

@@ -3,7 +3,8 @@
 // with an ETag and 304. A repeat visit or the 60-second refresh then fetches only the products whose tag
 // differs from the record held, instead of one conditional request per product (docs/dashboard.md).
 // Another server of the contract has no such route (404): the engine then revalidates product by product.
-import { UNAUTHORIZED } from '../../src/domain/analytics/view';
+import { UNAUTHORIZED } from '#domain/analytics/view';
+
 import { type Connection, EngineError, HTTP, NETWORK } from './fetch';
 
 /**

@@ -3,7 +3,8 @@
 // compressed bytes (AnswerCache), and our worker's in the database too (../storedAnswers.ts). The bodies: ../eventAnswers.ts.
 import { z } from 'zod';
 
-import { COLUMNS_MEDIA_TYPE } from '../../../src/domain/analytics/binaryColumns';
+import { COLUMNS_MEDIA_TYPE } from '#domain/analytics/binaryColumns';
+
 import type { RoutePlugin } from '../../deps';
 import { encode, preferredEncoding } from '../../http/encoding';
 import { listResponse } from '../../http/listSchema';

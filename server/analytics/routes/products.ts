@@ -2,7 +2,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
+import { dotnetList } from '#domain/list';
+
 import { reachableCompany } from '../../auth/access';
 import { groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

@@ -5,7 +5,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
+import { dotnetList } from '#domain/list';
+
 import { reachableCompany } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { heavyLane } from '../../db/heavyLane';

@@ -3,8 +3,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
-import { categoryCreateSchema, categorySchema } from '../../../src/domain/category';
-import { dotnetList } from '../../../src/domain/list';
+import { categoryCreateSchema, categorySchema } from '#domain/category';
+import { dotnetList } from '#domain/list';
+
 import { actingCompany, reachesCompany, requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories } from '../../db/schema';

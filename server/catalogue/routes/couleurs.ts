@@ -1,8 +1,9 @@
 // GET/POST /api/Couleur: the company's colours; a palette (nuancier) is the colours sharing its name.
 import { asc, eq } from 'drizzle-orm';
 
-import { dotnetList } from '../../../src/domain/list';
-import { couleurPayloadSchema, couleurSchema } from '../../../src/domain/option';
+import { dotnetList } from '#domain/list';
+import { couleurPayloadSchema, couleurSchema } from '#domain/option';
+
 import { actingCompany, reachableProduct } from '../../auth/access';
 import { couleurs } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

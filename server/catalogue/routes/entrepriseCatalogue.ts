@@ -4,15 +4,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { dbId } from '../../../src/domain/dbId';
+import { dbId } from '#domain/dbId';
 import {
   entrepriseDetailSchema,
   TIME_ZONE_INVALID,
   timeZoneSchema,
   VIEWER_SETTINGS_RULES,
   viewerSettingsSchema,
-} from '../../../src/domain/entreprise';
-import { PERMISSIONS } from '../../../src/domain/permissions';
+} from '#domain/entreprise';
+import { PERMISSIONS } from '#domain/permissions';
+
 import { demandPermission, reachesCompany, requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { entreprises } from '../../db/schema';

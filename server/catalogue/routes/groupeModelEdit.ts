@@ -7,7 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
+import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '#domain/product';
+
 import { reachableProduct } from '../../auth/access';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

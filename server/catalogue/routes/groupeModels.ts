@@ -2,8 +2,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
-import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '../../../src/domain/product';
+import { dotnetList } from '#domain/list';
+import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema } from '#domain/product';
+
 import { actingCompany, reachableProduct } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories, groupeModels } from '../../db/schema';

@@ -3,9 +3,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
-import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '../../../src/domain/product';
-import { boundedText, textInvalid } from '../../../src/domain/text';
+import { dotnetList } from '#domain/list';
+import { ICON_RULE, MODEL_3D_RULE, MODEL_MESSAGES, modelSchema } from '#domain/product';
+import { boundedText, textInvalid } from '#domain/text';
+
 import { actingCompany, reachableProduct } from '../../auth/access';
 import { groupeModels, models } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

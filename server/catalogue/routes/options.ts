@@ -3,16 +3,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
+import { dotnetList } from '#domain/list';
 import {
   OPTION_RULES,
   optionPayloadSchema,
   optionSchema,
   SOUS_OPTION_MESSAGES,
   sousOptionSchema,
-} from '../../../src/domain/option';
-import { ICON_RULE } from '../../../src/domain/product';
-import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+} from '#domain/option';
+import { ICON_RULE } from '#domain/product';
+import { boundedText, optionalText, textInvalid } from '#domain/text';
+
 import { reachableProduct } from '../../auth/access';
 import { options, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

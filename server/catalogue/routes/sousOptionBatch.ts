@@ -4,10 +4,11 @@
 // leaves its siblings stored (a retry after a fix cannot duplicate them). See docs/back-office.md.
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
-import { SOUS_OPTION_MESSAGES, sousOptionSchema } from '../../../src/domain/option';
-import { ICON_RULE } from '../../../src/domain/product';
-import { boundedText, optionalText, textInvalid } from '../../../src/domain/text';
+import { dotnetList } from '#domain/list';
+import { SOUS_OPTION_MESSAGES, sousOptionSchema } from '#domain/option';
+import { ICON_RULE } from '#domain/product';
+import { boundedText, optionalText, textInvalid } from '#domain/text';
+
 import { reachableProduct } from '../../auth/access';
 import { sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

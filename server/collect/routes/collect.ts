@@ -7,7 +7,8 @@
 // arriving meanwhile: eventWriter.ts), then 202. Nothing is stored on any refusal.
 import { z } from 'zod';
 
-import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '../../../src/domain/collect';
+import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '#domain/collect';
+
 import type { RoutePlugin } from '../../deps';
 import { isDatabaseUnavailable } from '../../http/errorHandler';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';

@@ -1,13 +1,9 @@
 // Customers (docs/product.md §2.7): by user, by id with propositions, create, update, delete with cascade.
 import { and, eq, inArray } from 'drizzle-orm';
 
-import {
-  customerCreateSchema,
-  customerDetailSchema,
-  customerEditSchema,
-  customerSchema,
-} from '../../../src/domain/customer';
-import { dotnetList } from '../../../src/domain/list';
+import { customerCreateSchema, customerDetailSchema, customerEditSchema, customerSchema } from '#domain/customer';
+import { dotnetList } from '#domain/list';
+
 import { reachableCustomersWhere, reachableRecordsOwner } from '../../auth/access';
 import type { SessionUser } from '../../auth/session';
 import type { Db } from '../../db/client';

@@ -1,5 +1,6 @@
 // GET /api/Customers/forCurrentUser: the customers the user reaches, each with its propositionCount.
-import { dotnetList } from '../../../src/domain/list';
+import { dotnetList } from '#domain/list';
+
 import { reachableCustomersWhere } from '../../auth/access';
 import type { RoutePlugin } from '../../deps';
 import { customerListSchema, listCustomers } from '../customerList';

@@ -3,9 +3,10 @@
 // stream to disk (server/files/receiveUpload.ts), and stored under server-chosen keys.
 import { z } from 'zod';
 
-import { ID_DIGITS } from '../../../src/domain/patterns';
-import { propositionSchema } from '../../../src/domain/proposition';
-import { boundedText } from '../../../src/domain/text';
+import { ID_DIGITS } from '#domain/patterns';
+import { propositionSchema } from '#domain/proposition';
+import { boundedText } from '#domain/text';
+
 import { withStoredFiles } from '../../catalogue/storeFiles';
 import { propositions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

@@ -1,7 +1,8 @@
 // Propositions (docs/product.md §2.7): read, description update, status update, delete (files after commit).
 import { eq } from 'drizzle-orm';
 
-import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '../../../src/domain/proposition';
+import { propositionSchema, propositionUpdateSchema, statusUpdateSchema } from '#domain/proposition';
+
 import { propositions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { idParams, noContent } from '../../http/openapi/params';

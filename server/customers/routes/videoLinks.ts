@@ -6,7 +6,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { publicVideoPath } from '../../../src/domain/proposition';
+import { publicVideoPath } from '#domain/proposition';
+
 import { propositions, videoAccessTokens } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';

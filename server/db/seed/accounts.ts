@@ -1,5 +1,6 @@
 // Demo companies, roles, users and licences (README, "Demo accounts"). Password of every account: Demo!2026pass.
-import { ROLE_NAMES } from '../../../src/domain/auth';
+import { ROLE_NAMES } from '#domain/auth';
+
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../client';
 import { entreprises, licences, roles, typeLicences, userJourneySteps, users } from '../schema';

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 
 import { asc, eq } from 'drizzle-orm';
 
-import { STATUS } from '../../../src/domain/proposition';
+import { STATUS } from '#domain/proposition';
+
 import type { FileStorage } from '../../files/storage';
 import type { Db } from '../client';
 import { customers, propositions } from '../schema';

@@ -7,8 +7,9 @@ import {
   entrepriseCreatedSchema,
   entrepriseCreateSchema,
   entrepriseSchema,
-} from '../../../src/domain/entreprise';
-import { dotnetList } from '../../../src/domain/list';
+} from '#domain/entreprise';
+import { dotnetList } from '#domain/list';
+
 import { requirePermission } from '../../auth/access';
 import { entreprises } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

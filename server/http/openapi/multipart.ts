@@ -23,7 +23,7 @@ export interface MultipartDoc {
   encoding: Record<string, string>;
 }
 
-/** What a file rule says about a field (server/files/receiveUpload.ts PartRule, src/domain/product.ts FileRule). */
+/** What a file rule says about a field (server/files/receiveUpload.ts PartRule, domain/product.ts FileRule). */
 interface FileFieldRule {
   kinds: readonly string[];
   maxBytes: number;

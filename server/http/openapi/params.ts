@@ -3,7 +3,7 @@
 // a malformed id answers 400 from the validation, before the handler runs (docs/architecture.md).
 import { z } from 'zod';
 
-import { ID_DIGITS } from '../../../src/domain/patterns';
+import { ID_DIGITS } from '#domain/patterns';
 
 export const ID_MESSAGE = 'Identifiant invalide (1 à 9 chiffres)';
 

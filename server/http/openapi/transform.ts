@@ -14,7 +14,8 @@ import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
-import { type Action, PERMISSIONS } from '../../../src/domain/permissions';
+import { type Action, PERMISSIONS } from '#domain/permissions';
+
 import { isEmptyAnswer, MAX_PARAM_LENGTH } from './params';
 import { PROBLEM_DESCRIPTIONS, problemSchema, type ProblemStatus, RETRY_AFTER_STATUSES } from './problem';
 
@@ -89,7 +90,7 @@ export function openapiTransform(input: TransformInput) {
   if (isPublic) transformed.security = [];
   const action = permissionOf(route.preHandler);
   if (action) {
-    // The roles the route's preHandler lets through, from the table the server checks (src/domain/permissions.ts).
+    // The roles the route's preHandler lets through, from the table the server checks (domain/permissions.ts).
     const roles = PERMISSIONS[action];
     const text = `Rôles autorisés : ${roles.join(', ')} ; les autres rôles reçoivent 403.`;
     transformed.description = [text, transformed.description].filter(Boolean).join('\n\n');

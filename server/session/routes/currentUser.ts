@@ -1,5 +1,6 @@
 // GET /api/User/current.
-import { currentUserSchema } from '../../../src/domain/user';
+import { currentUserSchema } from '#domain/user';
+
 import type { RoutePlugin } from '../../deps';
 
 const currentUserRoutes: RoutePlugin = async (app) => {

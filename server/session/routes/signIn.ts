@@ -1,7 +1,8 @@
 // POST /api/Auth/backoffice/login and POST /api/Auth/logout.
 import { eq, sql } from 'drizzle-orm';
 
-import { loginInputSchema, loginResponseSchema } from '../../../src/domain/auth';
+import { loginInputSchema, loginResponseSchema } from '#domain/auth';
+
 import { KnownSignIns } from '../../auth/knownSignIns';
 import { type Attempt, retryMessage, TooManyAttempts } from '../../auth/loginThrottle';
 import { dummyHash } from '../../auth/password';

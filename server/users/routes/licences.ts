@@ -13,9 +13,10 @@ import {
   licenceExpiryUpdateSchema,
   licenceSchema,
   licenceTypeSchema,
-} from '../../../src/domain/licence';
-import { dotnetList } from '../../../src/domain/list';
-import { readsLicenceKeysOf } from '../../../src/domain/permissions';
+} from '#domain/licence';
+import { dotnetList } from '#domain/list';
+import { readsLicenceKeysOf } from '#domain/permissions';
+
 import { requirePermission } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { licences, typeLicences } from '../../db/schema';

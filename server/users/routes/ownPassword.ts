@@ -3,8 +3,9 @@
 // screen the user is on keeps working without a new sign-in.
 import { eq, sql } from 'drizzle-orm';
 
-import { ownPasswordChangedSchema, ownPasswordChangeSchema, SAME_PASSWORD } from '../../../src/domain/ownPassword';
-import { WRONG_CURRENT_PASSWORD } from '../../../src/domain/permissions';
+import { ownPasswordChangedSchema, ownPasswordChangeSchema, SAME_PASSWORD } from '#domain/ownPassword';
+import { WRONG_CURRENT_PASSWORD } from '#domain/permissions';
+
 import { requirePermission } from '../../auth/access';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { loadSessionUser } from '../../auth/session';

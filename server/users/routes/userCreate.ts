@@ -2,9 +2,10 @@
 // The Admin role is given only in the provider's company (grantsRole, docs/permissions.md).
 import { and, eq } from 'drizzle-orm';
 
-import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '../../../src/domain/permissions';
-import { userSchema } from '../../../src/domain/user';
-import { userCreateSchema } from '../../../src/domain/userForm';
+import { ADMIN_OUTSIDE_PROVIDER, grantsRole } from '#domain/permissions';
+import { userSchema } from '#domain/user';
+import { userCreateSchema } from '#domain/userForm';
+
 import { requirePermission } from '../../auth/access';
 import { hashPassword } from '../../auth/password';
 import { entreprises, roles, users } from '../../db/schema';

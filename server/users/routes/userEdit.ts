@@ -3,9 +3,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-import { managesUser, OTHER_ADMIN_REFUSED } from '../../../src/domain/permissions';
-import { userSchema } from '../../../src/domain/user';
-import { type InlineField, inlineFieldSchemas, passwordChangeSchema } from '../../../src/domain/userForm';
+import { managesUser, OTHER_ADMIN_REFUSED } from '#domain/permissions';
+import { userSchema } from '#domain/user';
+import { type InlineField, inlineFieldSchemas, passwordChangeSchema } from '#domain/userForm';
+
 import { requirePermission } from '../../auth/access';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';

@@ -3,8 +3,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 
-import { dotnetList } from '../../../src/domain/list';
-import { userSchema } from '../../../src/domain/user';
+import { dotnetList } from '#domain/list';
+import { userSchema } from '#domain/user';
+
 import { reachableUsersWhere, reachesCompany } from '../../auth/access';
 import { entreprises, roles, users } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';

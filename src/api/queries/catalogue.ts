@@ -4,7 +4,8 @@
 // shares one request between the readers of a page and keeps the last answer on screen meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { CategoryCreate } from '../../domain/category';
+import type { CategoryCreate } from '#domain/category';
+
 import {
   createCategory,
   createCouleur,

@@ -2,8 +2,8 @@
 // client"). The customers page and the sidebar badge read the same list query, so /customers asks once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { takeEarlyCustomers, takeEarlyCustomersData } from '../../app/earlyRequests';
-import type { CustomerCreate, CustomerEdit } from '../../domain/customer';
+import type { CustomerCreate, CustomerEdit } from '#domain/customer';
+
 import {
   createCustomer,
   deleteCustomer,
@@ -12,6 +12,7 @@ import {
   fetchCustomersForUser,
   updateCustomer,
 } from '../customers';
+import { takeEarlyCustomers, takeEarlyCustomersData } from '../earlyRequests';
 
 export const customerKeys = {
   all: ['customers'] as const,
@@ -21,7 +22,7 @@ export const customerKeys = {
 };
 
 /** The signed-in user's customers: the /customers page and the sidebar badge. A load of /customers starts
- * with the list asked for early (src/app/earlyRequests.ts): its answer when it has come, else its request. */
+ * with the list asked for early (src/api/earlyRequests.ts): its answer when it has come, else its request. */
 export function useCustomersQuery() {
   return useQuery({
     queryKey: customerKeys.forCurrentUser(),

@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import type { EntrepriseCreateInput } from '../../domain/entreprise';
+import type { EntrepriseCreateInput } from '#domain/entreprise';
+
 import { createEntreprise, type Entreprise, fetchEntreprises, updateEntrepriseTimeZone } from '../entreprises';
 
 export const entrepriseKeys = { all: ['entreprises'] as const };

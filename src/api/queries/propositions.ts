@@ -3,7 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import type { Proposition, StatusLabel } from '../../domain/proposition';
+import type { Proposition, StatusLabel } from '#domain/proposition';
+
 import { isAbortError } from '../http';
 import {
   deleteProposition,

@@ -1,9 +1,10 @@
 // Users, roles, licences and companies as server state (docs/architecture.md, "Server state on the client").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { LicenceCreateInput } from '../../domain/licence';
-import type { OwnPasswordChange } from '../../domain/ownPassword';
-import type { InlineField, UserCreateInput } from '../../domain/userForm';
+import type { LicenceCreateInput } from '#domain/licence';
+import type { OwnPasswordChange } from '#domain/ownPassword';
+import type { InlineField, UserCreateInput } from '#domain/userForm';
+
 import {
   createLicence,
   deleteLicence,

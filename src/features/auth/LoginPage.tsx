@@ -7,8 +7,9 @@ import { Message } from 'primereact/message';
 import { type FormEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 
+import { isRestrictedDevice } from '#domain/device';
+
 import { useEndBootFrame } from '../../app/bootFrame';
-import { isRestrictedDevice } from '../../domain/device';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { authErrorAtom, isAuthenticatedAtom } from './atoms';
 import { currentDevice } from './device';

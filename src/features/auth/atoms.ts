@@ -2,8 +2,9 @@
 // a failure records authError, logout and any 401 clear it.
 import { atom } from 'jotai';
 
+import type { CurrentUser } from '#domain/user';
+
 import { getToken, TOKEN_KEY } from '../../api/http';
-import type { CurrentUser } from '../../domain/user';
 
 export const tokenAtom = atom<string | null>(getToken());
 export const isAuthenticatedAtom = atom((get) => get(tokenAtom) !== null);

@@ -1,5 +1,5 @@
-// This browser's device, for the desktop-only gate (src/domain/device.ts).
-import type { DeviceInfo } from '../../domain/device';
+// This browser's device, for the desktop-only gate (domain/device.ts).
+import type { DeviceInfo } from '#domain/device';
 
 export function currentDevice(): DeviceInfo {
   const nav = navigator as Navigator & { userAgentData?: { mobile?: boolean } };

@@ -10,10 +10,11 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { formatDate } from '#domain/format';
+import { can } from '#domain/permissions';
+
 import { useCatalogueEntrepriseQuery, useValidateCatalogueMutation } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { formatDate } from '../../domain/format';
-import { can } from '../../domain/permissions';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';

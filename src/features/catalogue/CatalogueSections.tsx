@@ -8,6 +8,10 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { parentLabel } from '#domain/category';
+import type { Couleur } from '#domain/option';
+import { formatEuros, type GroupeModel, type Model } from '#domain/product';
+
 import {
   useCategoriesQuery,
   useCouleursQuery,
@@ -15,9 +19,6 @@ import {
   useGroupeModelsQuery,
   useModelsQuery,
 } from '../../api/queries/catalogue';
-import { parentLabel } from '../../domain/category';
-import type { Couleur } from '../../domain/option';
-import { formatEuros, type GroupeModel, type Model } from '../../domain/product';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/toast';

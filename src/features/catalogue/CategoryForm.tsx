@@ -8,8 +8,9 @@ import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '#domain/category';
+
 import { useCreateCategoryMutation } from '../../api/queries/catalogue';
-import { type Category, categoryCreateSchema, NO_PARENT_LABEL } from '../../domain/category';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField, RequiredNote } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';

@@ -10,8 +10,6 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 
-import { fetchGroupeModels } from '../../api/catalogue';
-import { useDeleteCategoryMutation } from '../../api/queries/catalogue';
 import {
   ALL_CATEGORIES_LABEL,
   type Category,
@@ -19,8 +17,11 @@ import {
   categoryDeleteMessage,
   FIRST_CATEGORIES_LABEL,
   parentLabel,
-} from '../../domain/category';
-import { can } from '../../domain/permissions';
+} from '#domain/category';
+import { can } from '#domain/permissions';
+
+import { fetchGroupeModels } from '../../api/catalogue';
+import { useDeleteCategoryMutation } from '../../api/queries/catalogue';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageTitle } from '../../ui/PageTitle';

@@ -4,7 +4,8 @@ import { Button } from 'primereact/button';
 import { useEffect, useMemo } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 
-import { MAX_IMAGES, PRODUCT_FILES, PRODUCT_MESSAGES } from '../../domain/product';
+import { MAX_IMAGES, PRODUCT_FILES, PRODUCT_MESSAGES } from '#domain/product';
+
 import { FormField } from '../../ui/FormField';
 
 const NAME = 'CheminImageGroupe';

@@ -5,9 +5,10 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 
+import { ICON_RULE, type Model, MODEL_3D_RULE, modelRowSchema } from '#domain/product';
+
 import { useCreateModelMutation, useModelsQuery } from '../../api/queries/catalogue';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { ICON_RULE, type Model, MODEL_3D_RULE, modelRowSchema } from '../../domain/product';
 import { FileCell } from '../../ui/FileCell';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { LeaveGuard } from '../../ui/LeaveGuard';

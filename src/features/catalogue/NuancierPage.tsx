@@ -9,8 +9,9 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { COULEUR_MESSAGES, couleurPayloadSchema } from '#domain/option';
+
 import { useCreateCouleurMutation } from '../../api/queries/catalogue';
-import { COULEUR_MESSAGES, couleurPayloadSchema } from '../../domain/option';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { LeaveGuard } from '../../ui/LeaveGuard';
 import { PageTitle } from '../../ui/PageTitle';

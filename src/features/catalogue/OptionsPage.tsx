@@ -10,9 +10,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { type FieldError, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
-import { ApiError } from '../../api/http';
-import { useCouleursQuery, useCreateOptionMutation, useGroupeModelQuery } from '../../api/queries/catalogue';
-import { useLoggedError } from '../../api/queries/useLoggedError';
 import {
   buildOptionPayload,
   describeOption,
@@ -24,7 +21,11 @@ import {
   optionFormSchema,
   type OptionPayload,
   TEXTE_MODES,
-} from '../../domain/option';
+} from '#domain/option';
+
+import { ApiError } from '../../api/http';
+import { useCouleursQuery, useCreateOptionMutation, useGroupeModelQuery } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';

@@ -19,11 +19,8 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 
-import { ApiError } from '../../api/http';
-import { useCreateProductMutation, useGroupeModelQuery, useUpdateProductMutation } from '../../api/queries/catalogue';
-import { useLoggedError } from '../../api/queries/useLoggedError';
-import { type Category, categoryPath, CREATE_CATEGORY_OPTION } from '../../domain/category';
-import { can } from '../../domain/permissions';
+import { type Category, categoryPath, CREATE_CATEGORY_OPTION } from '#domain/category';
+import { can } from '#domain/permissions';
 import {
   type GroupeModel,
   type Placement,
@@ -31,7 +28,11 @@ import {
   PRODUCT_FILES,
   PRODUCT_MESSAGES,
   productFormSchema,
-} from '../../domain/product';
+} from '#domain/product';
+
+import { ApiError } from '../../api/http';
+import { useCreateProductMutation, useGroupeModelQuery, useUpdateProductMutation } from '../../api/queries/catalogue';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField, RequiredNote } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';

@@ -6,8 +6,9 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { DEFAULT_SOUS_OPTIONS } from '#domain/option';
+
 import { useCreateSousOptionsMutation } from '../../api/queries/catalogue';
-import { DEFAULT_SOUS_OPTIONS } from '../../domain/option';
 import { PageTitle } from '../../ui/PageTitle';
 import { MissingGroup, useGroupId } from './useGroupId';
 

@@ -5,10 +5,11 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 
+import { sousOptionRowSchema } from '#domain/option';
+import { ICON_RULE } from '#domain/product';
+
 import { ApiError } from '../../api/http';
 import { useCreateSousOptionsMutation } from '../../api/queries/catalogue';
-import { sousOptionRowSchema } from '../../domain/option';
-import { ICON_RULE } from '../../domain/product';
 import { FileCell } from '../../ui/FileCell';
 import { useFocusFirstInvalid } from '../../ui/focusFirstInvalid';
 import { LeaveGuard } from '../../ui/LeaveGuard';

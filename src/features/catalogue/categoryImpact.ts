@@ -1,6 +1,6 @@
 // What deleting a category touches: its sub-categories at every depth (the server deletes them with it) and
 // the products filed under any of them (they stay, without a category). Told before the user confirms.
-import type { Category } from '../../domain/category';
+import type { Category } from '#domain/category';
 
 export interface CategoryImpact {
   sousCategories: number;

@@ -1,8 +1,9 @@
 // The company's categories, read on each visit of a page ('Erreur lors de la récupération des catégories').
 import { useEffect } from 'react';
 
+import type { Category } from '#domain/category';
+
 import { useCategoriesQuery } from '../../api/queries/catalogue';
-import type { Category } from '../../domain/category';
 
 export const CATEGORIES_ERROR = 'Erreur lors de la récupération des catégories';
 

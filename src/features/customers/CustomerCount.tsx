@@ -1,4 +1,4 @@
-import { propositionCountLabel } from '../../domain/customerList';
+import { propositionCountLabel } from '#domain/customerList';
 
 /** The proposition badge of a row: 'Aucune proposition', '1 proposition', 'n propositions'. */
 export function CustomerCount({ count }: { count: number }) {

@@ -4,8 +4,9 @@ import './customers.css';
 
 import { useNavigate } from 'react-router-dom';
 
+import { customerCreateSchema } from '#domain/customer';
+
 import { useCreateCustomerMutation } from '../../api/queries/customers';
-import { customerCreateSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { CustomerForm, type FieldDef } from './CustomerForm';

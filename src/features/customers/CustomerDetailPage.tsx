@@ -9,10 +9,11 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import type { CustomerDetail } from '#domain/customer';
+import { formatDateFr } from '#domain/customerList';
+import { displayStatus } from '#domain/proposition';
+
 import { useDeleteCustomerMutation, useForgetCustomer } from '../../api/queries/customers';
-import type { CustomerDetail } from '../../domain/customer';
-import { formatDateFr } from '../../domain/customerList';
-import { displayStatus } from '../../domain/proposition';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';

@@ -6,8 +6,9 @@ import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import { type CustomerDetail, customerEditSchema } from '#domain/customer';
+
 import { useUpdateCustomerMutation } from '../../api/queries/customers';
-import { type CustomerDetail, customerEditSchema } from '../../domain/customer';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';
 import { CustomerForm, type FieldDef } from './CustomerForm';

@@ -4,8 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import type { ReactNode } from 'react';
 
-import type { Customer } from '../../domain/customer';
-import { formatDateFr } from '../../domain/customerList';
+import type { Customer } from '#domain/customer';
+import { formatDateFr } from '#domain/customerList';
+
 import type { ListFailure } from '../../ui/listLoadError';
 import { ListPage, type ListSearchRule } from '../../ui/ListPage';
 import type { ListDefaults } from '../../ui/listUrlState';

@@ -1,4 +1,4 @@
-import { initials } from '../../domain/userName';
+import { initials } from '#domain/userName';
 
 /** Initials avatar, then first and last name. */
 export function CustomerName({ prenom, nom }: { prenom: string; nom: string }) {

@@ -1,5 +1,6 @@
-import type { Customer } from '../../domain/customer';
-import { customerStats } from '../../domain/customerList';
+import type { Customer } from '#domain/customer';
+import { customerStats } from '#domain/customerList';
+
 import { StatCard } from '../../ui/StatCard';
 
 /** The customer cards: totals, the active ones and (on /customers) those without a proposition. */

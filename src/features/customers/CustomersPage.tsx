@@ -5,9 +5,10 @@ import './customers.css';
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router-dom';
 
+import type { Customer } from '#domain/customer';
+import { matchesCustomerSearch } from '#domain/customerList';
+
 import { useCustomersQuery } from '../../api/queries/customers';
-import type { Customer } from '../../domain/customer';
-import { matchesCustomerSearch } from '../../domain/customerList';
 import { CustomerListPage } from './CustomerListPage';
 
 const search = {

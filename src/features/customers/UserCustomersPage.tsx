@@ -5,8 +5,9 @@ import './customers.css';
 import { Button } from 'primereact/button';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import { UnexpectedListFormatError } from '#domain/list';
+
 import { useUserCustomersQuery } from '../../api/queries/customers';
-import { UnexpectedListFormatError } from '../../domain/list';
 import { CustomerListPage } from './CustomerListPage';
 
 /** The original screen's words for a failed load. */

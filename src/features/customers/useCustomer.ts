@@ -1,9 +1,10 @@
 // Loads one customer (with its propositions) for the detail and edit screens; a 404 is "not found".
 import { useEffect } from 'react';
 
+import type { CustomerDetail } from '#domain/customer';
+
 import { ApiError } from '../../api/http';
 import { useCustomerQuery } from '../../api/queries/customers';
-import type { CustomerDetail } from '../../domain/customer';
 
 export type CustomerLoad =
   { state: 'loading' } | { state: 'ready'; customer: CustomerDetail } | { state: 'notFound' } | { state: 'error' };

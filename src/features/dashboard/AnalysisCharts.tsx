@@ -1,13 +1,14 @@
 // "Analyse Détaillée": the three charts, each isolated, with the empty messages of docs/product.md and placeholder.
 import { memo } from 'react';
 
-import { exportCaption, periodText } from '../../domain/analytics/exportCaption';
-import type { GeoItem } from '../../domain/analytics/fields';
-import { type FunnelStep, percent } from '../../domain/analytics/rules';
-import type { Counting, Metric, Period } from '../../domain/analytics/selection';
-import { COUNTING_LABELS, METRIC_LABELS } from '../../domain/analytics/selection';
-import type { DashboardView } from '../../domain/analytics/view';
-import { formatNumber } from '../../domain/format';
+import { exportCaption, periodText } from '#domain/analytics/exportCaption';
+import type { GeoItem } from '#domain/analytics/fields';
+import { type FunnelStep, percent } from '#domain/analytics/rules';
+import type { Counting, Metric, Period } from '#domain/analytics/selection';
+import { COUNTING_LABELS, METRIC_LABELS } from '#domain/analytics/selection';
+import type { DashboardView } from '#domain/analytics/view';
+import { formatNumber } from '#domain/format';
+
 import { ChartCard } from '../../ui/ChartCard';
 import { useStableValue } from '../../ui/useStableValue';
 import { EvolutionChart, LINE_HEIGHT } from './EvolutionChart';
@@ -41,7 +42,7 @@ interface Props {
   frozen: boolean;
   /** Every call failed: the charts say so instead of an empty-data message. */
   unavailable?: boolean;
-  /** End of the export file names: <company>_<scope>_<period> (src/domain/analytics/exportName.ts). */
+  /** End of the export file names: <company>_<scope>_<period> (domain/analytics/exportName.ts). */
   pngSuffix: string;
   /** What each PNG says of itself: company, scope name and period (memoised by the page). */
   exportContext: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0] };

@@ -5,10 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { InputText } from 'primereact/inputtext';
 import { memo, useCallback, useMemo, useRef } from 'react';
 
-import type { Entreprise } from '../../api/entreprises';
-import { useEntreprisesQuery } from '../../api/queries/entreprises';
-import { useLoggedError } from '../../api/queries/useLoggedError';
-import type { ProductRef } from '../../domain/analytics/fields';
+import type { ProductRef } from '#domain/analytics/fields';
 import {
   type Counting,
   COUNTING_LABELS,
@@ -17,8 +14,12 @@ import {
   METRIC_LABELS,
   METRICS,
   type Scope,
-} from '../../domain/analytics/selection';
-import { countOf } from '../../domain/format';
+} from '#domain/analytics/selection';
+import { countOf } from '#domain/format';
+
+import type { Entreprise } from '../../api/entreprises';
+import { useEntreprisesQuery } from '../../api/queries/entreprises';
+import { useLoggedError } from '../../api/queries/useLoggedError';
 import { chooseCompanyAtom, selectionFieldAtom, updateSelectionAtom } from './atoms';
 import { PeriodCard } from './PeriodCard';
 import { Field, type Option, SelectField } from './SelectField';

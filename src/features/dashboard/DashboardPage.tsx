@@ -5,11 +5,12 @@ import './dashboard.css';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import { exportSuffix } from '../../domain/analytics/exportName';
-import type { RankingSort } from '../../domain/analytics/ranking';
-import { METRIC_LABELS, selectionToParams } from '../../domain/analytics/selection';
-import { EMPTY_STATS, viewRequestOf } from '../../domain/analytics/view';
-import { ADMIN_ROLE } from '../../domain/roles';
+import { exportSuffix } from '#domain/analytics/exportName';
+import type { RankingSort } from '#domain/analytics/ranking';
+import { METRIC_LABELS, selectionToParams } from '#domain/analytics/selection';
+import { EMPTY_STATS, viewRequestOf } from '#domain/analytics/view';
+import { ADMIN_ROLE } from '#domain/roles';
+
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';

@@ -7,7 +7,8 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 
-import { formatNumber } from '../../domain/format';
+import { formatNumber } from '#domain/format';
+
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const LINE_HEIGHT = 400;

@@ -4,8 +4,9 @@
 import { memo, useMemo } from 'react';
 import uPlot from 'uplot';
 
-import type { FunnelStep } from '../../domain/analytics/rules';
-import { formatNumber } from '../../domain/format';
+import type { FunnelStep } from '#domain/analytics/rules';
+import { formatNumber } from '#domain/format';
+
 import { UPlotChart } from '../../ui/UPlotChart';
 
 export const BAR_HEIGHT = 300;

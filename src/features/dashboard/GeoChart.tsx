@@ -2,8 +2,9 @@
 // four countries get their own slice, the rest one "Autres pays" slice, so 5 colours never repeat.
 import { memo } from 'react';
 
-import { countryShown } from '../../domain/analytics/countries';
-import type { GeoItem } from '../../domain/analytics/fields';
+import { countryShown } from '#domain/analytics/countries';
+import type { GeoItem } from '#domain/analytics/fields';
+
 import { Doughnut } from '../../ui/Doughnut';
 
 export const DOUGHNUT_HEIGHT = 350;

@@ -4,7 +4,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 
-import type { ProductRef } from '../../domain/analytics/fields';
+import type { ProductRef } from '#domain/analytics/fields';
 
 export const ALL_FAILED = 'Impossible de charger les statistiques';
 export const incompleteMessage = (n: number) => `Données incomplètes : ${n} produit(s) n'ont pas pu être chargés`;

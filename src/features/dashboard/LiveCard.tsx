@@ -2,8 +2,8 @@
 // the period, counted by the worker and brought up to date by the dashboard's refresh every minute.
 import { memo } from 'react';
 
-import type { LiveFigures } from '../../domain/analytics/view';
-import { formatNumber, formatTime } from '../../domain/format';
+import type { LiveFigures } from '#domain/analytics/view';
+import { formatNumber, formatTime } from '#domain/format';
 
 const n = formatNumber;
 const time = formatTime;

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { InputSwitch } from 'primereact/inputswitch';
 import { memo, useCallback, useMemo } from 'react';
 
-import { DAY_MS } from '../../domain/analytics/buckets';
+import { DAY_MS } from '#domain/analytics/buckets';
 import {
   MONTH_NAMES,
   monthOptions,
@@ -13,8 +13,9 @@ import {
   PERIODS,
   weekChoices,
   yearOptions,
-} from '../../domain/analytics/selection';
-import { todayIn } from '../../domain/analytics/zone';
+} from '#domain/analytics/selection';
+import { todayIn } from '#domain/analytics/zone';
+
 import { selectionFieldAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
 import { type Option, SelectField } from './SelectField';

@@ -3,8 +3,8 @@
 import { Button } from 'primereact/button';
 import { lazy, Suspense } from 'react';
 
-import { DAY_MS, dayOfIso, isoOf } from '../../domain/analytics/buckets';
-import { QUICK_RANGES, quickRange, type Selection } from '../../domain/analytics/selection';
+import { DAY_MS, dayOfIso, isoOf } from '#domain/analytics/buckets';
+import { QUICK_RANGES, quickRange, type Selection } from '#domain/analytics/selection';
 
 // The Calendar (about 20 KiB gzip) loads when a custom range is first shown, not with the dashboard.
 const PeriodCalendar = lazy(() => import('./PeriodCalendar'));

@@ -3,8 +3,8 @@
 // company of 10 000 products scrolls as lightly as one of 10.
 import { type UIEvent, useState } from 'react';
 
-import type { RankingKey, RankingRow, RankingSort } from '../../domain/analytics/ranking';
-import { formatNumber } from '../../domain/format';
+import type { RankingKey, RankingRow, RankingSort } from '#domain/analytics/ranking';
+import { formatNumber } from '#domain/format';
 
 /** Fixed row height (px, see dashboard.css .ranking-table td): what lets the table compute what is in view. */
 export const ROW_HEIGHT = 41;

@@ -8,7 +8,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { memo, useCallback, useMemo, useState } from 'react';
 
-import type { ProductRef } from '../../domain/analytics/fields';
+import type { ProductRef } from '#domain/analytics/fields';
 import {
   type RankingColumns,
   rankingComparator,
@@ -16,8 +16,9 @@ import {
   rankingOrder,
   rankingRow,
   type RankingSort,
-} from '../../domain/analytics/ranking';
-import { changeLabel, changePercent } from '../../domain/analytics/rules';
+} from '#domain/analytics/ranking';
+import { changeLabel, changePercent } from '#domain/analytics/rules';
+
 import { RankingRows, type RankingRowsProps } from './RankingRows';
 
 export const FIRST_ROWS = 10;

@@ -3,9 +3,10 @@
 // an Admin chooses a company, "Sélectionnez une entreprise" instead of zeros.
 import { memo } from 'react';
 
-import { changeLabel, changePercent, rateChange } from '../../domain/analytics/rules';
-import type { StatFigures } from '../../domain/analytics/view';
-import { formatNumber } from '../../domain/format';
+import { changeLabel, changePercent, rateChange } from '#domain/analytics/rules';
+import type { StatFigures } from '#domain/analytics/view';
+import { formatNumber } from '#domain/format';
+
 import { StatCard, StatGrid } from '../../ui/StatCard';
 
 const n = formatNumber;

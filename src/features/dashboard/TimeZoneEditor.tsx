@@ -5,9 +5,10 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 
+import { DEFAULT_TIME_ZONE, zoneLabel } from '#domain/analytics/zone';
+
 import { ApiError } from '../../api/http';
 import { useUpdateTimeZoneMutation } from '../../api/queries/entreprises';
-import { DEFAULT_TIME_ZONE, zoneLabel } from '../../domain/analytics/zone';
 import { notifySuccess } from '../../ui/toast';
 
 /** The IANA zones the browser knows. */
@@ -50,7 +51,7 @@ export function TimeZoneEditor({ companyId, timeZone, canEdit, onSaved }: Props)
     try {
       // The company's schema (and zod) loads with the first save, not with the dashboard (docs/performance.md).
       // Not loaded (offline, say): the server checks the same schema, and the HTTP client says what failed.
-      const schema = await import('../../domain/entreprise').then((m) => m.timeZoneSchema).catch(() => null);
+      const schema = await import('#domain/entreprise').then((m) => m.timeZoneSchema).catch(() => null);
       const parsed = schema?.safeParse(value) ?? { success: true as const, data: value };
       if (!parsed.success) return setError(parsed.error.issues[0].message);
       const saved = await updateTimeZone.mutateAsync({ entrepriseId: companyId!, timeZone: parsed.data });

@@ -4,10 +4,7 @@
 import * as Comlink from 'comlink';
 import { deleteDB } from 'idb';
 
-import type { AnalyticsApi } from '../../../workers/analytics.worker';
-import { API_BASE, ApiError, getToken, send } from '../../api/http';
-import { registerUserCacheCleaner } from '../../app/userCaches';
-import type { RankingSort } from '../../domain/analytics/ranking';
+import type { RankingSort } from '#domain/analytics/ranking';
 import {
   CACHE_DB,
   type DashboardView,
@@ -16,7 +13,11 @@ import {
   type Progress,
   UNAUTHORIZED,
   type ViewRequest,
-} from '../../domain/analytics/view';
+} from '#domain/analytics/view';
+
+import type { AnalyticsApi } from '../../../workers/analytics.worker';
+import { API_BASE, ApiError, getToken, send } from '../../api/http';
+import { registerUserCacheCleaner } from '../../app/userCaches';
 
 let remote: Comlink.Remote<AnalyticsApi> | null = null;
 /** API base and token last given to the worker: a selection change then costs one round trip, not two. */

@@ -4,14 +4,8 @@
 import { type Atom, atom } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 
-import {
-  clampSelection,
-  localNow,
-  type Scope,
-  type Selection,
-  selectionFromParams,
-} from '../../domain/analytics/selection';
-import type { Progress } from '../../domain/analytics/view';
+import { clampSelection, localNow, type Scope, type Selection, selectionFromParams } from '#domain/analytics/selection';
+import type { Progress } from '#domain/analytics/view';
 
 /** The URL's selection, read once: when the dashboard first reads the selection (its mount). */
 const storedSelectionAtom = atomWithLazy<Selection>(() =>

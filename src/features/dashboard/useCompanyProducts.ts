@@ -1,6 +1,7 @@
 // The products of the chosen company; loading while they load (the freeze state of a company change).
+import type { ProductRef } from '#domain/analytics/fields';
+
 import { useCompanyProductsQuery } from '../../api/queries/products';
-import type { ProductRef } from '../../domain/analytics/fields';
 
 const NO_PRODUCTS: ProductRef[] = [];
 

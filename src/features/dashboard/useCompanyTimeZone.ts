@@ -2,8 +2,9 @@
 // own company). Europe/Paris until it answers, and for a server of the contract that does not send it.
 import { useCallback } from 'react';
 
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#domain/analytics/zone';
+
 import { useEntrepriseSaved, useEntreprisesQuery } from '../../api/queries/entreprises';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../domain/analytics/zone';
 
 export function useCompanyTimeZone(companyId: number | null): {
   timeZone: string;

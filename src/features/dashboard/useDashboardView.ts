@@ -12,9 +12,10 @@
 import { useStore } from 'jotai';
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import type { ProductRef } from '../../domain/analytics/fields';
-import { type Selection, selectionToParams } from '../../domain/analytics/selection';
-import { type DashboardView, SUPERSEDED, viewRequestOf } from '../../domain/analytics/view';
+import type { ProductRef } from '#domain/analytics/fields';
+import { type Selection, selectionToParams } from '#domain/analytics/selection';
+import { type DashboardView, SUPERSEDED, viewRequestOf } from '#domain/analytics/view';
+
 import { computeView, prepareScopes } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
 import { sameFigures, ViewMemory } from './viewMemory';

@@ -3,7 +3,7 @@
 // waiting for the worker's answer, which then lands in the frame after (bench/notes.md, seventeenth pass).
 // Only views of the worker's latest data are kept (DashboardView.dataVersion), and none for longer than
 // the worker itself holds a product as checked: past that, the worker is asked as before.
-import type { DashboardView } from '../../domain/analytics/view';
+import type { DashboardView } from '#domain/analytics/view';
 
 /** As long as the worker takes a product's record as current without asking the server (nextVisit.ts). */
 export const VIEW_MEMORY_MS = 30_000;

@@ -7,6 +7,17 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { formatDateFr } from '#domain/customerList';
+import {
+  formatExpiryFr,
+  furthestStatus,
+  type Proposition,
+  publicVideoPath,
+  STATUS,
+  type StatusLabel,
+  statusOnLoad,
+} from '#domain/proposition';
+
 import { ApiError, getToken } from '../../api/http';
 import { absoluteLink, downloadPdf } from '../../api/propositions';
 import {
@@ -18,16 +29,6 @@ import {
   useUpdateDescriptionMutation,
   useUpdateStatusMutation,
 } from '../../api/queries/propositions';
-import { formatDateFr } from '../../domain/customerList';
-import {
-  formatExpiryFr,
-  furthestStatus,
-  type Proposition,
-  publicVideoPath,
-  STATUS,
-  type StatusLabel,
-  statusOnLoad,
-} from '../../domain/proposition';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { notifyError, notifySuccess } from '../../ui/toast';

@@ -2,7 +2,7 @@ import './propositions.css';
 
 import { Tag } from 'primereact/tag';
 
-import { statusStyle } from '../../domain/proposition';
+import { statusStyle } from '#domain/proposition';
 
 /** The status badge: none (grey), pending (warning), sent (success), viewed (primary). */
 export function StatusTag({ label }: { label: string }) {

@@ -9,11 +9,12 @@ import { InputText } from 'primereact/inputtext';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { DEFAULT_TIME_ZONE, entrepriseCreateSchema } from '#domain/entreprise';
+import { can } from '#domain/permissions';
+
 import type { Entreprise } from '../../api/entreprises';
 import { ApiError } from '../../api/http';
 import { useCreateEntrepriseMutation } from '../../api/queries/entreprises';
-import { DEFAULT_TIME_ZONE, entrepriseCreateSchema } from '../../domain/entreprise';
-import { can } from '../../domain/permissions';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';

@@ -8,10 +8,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { type InlineField, inlineFieldSchemas } from '#domain/userForm';
+
 import { ApiError } from '../../api/http';
 import { useUpdateUserFieldMutation } from '../../api/queries/users';
 import type { User } from '../../api/users';
-import { type InlineField, inlineFieldSchemas } from '../../domain/userForm';
 
 interface Props {
   user: User;

@@ -1,6 +1,6 @@
 // The add-licence form (docs/product.md §2.2.15): type, key, activation and expiration dates. Activation defaults to
 // now and expiry to a year later, the usual case. The request body the form builds is checked with the shared
-// schema (src/domain/licence.ts) before sending, and each field shows its message (its own or the server's);
+// schema (domain/licence.ts) before sending, and each field shows its message (its own or the server's);
 // focus goes to the first.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
@@ -8,10 +8,11 @@ import { InputText } from 'primereact/inputtext';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+import { licenceCreateSchema, type LicenceType } from '#domain/licence';
+
 import { ApiError } from '../../api/http';
 import { useLoggedError } from '../../api/queries/useLoggedError';
 import { useCreateLicenceMutation, useLicenceTypesQuery } from '../../api/queries/users';
-import { licenceCreateSchema, type LicenceType } from '../../domain/licence';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';

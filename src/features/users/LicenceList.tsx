@@ -5,12 +5,13 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 
+import type { Licence } from '#domain/licence';
+
 import {
   useDeleteLicenceMutation,
   useUpdateLicenceActivationMutation,
   useUpdateLicenceExpiryMutation,
 } from '../../api/queries/users';
-import type { Licence } from '../../domain/licence';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { notifyError } from '../../ui/toast';
 import { DateModal } from './DateModal';

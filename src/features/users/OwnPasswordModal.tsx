@@ -7,10 +7,11 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 
+import { ownPasswordFormSchema } from '#domain/ownPassword';
+import { PASSWORD_HINT } from '#domain/userForm';
+
 import { ApiError } from '../../api/http';
 import { useChangeOwnPasswordMutation } from '../../api/queries/users';
-import { ownPasswordFormSchema } from '../../domain/ownPassword';
-import { PASSWORD_HINT } from '../../domain/userForm';
 import { FormField } from '../../ui/FormField';
 import { showServerFieldErrors } from '../../ui/serverFieldErrors';
 import { notifyError, notifySuccess } from '../../ui/toast';

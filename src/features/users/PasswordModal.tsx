@@ -5,8 +5,9 @@ import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { FormProvider, useForm } from 'react-hook-form';
 
+import { PASSWORD_HINT, passwordChangeFormSchema } from '#domain/userForm';
+
 import { useChangePasswordMutation } from '../../api/queries/users';
-import { PASSWORD_HINT, passwordChangeFormSchema } from '../../domain/userForm';
 import { FormField } from '../../ui/FormField';
 import { notifyError, notifySuccess } from '../../ui/toast';
 

@@ -1,4 +1,4 @@
-import { roleBadgeClass } from '../../domain/roleBadge';
+import { roleBadgeClass } from '#domain/roleBadge';
 
 /** The role, coloured by role (docs/product.md §2.6). */
 export function RoleBadge({ role }: { role?: string | null }) {

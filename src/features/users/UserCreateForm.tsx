@@ -9,11 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 
-import { ApiError } from '../../api/http';
-import { useLoggedError } from '../../api/queries/useLoggedError';
-import { useCreateUserMutation, useRolesQuery, useUsersByEntrepriseQuery } from '../../api/queries/users';
-import type { Role, User } from '../../api/users';
-import { grantsRole } from '../../domain/permissions';
+import { grantsRole } from '#domain/permissions';
 import {
   createFieldOf,
   emptyUserForm,
@@ -21,7 +17,12 @@ import {
   toCreatePayload,
   userFormSchema,
   type UserFormValues,
-} from '../../domain/userForm';
+} from '#domain/userForm';
+
+import { ApiError } from '../../api/http';
+import { useLoggedError } from '../../api/queries/useLoggedError';
+import { useCreateUserMutation, useRolesQuery, useUsersByEntrepriseQuery } from '../../api/queries/users';
+import type { Role, User } from '../../api/users';
 import { DropdownField } from '../../ui/DropdownField';
 import { FormField } from '../../ui/FormField';
 import { FormLeaveGuard } from '../../ui/FormLeaveGuard';

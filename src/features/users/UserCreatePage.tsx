@@ -10,10 +10,11 @@ import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { ADMIN_ROLE } from '#domain/auth';
+
 import type { Entreprise } from '../../api/entreprises';
 import { useEntreprisesQuery } from '../../api/queries/entreprises';
 import { useLoggedError } from '../../api/queries/useLoggedError';
-import { ADMIN_ROLE } from '../../domain/auth';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';
 import { EntrepriseForm } from './EntrepriseForm';

@@ -13,9 +13,10 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
+import { can, managesUser } from '#domain/permissions';
+
 import { useDisableUserMutation } from '../../api/queries/users';
 import type { User } from '../../api/users';
-import { can, managesUser } from '../../domain/permissions';
 import { confirmDanger } from '../../ui/confirmDanger';
 import { PageTitle } from '../../ui/PageTitle';
 import { currentUserAtom } from '../auth/atoms';

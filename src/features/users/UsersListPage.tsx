@@ -8,10 +8,11 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useNavigate } from 'react-router-dom';
 
+import { can } from '#domain/permissions';
+import { initials } from '#domain/userName';
+
 import { useUsersQuery } from '../../api/queries/users';
 import type { User } from '../../api/users';
-import { can } from '../../domain/permissions';
-import { initials } from '../../domain/userName';
 import { ListPage } from '../../ui/ListPage';
 import type { ListDefaults } from '../../ui/listUrlState';
 import { RowLink } from '../../ui/RowLink';

@@ -2,8 +2,9 @@
 // mutation (src/api/queries/users.ts).
 import { useEffect } from 'react';
 
+import type { Licence } from '#domain/licence';
+
 import { useLicencesQuery, useUserQuery } from '../../api/queries/users';
-import type { Licence } from '../../domain/licence';
 import { notifyError } from '../../ui/toast';
 
 const NO_LICENCES: Licence[] = [];

@@ -1,7 +1,8 @@
 // Why a listed user cannot sign in, as the user list marks it: a disabled account, or a non-Admin without
 // a licence in force (the sign-in rule, server/auth/session.ts). Admins are provider staff: they need none.
+import { ADMIN_ROLE } from '#domain/auth';
+
 import type { User } from '../../api/users';
-import { ADMIN_ROLE } from '../../domain/auth';
 
 export type AccessMarker = { kind: 'disabled' | 'noLicence'; label: string };
 

@@ -1,4 +1,4 @@
-// fast-check arbitraries derived from the routes' own zod schemas (the ones in src/domain/, shared by the
+// fast-check arbitraries derived from the routes' own zod schemas (the ones in domain/, shared by the
 // forms and the server): zod -> JSON Schema (zod's own converter, input side) -> arbitrary. Refinements are
 // not representable, so generated values are valid-looking rather than valid: exactly what a fuzzer wants.
 import fc from 'fast-check';

@@ -1,11 +1,11 @@
 // When the server stops answering mid-session: a clear French message over the page (never a blank page),
 // automatic retries every few seconds, and a notice once the connection is back.
-import './serverDown.css';
+import '../ui/serverDown.css';
 
 import { useEffect, useState } from 'react';
 
 import { isServerDown, onServerReachability, send, setServerDown } from '../api/http';
-import { notifySuccess } from './toast';
+import { notifySuccess } from '../ui/toast';
 
 export const SERVER_DOWN_MESSAGE =
   'Le serveur ne répond pas ou est momentanément indisponible. Nouvelle tentative automatique dans quelques secondes…';

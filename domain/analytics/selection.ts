@@ -1,6 +1,7 @@
 // The dashboard selections, their labels, defaults and URL form. "now" is a Date whose UTC date is today in
 // the company's reporting zone (see localNow): the options and defaults follow the company's calendar.
 import { DAY_MS, dayNumber, dayOfIso, isoOf } from './buckets';
+import { type WeekBlock, weekOfDay, weekOptions } from './weeks';
 import { DEFAULT_TIME_ZONE, todayIn } from './zone';
 
 export const METRICS = ['consultation', 'engagement', 'ar_usage', 'conversion'] as const;
@@ -81,28 +82,7 @@ export function monthOptions(year: number, now: Date): number[] {
   return Array.from({ length: last }, (_, i) => i + 1);
 }
 
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-export interface WeekBlock {
-  week: number;
-  start: number;
-  end: number;
-  label: string;
-}
-
-/** Consecutive 7-day blocks from the 1st, the last cut at month end: "Semaine N (start-end)". */
-export function weekOptions(year: number, month: number): WeekBlock[] {
-  const days = daysInMonth(year, month);
-  const blocks: WeekBlock[] = [];
-  for (let start = 1, week = 1; start <= days; start += 7, week++) {
-    const end = Math.min(start + 6, days);
-    blocks.push({ week, start, end, label: `Semaine ${week} (${start}-${end})` });
-  }
-  return blocks;
-}
-
-/** The block of the month holding this day of the month. */
-export const weekOfDay = (day: number): number => Math.floor((day - 1) / 7) + 1;
+export { daysInMonth, type WeekBlock, weekOfDay, weekOptions } from './weeks';
 
 /** The blocks a user may pick: those already begun (this month's future blocks hold nothing yet). */
 export function weekChoices(year: number, month: number, now: Date): WeekBlock[] {

@@ -21,7 +21,7 @@ const personName = (required: string, invalid: string) => boundedText({ required
 export const nomSchema = personName(PERSON_MESSAGES.nomRequired, PERSON_MESSAGES.nomInvalid);
 export const prenomSchema = personName(PERSON_MESSAGES.prenomRequired, PERSON_MESSAGES.prenomInvalid);
 
-/** A mail as typed (trimmed); a user's is further lower-cased (src/domain/userForm.ts). */
+/** A mail as typed (trimmed); a user's is further lower-cased (domain/userForm.ts). */
 export const mailSchema = boundedText({
   required: PERSON_MESSAGES.mailRequired,
   max: 255,

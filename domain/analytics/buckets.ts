@@ -3,7 +3,7 @@
 // found once by the worker's Zone; every rule below is then integer arithmetic on days, the same in every
 // zone and across DST changes (a day is a day, whether it has 23, 24 or 25 hours).
 import type { Period, Selection } from './selection';
-import { weekOptions } from './selection';
+import { weekOptions } from './weeks';
 
 export const MONTH_SHORT = ['Jan', 'Fév', 'Mar', 'Avr', 'Mai', 'Juin', 'Juil', 'Août', 'Sep', 'Oct', 'Nov', 'Déc'];
 export const WEEK_DAYS = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'];

@@ -2,14 +2,13 @@
 // stored, instead of after the signed-in frame's and the page's chunks have loaded and rendered
 // (docs/performance.md): the current user on every signed-in page (the dashboard's title, its largest
 // paint, waits for it), and on /customers the customers list (its search field, the largest paint, comes
-// with the list). Each answer is taken once, by its first reader; any later load asks again. The locale
-// data the page will format with is loaded meanwhile, by a worker (localeData.ts).
-import { fetchCustomersForCurrentUser } from '../api/customers';
-import { getToken } from '../api/http';
-import { fetchCurrentUser } from '../api/users';
-import type { Customer } from '../domain/customer';
-import type { CurrentUser } from '../domain/user';
-import { loadLocaleDataOffThread } from './localeData';
+// with the list). Each answer is taken once, by its first reader; any later load asks again.
+import type { Customer } from '#domain/customer';
+import type { CurrentUser } from '#domain/user';
+
+import { fetchCustomersForCurrentUser } from './customers';
+import { getToken } from './http';
+import { fetchCurrentUser } from './users';
 
 interface Early<T> {
   token: string;
@@ -31,14 +30,16 @@ function ask<T>(token: string, request: () => Promise<T>): Early<T> {
 /** For the session now stored (a session changed since, or none, asks nothing). */
 const current = <T>(early: Early<T> | null) => (early && early.token === getToken() ? early.answer : null);
 
-/** Starts the requests when a session is stored (called once, by askEarly.ts, before the app loads). */
-export function askEarly(): void {
+/**
+ * Starts the requests when a session is stored (called once, by src/app/askEarly.ts, before the app
+ * loads); whether it did, i.e. whether this load is a signed-in one.
+ */
+export function askEarly(): boolean {
   const token = getToken();
-  if (!token || location.pathname === '/login') return;
+  if (!token || location.pathname === '/login') return false;
   user = ask(token, () => fetchCurrentUser());
   if (location.pathname === '/customers') customers = ask(token, () => fetchCustomersForCurrentUser());
-  // The locale data, off the main thread while the page's code and data are on their way.
-  loadLocaleDataOffThread();
+  return true;
 }
 
 /** The early current user, if one was asked for and not taken yet (ProtectedLayout, then forgotten). */

@@ -1,5 +1,5 @@
 // What the customer lists show and search (/customers, a user's customers, a proposition's customer): no
-// zod here, so a list's first load does not build the forms' schemas (src/domain/customer.ts holds them;
+// zod here, so a list's first load does not build the forms' schemas (domain/customer.ts holds them;
 // docs/performance.md, "No zod on the customers list's first load").
 import type { Customer } from './customer';
 import { formatDate } from './format';

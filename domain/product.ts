@@ -207,7 +207,7 @@ export const modelRowSchema = z.object({
   nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
 });
 
-/** Euros in fr-FR ("1 234,50 €"): the one money formatter, src/domain/format.ts. */
+/** Euros in fr-FR ("1 234,50 €"): the one money formatter, domain/format.ts. */
 export { formatEuros } from './format';
 
 /** Where a stored catalogue file is downloaded (owning company only). */
