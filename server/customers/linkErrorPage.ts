@@ -3,25 +3,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { gone, notFound } from '../http/errors';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, publicPage, sendPublicPage, wantsHtml } from './publicPage';
 
 export function linkErrorPage(title: string, text: string): string {
-  return `<!doctype html>
-<html lang="fr">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} — Visio3D</title></head>
-<body>
-<main>
-<h1>${escape(title)}</h1>
-<p>${escape(text)}</p>
+  return publicPage(
+    `${title} — Visio3D`,
+    `<main>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
 <p>Demandez un nouveau lien à votre conseiller.</p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  );
 }
-
-const wantsHtml = (request: FastifyRequest) => /\btext\/html\b/.test(request.headers.accept ?? '');
 
 export const LINK_REFUSALS = {
   invalid: {
@@ -32,9 +25,11 @@ export const LINK_REFUSALS = {
   expired: { status: 410, title: 'Lien expiré', text: 'Ce lien a expiré.' },
 } as const;
 
+export type LinkRefusal = keyof typeof LINK_REFUSALS;
+
 /** Answers the refusal as HTML for a browser; throws the JSON error otherwise. */
-export function refuseLink(request: FastifyRequest, reply: FastifyReply, kind: keyof typeof LINK_REFUSALS) {
+export function refuseLink(request: FastifyRequest, reply: FastifyReply, kind: LinkRefusal) {
   const r = LINK_REFUSALS[kind];
   if (!wantsHtml(request)) throw kind === 'expired' ? gone(r.text) : notFound(r.title);
-  return reply.code(r.status).type('text/html; charset=utf-8').send(linkErrorPage(r.title, r.text));
+  return sendPublicPage(reply, r.status, linkErrorPage(r.title, r.text));
 }

@@ -12,6 +12,8 @@ let admin: string;
 const PUBLIC = [
   'post /api/Auth/backoffice/login',
   'get /api/Video/public/{token}',
+  'get /api/Video/public/{token}/video',
+  'get /api/Video/public/{token}/pdf',
   'post /api/collect',
   'get /api/viewer/{key}',
   'get /api/viewer/{key}/model',

@@ -5,10 +5,10 @@
 // pages differ (fewer actions, colleagues' contacts hidden); besides the route table, a product's edit
 // page (Admin) and the public viewer page. No violation of impact serious or critical, and no control
 // inside another (nested-interactive, checked on the DOM too: see nestedControls).
-import { snapshot } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { violations } from '../helpers/axe';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 import { baseUrl } from '../helpers/e2e';
 import { routePaths, tokenOf } from '../helpers/routeTable';
@@ -38,29 +38,6 @@ beforeAll(async () => {
   viewerPage = `/viewer/${groupes[0].publicKey}`;
 });
 afterAll(() => browser?.close());
-
-/** The serious or critical violations of the page as it is now, one line each with the nodes. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await snapshot(page, {
-    config: {
-      extends: 'lighthouse:default',
-      settings: { onlyCategories: ['accessibility'], formFactor: 'desktop', screenEmulation: { disabled: true } },
-    },
-  });
-  const lhr = result!.lhr;
-  return lhr.categories.accessibility.auditRefs
-    .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a.score === 0)
-    .filter((a) =>
-      ['serious', 'critical'].includes(
-        (a.details as { debugData?: { impact?: string } } | undefined)?.debugData?.impact ?? '',
-      ),
-    )
-    .map((a) => {
-      const items = (a.details as { items?: Array<{ node?: { selector?: string } }> }).items ?? [];
-      return `${a.id}: ${items.map((i) => i.node?.selector).join(', ')}`;
-    });
-}
 
 // Roles whose children are presentational (WAI-ARIA; axe's nested-interactive): a focusable element inside
 // one is a control inside another, which screen readers announce wrongly or not at all.

@@ -5,6 +5,7 @@ import customerRoutes from './customers';
 import propositionCreateRoutes from './propositionCreate';
 import propositionFileRoutes from './propositionFiles';
 import propositionRoutes from './propositions';
+import shareLinkRoutes from './shareLink';
 import videoLinkRoutes from './videoLinks';
 
 export const customersRoutes: RoutePlugin[] = [
@@ -13,4 +14,5 @@ export const customersRoutes: RoutePlugin[] = [
   propositionCreateRoutes,
   propositionFileRoutes,
   videoLinkRoutes,
+  shareLinkRoutes,
 ];

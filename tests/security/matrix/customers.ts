@@ -138,4 +138,17 @@ export const customerEntries: MatrixEntry[] = [
       return { url: `/api/Video/public/${token}` };
     },
   },
+  ...(['video', 'pdf'] as const).map((file): MatrixEntry => ({
+    // The link's video and PDF: the same rule as the link itself.
+    route: `GET /api/Video/public/:token/${file}`,
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: ({ target }) => (target === 'own' ? [200] : target === 'other' ? [410] : [404]),
+    request: async (fx, { principal: p, target }) => {
+      if (target === 'unknown') return { url: `/api/Video/public/${'0'.repeat(32)}/${file}` };
+      const { token } = await fx.proposition(fx.own(p), p, { expired: target === 'other' });
+      return { url: `/api/Video/public/${token}/${file}` };
+    },
+  })),
 ];
