@@ -9,13 +9,13 @@ import { z } from 'zod';
 import { publicVideoPath } from '../../../src/domain/proposition';
 import { propositions, videoAccessTokens } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
+import { sendStoredFile } from '../../files/sendStoredFile';
 import { badRequest, notFound } from '../../http/errors';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems, problemsOrPage } from '../../http/openapi/problem';
 import { refuseLink } from '../linkErrorPage';
 import { reachableProposition } from '../reach';
-import { sendStoredFile } from '../sendStoredFile';
 import { opensPlayback, ViewCounter } from '../viewCounter';
 
 const DAY_MS = 86_400_000;
@@ -98,7 +98,7 @@ const videoLinkRoutes: RoutePlugin = async (app, { db, files, shareLinkDays, lim
       const opens = opensPlayback(request.method, request.headers.range);
       // The store failing (Redis gone) loses a view, never the video.
       const counted =
-        files.exists(link.video) &&
+        (await files.exists(link.video)) &&
         (await views.seen(token, request.ip, opens).catch((err: unknown) => {
           request.log.error({ event: 'video.view_uncounted', err });
           return false;
