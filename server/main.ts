@@ -39,6 +39,14 @@ async function main() {
     },
   });
 
+  // Several instances must sign with one secret: each would otherwise make its own in its DATA_DIR, and a
+  // session opened on one would be refused by the others (docs/scale.md).
+  if (database.kind === 'postgres' && !process.env.JWT_SECRET)
+    console.warn(
+      'JWT_SECRET n’est pas défini : ce serveur signe avec le secret de son DATA_DIR. Avec plusieurs instances ' +
+        'sur la même base, donnez-leur le même JWT_SECRET, sinon une session ouverte sur l’une est refusée par les autres.',
+    );
+
   // Before listening: what a killed process left (temp files, files without their row) goes now; only what
   // is an hour old when other instances may be writing the same store (server/files/sweep.ts).
   const swept = await sweepStoredFiles(database.db, files, {
