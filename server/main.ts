@@ -47,11 +47,9 @@ async function main() {
         'sur la même base, donnez-leur le même JWT_SECRET, sinon une session ouverte sur l’une est refusée par les autres.',
     );
 
-  // Before listening: what a killed process left (temp files, files without their row) goes now; only what
-  // is an hour old when other instances may be writing the same store (server/files/sweep.ts).
-  const swept = await sweepStoredFiles(database.db, files, {
-    shared: database.kind === 'postgres' || files.kind === 's3',
-  });
+  // Before listening: what a killed process left (temp files, files without their row) goes now; in a
+  // bucket other instances share, only orphans an hour old (server/files/sweep.ts).
+  const swept = await sweepStoredFiles(database.db, files, { shared: files.kind === 's3' });
   if (swept.temp.length + swept.orphans.length) {
     console.log(
       `Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`,

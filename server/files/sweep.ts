@@ -37,15 +37,14 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
 }
 
 /**
- * How old a file must be to be swept when other instances may be running (`shared`: PostgreSQL or S3):
- * one of them may be between storing an upload's file and inserting its row (seconds), or still receiving a
- * body, whose temp file is written again at least every minute (the idle bound, server/http/slowClients.ts).
+ * How old an orphan must be to be swept when other instances share the store (S3): one of them may be
+ * between storing an upload's file and inserting its row (seconds).
  */
 export const SHARED_SWEEP_AGE_MS = 60 * 60 * 1000;
 
 /**
- * `shared`: whether another instance may use the same store now (S3, or a database other instances share);
- * on PGlite with the disk, the data directory's lock (server/db/lock.ts) says this process is alone.
+ * `shared`: whether other instances may write the same store now (S3). Temp files are always swept at
+ * once: they live in this instance's own DATA_DIR (one per instance, docs/scale.md).
  */
 export async function sweepStoredFiles(
   db: Db,
@@ -53,7 +52,7 @@ export async function sweepStoredFiles(
   options: { shared?: boolean; now?: number } = {},
 ): Promise<{ temp: string[]; orphans: string[] }> {
   const before = options.shared ? (options.now ?? Date.now()) - SHARED_SWEEP_AGE_MS : Infinity;
-  const temp = await files.sweepTemp(before);
+  const temp = await files.sweepTemp();
   const orphans = await files.sweepOrphans(SWEPT_AREAS, await referencedKeys(db), before);
   return { temp, orphans };
 }
