@@ -45,6 +45,8 @@ export interface AppOptions {
   db: Db;
   jwtSecret: string;
   filesDir: string;
+  /** The file store; by default the local disk under filesDir (main.ts opens S3 when configured). */
+  files?: FileStorage;
   shareLinkDays?: number;
   distDir?: string;
   throttle?: Partial<ThrottleLimits>;
@@ -108,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       options.verifications instanceof VerificationGate
         ? options.verifications
         : new VerificationGate({ ...defaultVerificationLimits(), ...options.verifications }),
-    files: new FileStorage(options.filesDir),
+    files: options.files ?? new FileStorage(options.filesDir),
     conversions: options.conversions ?? new ModelConversions(),
     shareLinkDays: options.shareLinkDays ?? 30,
     secretFor: (purpose) => createHmac('sha256', options.jwtSecret).update(`v3d:${purpose}`).digest(),

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { MIN_SECRET_BYTES } from './auth/tokens';
+import type { S3Settings } from './files/s3Storage';
 
 /** A setting the server cannot start with; its message is for whoever starts it (French, no stack). */
 export class ConfigError extends Error {
@@ -24,6 +25,8 @@ export interface Config {
   /** Sign-in counters shared through Redis (REDIS_URL), else PostgreSQL or memory: docs/login-throttle.md. */
   redisUrl?: string;
   trustProxy: boolean | number | string;
+  /** Files in an S3-compatible bucket when S3_BUCKET is set, else on disk under DATA_DIR/files. */
+  s3?: S3Settings;
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
@@ -57,6 +60,33 @@ export function trustProxy(raw: string | undefined): boolean | number | string {
   return v;
 }
 
+const OFF = /^(0|off|false|no)$/i;
+
+/** S3_*: the bucket store's settings, or undefined for the local disk (docs/uploads.md, "Where files live"). */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    if (env.S3_ENDPOINT) throw new ConfigError('S3_ENDPOINT est donné sans S3_BUCKET : indiquez aussi le bucket.');
+    return undefined;
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  // Both or neither (then the SDK's own chain: AWS_* variables, instance role…).
+  if (!accessKeyId !== !secretAccessKey)
+    throw new ConfigError('S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : donnez les deux, ou aucun.');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // Self-hosted services (MinIO, Garage) answer path-style URLs; AWS itself prefers virtual hosts.
+    forcePathStyle: pathStyle ? !OFF.test(pathStyle) : !!endpoint,
+  };
+}
+
 export function loadConfig(env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const seedOff = env.SEED === 'off' || env.SEED === 'false' || env.SEED === '0' || env.NODE_ENV === 'production';
@@ -70,5 +100,6 @@ export function loadConfig(env = process.env): Config {
     shareLinkDays: Number(env.SHARE_LINK_DAYS || 30),
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
+    s3: s3Settings(env),
   };
 }

@@ -27,7 +27,7 @@ export interface Deps {
   verifications: VerificationGate;
   /** Builds rate limiters on the configured store (sign-in today, public endpoints' limits next). */
   limiters: LimiterFactory;
-  /** Uploaded and generated files (PDF quotes, videos, catalogue files), under DATA_DIR/files. */
+  /** Uploaded and generated files (PDF quotes, videos, catalogue files): on disk or in an S3 bucket. */
   files: FileStorage;
   /** The server's queue of 3D model conversions, run in worker threads (server/files/modelConversions.ts). */
   conversions: ModelConversions;

@@ -11,10 +11,10 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { DEMO_PASSWORD } from './db/seed/accounts';
-import { isEmpty, seedDemo } from './db/seed/index';
+import { seedIfEmpty } from './db/seed/index';
 import { backfillModelFormats, convertPendingModels } from './files/modelBackfill';
 import { ModelConversions } from './files/modelConversions';
-import { FileStorage } from './files/storage';
+import { openStorage } from './files/openStorage';
 import { sweepStoredFiles } from './files/sweep';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,18 +23,33 @@ async function main() {
   const config = loadConfig();
   if (process.env.SKIP_BUILD !== '1') ensureDist(root);
 
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  let seeded = false;
-  if (config.seed && (await isEmpty(database.db))) {
-    const started = Date.now();
-    await seedDemo(database.db, { filesDir: path.join(config.dataDir, 'files') });
-    seeded = true;
-    console.log(`Données de démonstration chargées en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  }
+  // The file store first (the demo data writes files): the disk, or the S3 bucket, checked now.
+  const filesDir = path.join(config.dataDir, 'files');
+  const files = await openStorage(filesDir, config.s3);
 
-  // Before listening: what a killed process left (temp files, files without their row) goes now.
-  const files = new FileStorage(path.join(config.dataDir, 'files'));
-  const swept = await sweepStoredFiles(database.db, files);
+  // Migrations and the demo data on an empty database: once, even with N instances starting together on
+  // one PostgreSQL (an advisory lock, server/db/client.ts).
+  let seeded = false;
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
+    setup: async (db) => {
+      if (!config.seed) return;
+      const started = Date.now();
+      seeded = await seedIfEmpty(db, { filesDir, files });
+      if (seeded) console.log(`Données de démonstration chargées en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    },
+  });
+
+  // Several instances must sign with one secret: each would otherwise make its own in its DATA_DIR, and a
+  // session opened on one would be refused by the others (docs/scale.md).
+  if (database.kind === 'postgres' && !process.env.JWT_SECRET)
+    console.warn(
+      'JWT_SECRET n’est pas défini : ce serveur signe avec le secret de son DATA_DIR. Avec plusieurs instances ' +
+        'sur la même base, donnez-leur le même JWT_SECRET, sinon une session ouverte sur l’une est refusée par les autres.',
+    );
+
+  // Before listening: what a killed process left (temp files, files without their row) goes now; in a
+  // bucket other instances share, only orphans an hour old (server/files/sweep.ts).
+  const swept = await sweepStoredFiles(database.db, files, { shared: files.kind === 's3' });
   if (swept.temp.length + swept.orphans.length) {
     console.log(
       `Fichiers nettoyés au démarrage : ${swept.temp.length} temporaire(s), ${swept.orphans.length} sans enregistrement.`,
@@ -49,7 +64,8 @@ async function main() {
     conversions,
     db: database.db,
     jwtSecret: config.jwtSecret,
-    filesDir: path.join(config.dataDir, 'files'),
+    filesDir,
+    files,
     shareLinkDays: config.shareLinkDays,
     redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
@@ -63,6 +79,7 @@ async function main() {
   const banner = [
     `\nBack-office 3D/AR prêt sur ${address}`,
     `Base : ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite dans ${config.dataDir}`}`,
+    `Fichiers : ${config.s3 ? `bucket S3 « ${config.s3.bucket} »${config.s3.endpoint ? ` (${config.s3.endpoint})` : ''}` : filesDir}`,
   ];
   if (config.seed) {
     banner.push(

@@ -30,8 +30,19 @@ export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: t
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens and migrates the database. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * The PostgreSQL advisory lock (a constant of this application) held while one instance migrates and seeds:
+ * N instances starting together on one empty database then migrate and seed once, one after the other.
+ */
+export const SETUP_LOCK = 7_263_510_421;
+
+export interface OpenOptions {
+  /** Run after the migrations, under the same lock (the demo seed on an empty database: server/main.ts). */
+  setup?: (db: Db) => Promise<void>;
+}
+
+/** Opens and migrates the database, then runs `setup`; on PostgreSQL both under SETUP_LOCK. */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if ('url' in target) {
     // A stopped database must not hang requests nor crash the process: connecting gives up after 5 s
     // (the request answers 503), and an idle client's error is logged, the pool then reconnecting by itself.
@@ -47,7 +58,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ),
     );
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      // A session lock on a connection of its own: released when unlocked, or when the process dies.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+        await migratePg(db, { migrationsFolder });
+        await options.setup?.(db);
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => {});
+        holder.release();
+      }
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let release = () => {};
@@ -60,7 +85,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   try {
     const db = drizzlePglite(client, { schema });
+    // One process per data directory (lockDataDir): nothing to share a lock with.
     await migratePglite(db, { migrationsFolder });
+    await options.setup?.(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',

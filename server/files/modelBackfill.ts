@@ -33,20 +33,16 @@ export async function backfillModelFormats(db: Db, files: FileStorage): Promise<
 }
 
 async function formatOf(files: FileStorage, key: string): Promise<string | null> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(files.pathOf(key), 'r');
-  } catch {
-    return null; // a missing file: nothing to show, tried again at the next start
+  // A missing file: nothing to show, tried again at the next start.
+  const stat = await files.stat(key);
+  if (!stat) return null;
+  const chunks: Buffer[] = [];
+  if (stat.size > 0) {
+    for await (const chunk of await files.read(key, { start: 0, end: Math.min(SNIFF_BYTES, stat.size) - 1 }))
+      chunks.push(chunk as Buffer);
   }
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
-    const kind = sniff(head.subarray(0, bytesRead), (await handle.stat()).size);
-    return kind && MODEL_FORMATS.has(kind) ? kind : null;
-  } finally {
-    await handle.close();
-  }
+  const kind = sniff(Buffer.concat(chunks).subarray(0, SNIFF_BYTES), stat.size);
+  return kind && MODEL_FORMATS.has(kind) ? kind : null;
 }
 
 /**
@@ -68,12 +64,16 @@ export async function convertPendingModels(
   let failed = 0;
   for (const row of pending) {
     const sameFile = and(eq(g.idGroupeModel, row.id), eq(g.chemin3d, row.key!), isNull(g.viewerModel));
+    // On S3 the STL is copied to the local staging first: the conversion reads a file. A missing file is
+    // tried again at the next start.
+    const input = await files.localCopy(row.key!);
+    if (!input) continue;
     const output = await files.tempPath();
     try {
       // Uploads come first: while the queue is full, wait for room.
       for (;;) {
         try {
-          await conversions.stlToGlb(files.pathOf(row.key!), output);
+          await conversions.stlToGlb(input.path, output);
           break;
         } catch (err) {
           if (!(err instanceof ConversionsBusy)) throw err;
@@ -87,6 +87,8 @@ export async function convertPendingModels(
       log(`Modèle 3D du produit ${row.id} non converti : ${err.message}`);
       failed++;
       continue;
+    } finally {
+      await input.release();
     }
     const key = await files.adopt('catalogue', 'glb', output);
     const [updated] = await db.update(g).set({ viewerModel: key }).where(sameFile).returning({ id: g.idGroupeModel });

@@ -36,8 +36,23 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
   return keys;
 }
 
-export async function sweepStoredFiles(db: Db, files: FileStorage): Promise<{ temp: string[]; orphans: string[] }> {
+/**
+ * How old an orphan must be to be swept when other instances share the store (S3): one of them may be
+ * between storing an upload's file and inserting its row (seconds).
+ */
+export const SHARED_SWEEP_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * `shared`: whether other instances may write the same store now (S3). Temp files are always swept at
+ * once: they live in this instance's own DATA_DIR (one per instance, docs/scale.md).
+ */
+export async function sweepStoredFiles(
+  db: Db,
+  files: FileStorage,
+  options: { shared?: boolean; now?: number } = {},
+): Promise<{ temp: string[]; orphans: string[] }> {
+  const before = options.shared ? (options.now ?? Date.now()) - SHARED_SWEEP_AGE_MS : Infinity;
   const temp = await files.sweepTemp();
-  const orphans = await files.sweepOrphans(SWEPT_AREAS, await referencedKeys(db));
+  const orphans = await files.sweepOrphans(SWEPT_AREAS, await referencedKeys(db), before);
   return { temp, orphans };
 }

@@ -55,7 +55,7 @@ function checkedInject(app: App, contract: Contract): Inject {
 export async function createTestApp(options: Partial<AppOptions> & { seed?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'v3d-files-'));
-  if (options.seed !== false) await seedDemo(database.db, { filesDir, scale: 'small' });
+  if (options.seed !== false) await seedDemo(database.db, { filesDir, files: options.files, scale: 'small' });
   const app = await buildApp({
     db: database.db,
     jwtSecret: 'test-secret-for-tests-only-0123456789',

@@ -1,6 +1,5 @@
 // GET /api/Fichier/catalogue/{file}: a stored catalogue file, served only to a user of the company whose
 // product, model, option or sub-option references it (404 otherwise, as for any other company's record).
-import fs from 'node:fs';
 
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,8 +8,9 @@ import { reachesCompany } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { groupeModels, models, options, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
+import { sendStoredFile } from '../../files/sendStoredFile';
 import { notFound } from '../../http/errors';
-import { fileAnswer } from '../../http/openapi/files';
+import { rangedFileAnswers } from '../../http/openapi/files';
 import { problems } from '../../http/openapi/problem';
 import { CATALOGUE_AREA } from '../storeFiles';
 
@@ -58,7 +58,7 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
           }),
         }),
         response: {
-          ...fileAnswer([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]),
+          ...rangedFileAnswers([...new Set([...Object.values(CONTENT_TYPES), 'application/octet-stream'])]),
           ...problems(404),
         },
       },
@@ -69,15 +69,12 @@ const fileRoutes: RoutePlugin = async (app, { db, files }) => {
       if (!FILE_NAME.test(name)) throw notFound('Fichier introuvable');
       const key = `${CATALOGUE_AREA}/${name}`;
       const companies = await owners(db, key);
-      if (!companies.some((id) => reachesCompany(request.user, id)) || !files.exists(key))
-        throw notFound('Fichier introuvable');
+      if (!companies.some((id) => reachesCompany(request.user, id))) throw notFound('Fichier introuvable');
       const ext = name.slice(name.lastIndexOf('.') + 1);
       const inline = ext === 'pdf' || CONTENT_TYPES[ext]?.startsWith('image/');
-      return reply
-        .header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-        .header('Content-Length', files.size(key))
-        .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${name}"`)
-        .send(fs.createReadStream(files.pathOf(key)) as never);
+      return sendStoredFile(request, reply, files, key, CONTENT_TYPES[ext] ?? 'application/octet-stream', {
+        disposition: `${inline ? 'inline' : 'attachment'}; filename="${name}"`,
+      });
     },
   );
 };

@@ -2,13 +2,13 @@
 // quote URLs) and GET /api/viewer/{key}/model (the model as glTF). Both read the model's format and file
 // as stored at upload: an STL is served as the GLB converted then (groupe_models.viewer_model); no request
 // converts, sniffs or retries anything. FBX and STEP have no model URL (the page says so).
-import fs from 'node:fs';
 
 import { z } from 'zod';
 
 import type { RoutePlugin } from '../../deps';
+import { sendStoredFile } from '../../files/sendStoredFile';
 import { notFound } from '../../http/errors';
-import { fileAnswer } from '../../http/openapi/files';
+import { rangedFileAnswers } from '../../http/openapi/files';
 import { problems } from '../../http/openapi/problem';
 import { type ViewerProduct, viewerProduct } from '../viewerProduct';
 import { visitQuery, visitSchema } from '../visitTokens';
@@ -75,7 +75,7 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
         tags: ['Visionneuse'],
         params,
         response: {
-          ...fileAnswer(
+          ...rangedFileAnswers(
             ['model/gltf-binary', 'model/gltf+json'],
             'Le modèle 3D (GLB, ou glTF ; un STL converti en GLB)',
           ),
@@ -93,11 +93,7 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
             ? 'Modèle 3D non disponible dans ce format'
             : 'Modèle 3D non disponible',
         );
-      const file = files.pathOf(model.key);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat) throw notFound('Modèle 3D non disponible');
-      reply.type(model.type).header('Content-Length', stat.size);
-      return reply.send(fs.createReadStream(file) as never);
+      return sendStoredFile(request, reply, files, model.key, model.type, { missing: 'Modèle 3D non disponible' });
     },
   );
 };

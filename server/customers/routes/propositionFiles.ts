@@ -1,10 +1,10 @@
 // The proposition's stored files, for signed-in users who reach it: the quote PDF and the video.
 import type { RoutePlugin } from '../../deps';
+import { sendStoredFile } from '../../files/sendStoredFile';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { idParams } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { reachableProposition } from '../reach';
-import { sendStoredFile } from '../sendStoredFile';
 
 const propositionFileRoutes: RoutePlugin = async (app, { db, files }) => {
   app.get(

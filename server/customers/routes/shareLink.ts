@@ -13,12 +13,12 @@ import { z } from 'zod';
 import { publicVideoPath } from '#domain/proposition';
 
 import type { RoutePlugin } from '../../deps';
+import { sendStoredFile } from '../../files/sendStoredFile';
 import { notFound } from '../../http/errors';
 import { rangedFileAnswers } from '../../http/openapi/files';
 import { problemsOrPage } from '../../http/openapi/problem';
 import { refuseLink } from '../linkErrorPage';
 import { sendPublicPage, wantsHtml } from '../publicPage';
-import { sendStoredFile } from '../sendStoredFile';
 import { findShareLink, recordView, type ShareLink } from '../shareLink';
 import { shareLinkPage } from '../shareLinkPage';
 import { opensPlayback, ViewCounter } from '../viewCounter';
@@ -50,7 +50,7 @@ const shareLinkRoutes: RoutePlugin = async (app, { db, files, limiters, secretFo
     const opens = opensPlayback(request.method, request.headers.range);
     // The store failing (Redis gone) loses a view, never the video.
     const counted =
-      files.exists(link.video) &&
+      (await files.exists(link.video)) &&
       (await views.seen(link.token, request.ip, opens).catch((err: unknown) => {
         request.log.error({ event: 'video.view_uncounted', err });
         return false;

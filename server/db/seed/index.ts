@@ -12,6 +12,8 @@ import { seedPropositionFiles } from './propositionFiles';
 
 export interface SeedOptions {
   filesDir: string;
+  /** The file store; by default the disk under filesDir. */
+  files?: FileStorage;
   now?: Date;
   /** Analytics volume: 'full' for npm start, 'small' for tests (same shape, fewer events). */
   scale?: 'full' | 'small';
@@ -22,9 +24,19 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
+/**
+ * The demo data when the database has no user yet; whether it was loaded. Run inside openDatabase's setup
+ * (server/main.ts), under its lock on PostgreSQL, so that instances starting together seed once.
+ */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db, options);
+  return true;
+}
+
 export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
-  const files = new FileStorage(options.filesDir);
+  const files = options.files ?? new FileStorage(options.filesDir);
   const demo = await seedAccounts(db, now);
   await seedCustomers(db, demo, now);
   await seedPropositionFiles(db, files, now);
