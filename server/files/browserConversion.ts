@@ -19,7 +19,7 @@ export const BROWSER_GLB_RULE: FileRule & { wrongKind: string } = {
   maxBytes: 100 * MiB,
   min: 0,
   max: 1,
-  label: 'Modèle 3D converti (GLB)',
+  label: 'Modèle 3D converti en GLB par le navigateur (avec un FBX seulement)',
   wrongKind: 'Le modèle converti (viewerModel) doit être un fichier GLB (glTF binaire).',
 };
 
