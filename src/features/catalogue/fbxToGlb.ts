@@ -18,11 +18,10 @@ const TOO_LARGE =
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 export async function fbxToGlb(file: File): Promise<File> {
-  const [three, { FBXLoader }, { GLTFExporter }] = await Promise.all([
-    import('three'),
-    import('three/examples/jsm/loaders/FBXLoader.js'),
-    import('three/examples/jsm/exporters/GLTFExporter.js'),
-  ]);
+  // Named imports in a module of their own, loaded on demand: a namespace import of 'three' would keep all
+  // of three in the chunk the public viewer shares with this page (tests/e2e/firstLoad.test.ts).
+  const three = await import('./threeForFbx');
+  const { FBXLoader, GLTFExporter } = three;
   const buffer = await file.arrayBuffer();
   // Textures embedded in the FBX arrive as blob: URLs; a texture the file only names (a path on the author's
   // disk) is not fetched from this site: it fails at once and its material keeps its colour.
@@ -36,7 +35,7 @@ export async function fbxToGlb(file: File): Promise<File> {
     loading = true;
   };
   await nextPaint();
-  let scene: InstanceType<typeof three.Group>;
+  let scene: import('three').Group;
   try {
     scene = new FBXLoader(manager).parse(buffer, '');
   } catch (err) {
@@ -47,7 +46,7 @@ export async function fbxToGlb(file: File): Promise<File> {
 
   let meshes = 0;
   scene.traverse((object) => {
-    const mesh = object as InstanceType<typeof three.Mesh>;
+    const mesh = object as import('three').Mesh;
     if (!mesh.isMesh) return;
     meshes++;
     for (const material of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) {
