@@ -2,6 +2,7 @@
 // rules on files, shared by the product form and POST /api/Model/ModelWithGroup.
 import { z } from 'zod';
 
+import { modelFileRefusal, STEP_REFUSED } from './modelFormats';
 import { ID_DIGITS, PRICE } from './patterns';
 import { boundedText, textInvalid } from './text';
 
@@ -30,12 +31,14 @@ export interface FileRule {
   min: number;
   max: number;
   label: string;
+  /** A refusal with its own message, by the file's name or sniffed kind, before the generic one. */
+  refusal?: (name: string, kind: string | null) => string | null;
 }
 
 const MiB = 1024 * 1024;
 const IMAGE_KINDS: CatalogueFileKind[] = ['png', 'jpg', 'webp', 'gif'];
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-export const MODEL_3D_ACCEPT = '.glb,.gltf,.fbx,.stl,.step,.stp';
+export const MODEL_3D_ACCEPT = '.glb,.gltf,.fbx,.stl';
 
 export const IMAGE_RULE: FileRule = {
   kinds: IMAGE_KINDS,
@@ -53,14 +56,16 @@ export const ICON_RULE: FileRule = {
   max: 1,
   label: 'Icône',
 };
-// glTF/GLB is what the public viewer shows (docs/viewer.md); an STL is converted for it, FBX and STEP are not.
+// glTF/GLB is what the public viewer shows (docs/viewer.md); an STL is converted for it at upload, an FBX
+// in the uploader's browser; STEP is refused with its own message (domain/modelFormats.ts).
 export const MODEL_3D_RULE: FileRule = {
-  kinds: ['glb', 'gltf', 'fbx', 'stl', 'step'],
+  kinds: ['glb', 'gltf', 'fbx', 'stl'],
   accept: MODEL_3D_ACCEPT,
   maxBytes: 100 * MiB,
   min: 0,
   max: 1,
-  label: 'Modèle 3D (.glb, .gltf, .fbx, .stl, .step)',
+  label: 'Modèle 3D (.glb, .gltf, .fbx, .stl)',
+  refusal: modelFileRefusal,
 };
 export const PDF_RULE: FileRule = {
   kinds: ['pdf'],
@@ -158,7 +163,9 @@ export function productFormSchema<F>() {
     // No image is allowed, as on the original screens (the catalogue shows a placeholder).
     CheminImageGroupe: z.array(z.custom<F>()).max(MAX_IMAGES, PRODUCT_MESSAGES.tooManyImages),
     Icone: file,
-    Chemin_3d: file,
+    Chemin_3d: file.refine((f) => !modelFileRefusal((f as { name?: string } | null)?.name), {
+      message: STEP_REFUSED,
+    }),
     Chemin_pdf: file,
     FicheCote: file,
   });
@@ -205,6 +212,10 @@ export const MODEL_MESSAGES = { nom: 'Le nom du modèle est requis' } as const;
 /** A row of the models table (/modeles): its name; the icon and 3D file are optional. */
 export const modelRowSchema = z.object({
   nom: boundedText({ required: MODEL_MESSAGES.nom, max: 200, invalid: textInvalid('Nom du modèle', 200) }),
+  // The 3D file picked for the row (a File in the browser): STEP is refused before anything is sent.
+  model3d: z
+    .custom<{ name: string } | null | undefined>()
+    .refine((f) => !modelFileRefusal(f?.name), { message: STEP_REFUSED }),
 });
 
 /** Euros in fr-FR ("1 234,50 €"): the one money formatter, domain/format.ts. */

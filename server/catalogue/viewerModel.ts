@@ -1,11 +1,13 @@
 // The viewer's model of a product, made at upload (docs/uploads.md, "3D models"): an STL is converted to
 // a GLB through the server's conversion queue before the product is saved; the GLB is a stored file of
 // its own (groupe_models.viewer_model). A file that cannot be shown is refused with the reason, by its
-// field, and nothing is stored. GLB and glTF are shown as uploaded; FBX and STEP are kept, not shown.
+// field, and nothing is stored. GLB and glTF are shown as uploaded; an FBX comes with the GLB its uploader's
+// browser made (server/files/browserConversion.ts); STEP is refused when it arrives (domain/modelFormats.ts).
 import fs from 'node:fs';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+import { browserViewerModel } from '../files/browserConversion';
 import { ConversionRefused, ConversionsBusy, type ModelConversions } from '../files/modelConversions';
 import { track } from '../files/receiveUpload';
 import type { FileStorage } from '../files/storage';
@@ -16,7 +18,8 @@ import type { UploadedFile } from './multipartForm';
 export const VIEWER_MODEL_FIELD = '_viewerModel';
 
 /**
- * For an uploaded 3D file: its format, and for an STL the converted GLB as one more upload to adopt.
+ * For an uploaded 3D file: its format, and for an STL the converted GLB (for an FBX the browser's,
+ * `browserGlb`) as one more upload to adopt; `error` is the reason kept when the model cannot be shown.
  * Throws 400 (the reason, on `field`) for an STL that cannot be shown, 429 when the queue is full.
  */
 export async function prepareViewerModel(
@@ -25,7 +28,10 @@ export async function prepareViewerModel(
   deps: { files: FileStorage; conversions: ModelConversions },
   upload: UploadedFile | undefined,
   field: string,
-): Promise<{ format: string; glb: UploadedFile | null } | null> {
+  browserGlb?: UploadedFile,
+): Promise<{ format: string; glb: UploadedFile | null; error?: string | null } | null> {
+  const fromBrowser = await browserViewerModel(upload, browserGlb, field);
+  if (fromBrowser) return fromBrowser;
   if (!upload) return null;
   if (upload.ext !== 'stl') return { format: upload.ext, glb: null };
   const output = await deps.files.tempPath();

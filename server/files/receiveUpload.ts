@@ -29,6 +29,8 @@ export interface PartRule {
   tooMany?: string;
   /** The message when a part is not of an accepted kind. */
   wrongKind?: string;
+  /** A refusal with its own message by the part's file name or sniffed kind (domain/modelFormats.ts). */
+  refusal?: (name: string, kind: string | null) => string | null;
 }
 
 export interface ReceivedFile {
@@ -126,6 +128,9 @@ export async function receiveMultipart(
       const list = (form.files[part.fieldname] ??= []);
       // Browsers send an empty, unnamed part for a file input left empty: it may arrive beyond the count.
       if (list.length >= rule.max && part.filename) throw fieldError(part.fieldname, tooManyMessage(rule));
+      // Refused by its name before any of its bytes is read (a STEP file: its own message).
+      const refused = part.filename ? rule.refusal?.(part.filename, null) : null;
+      if (refused) throw fieldError(part.fieldname, refused);
       const temp = await files.tempPath();
       temps.push(temp);
       track(request, temp);
@@ -174,8 +179,10 @@ async function receivePart(
       if (headBytes < SNIFF_BYTES) {
         head.push(chunk);
         headBytes += chunk.length;
-        if (headBytes >= SNIFF_BYTES && !accepted(sniff(Buffer.concat(head), 'unknown')))
-          throw fieldError(field, wrongKindMessage(rule));
+        if (headBytes >= SNIFF_BYTES) {
+          const kind = sniff(Buffer.concat(head), 'unknown');
+          if (!accepted(kind)) throw fieldError(field, rule.refusal?.('', kind) ?? wrongKindMessage(rule));
+        }
       }
       await out.write(chunk);
     }
@@ -186,6 +193,8 @@ async function receivePart(
   }
   if (size === 0) return { size, kind: null };
   const kind = sniff(Buffer.concat(head).subarray(0, SNIFF_BYTES), size);
+  const refused = accepted(kind) ? null : rule.refusal?.('', kind);
+  if (refused) throw fieldError(field, refused);
   return { size, kind: accepted(kind) ? kind : null };
 }
 

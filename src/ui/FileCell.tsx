@@ -3,10 +3,21 @@ export function FileCell({
   label,
   accept,
   onPick,
+  invalid = false,
 }: {
   label: string;
   accept: string;
   onPick: (file: File | null) => void;
+  /** Its row's message for this file shows below it (RowsEditor): focus goes to the first invalid field. */
+  invalid?: boolean;
 }) {
-  return <input type="file" aria-label={label} accept={accept} onChange={(e) => onPick(e.target.files?.[0] ?? null)} />;
+  return (
+    <input
+      type="file"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      accept={accept}
+      onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+    />
+  );
 }

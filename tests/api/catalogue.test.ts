@@ -287,7 +287,7 @@ describe('models', () => {
         ['Nom', 'Arc XL'],
         ['IdGroupeModel', String(g.idGroupeModel)],
         ['Icone', fixture('icone.png'), 'i.png'],
-        ['Model3d', fixture('pied.step'), 'p.step'],
+        ['Model3d', fixture('nuage.fbx'), 'n.fbx'],
       ],
       maison,
     );

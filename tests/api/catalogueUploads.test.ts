@@ -85,10 +85,10 @@ describe('POST /api/Model/ModelWithGroup', () => {
     expect((await download(p.icone)).rawPayload.equals(fixture('icone.png'))).toBe(true);
   });
 
-  it('accepts STEP and FBX 3D files, and a French price with a comma', async () => {
+  it('accepts FBX and GLB 3D files, and a French price with a comma', async () => {
     for (const [file, name] of [
-      ['pied.step', 'pied.step'],
       ['nuage.fbx', 'nuage.fbx'],
+      ['applique.glb', 'applique.glb'],
     ]) {
       const res = await upload([
         ...fields({ PrixCatalogue: '1 249,90' }),

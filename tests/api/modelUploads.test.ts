@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { groupeModels } from '../../server/db/schema';
+import { FBX_WITHOUT_GLB } from '../../server/files/browserConversion';
 import { backfillModelFormats, convertPendingModels } from '../../server/files/modelBackfill';
 import { ModelConversions } from '../../server/files/modelConversions';
 import { FileStorage } from '../../server/files/storage';
@@ -119,7 +120,7 @@ describe('an STL uploaded with its product', () => {
     expect(fingerprintDiff(before, await fingerprint(t.database.db, t.filesDir))).toEqual([]);
   });
 
-  it('a GLB is shown as uploaded, with no conversion; FBX is kept and not shown', async () => {
+  it('a GLB is shown as uploaded, with no conversion; an FBX sent without its GLB is kept and not shown', async () => {
     const glb = await send(
       'POST',
       '/api/Model/ModelWithGroup',
@@ -134,6 +135,7 @@ describe('an STL uploaded with its product', () => {
       product(null, [['Chemin_3d', fixture('nuage.fbx'), 'n.fbx']]),
     );
     const fbxRow = await rowOf(fbx.json().idGroupeModel);
+    expect(fbxRow).toMatchObject({ modelFormat: 'fbx', viewerModel: null, modelError: FBX_WITHOUT_GLB });
     expect((await viewerModel(fbxRow.publicKey)).info).toMatchObject({ modelUrl: null, unsupportedFormat: 'fbx' });
   });
 });

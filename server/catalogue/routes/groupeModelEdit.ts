@@ -12,6 +12,7 @@ import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema
 import { reachableProduct } from '../../auth/access';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
+import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, withoutBrowserGlb } from '../../files/browserConversion';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { multipartBody } from '../../http/openapi/multipart';
 import { idParams, noContent } from '../../http/openapi/params';
@@ -28,6 +29,8 @@ export const PRODUCT_DELETE_MESSAGES = {
 const rules = {
   ...PRODUCT_FILES,
   CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages },
+  // The GLB an uploader's browser made from an FBX, beside it (server/files/browserConversion.ts).
+  [BROWSER_GLB_FIELD]: BROWSER_GLB_RULE,
 };
 type FileField = keyof typeof PRODUCT_FILES;
 const FILE_FIELDS = Object.keys(PRODUCT_FILES) as FileField[];
@@ -110,10 +113,12 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
         { files, conversions },
         form.files.Chemin_3d?.[0],
         'Chemin_3d',
+        form.files[BROWSER_GLB_FIELD]?.[0],
       );
       const modelChanged = !!model || retirer.has('Chemin_3d');
       if (modelChanged) replaced.push(...(g.viewerModel ? [g.viewerModel] : []));
-      const uploads = model?.glb ? { ...form.files, [VIEWER_MODEL_FIELD]: [model.glb] } : form.files;
+      const originals = withoutBrowserGlb(form.files);
+      const uploads = model?.glb ? { ...originals, [VIEWER_MODEL_FIELD]: [model.glb] } : originals;
       const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [updated] = await db
           .update(groupeModels)
@@ -134,7 +139,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
               ? {
                   modelFormat: model?.format ?? null,
                   viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
-                  modelError: null,
+                  modelError: model?.error ?? null,
                 }
               : {}),
           })

@@ -9,6 +9,7 @@ import { actingCompany, reachableProduct } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories, groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
+import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, withoutBrowserGlb } from '../../files/browserConversion';
 import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
@@ -22,6 +23,8 @@ import { prepareViewerModel, VIEWER_MODEL_FIELD } from '../viewerModel';
 const rules = {
   ...PRODUCT_FILES,
   CheminImageGroupe: { ...PRODUCT_FILES.CheminImageGroupe, tooMany: PRODUCT_MESSAGES.tooManyImages },
+  // The GLB an uploader's browser made from an FBX, beside it (server/files/browserConversion.ts).
+  [BROWSER_GLB_FIELD]: BROWSER_GLB_RULE,
 };
 
 type Row = typeof groupeModels.$inferSelect & { nomCategorie: string | null };
@@ -108,8 +111,10 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
         { files, conversions },
         form.files.Chemin_3d?.[0],
         'Chemin_3d',
+        form.files[BROWSER_GLB_FIELD]?.[0],
       );
-      const uploads = model?.glb ? { ...form.files, [VIEWER_MODEL_FIELD]: [model.glb] } : form.files;
+      const originals = withoutBrowserGlb(form.files);
+      const uploads = model?.glb ? { ...originals, [VIEWER_MODEL_FIELD]: [model.glb] } : originals;
       const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [inserted] = await db
           .insert(groupeModels)
@@ -129,6 +134,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
             ficheCote: keys.FicheCote?.[0] ?? null,
             modelFormat: model?.format ?? null,
             viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
+            modelError: model?.error ?? null,
           })
           .returning({ idGroupeModel: groupeModels.idGroupeModel });
         return inserted;

@@ -1,7 +1,8 @@
 // The public viewer's data by product key (docs/viewer.md): GET /api/viewer/{key} (name, price, model and
 // quote URLs) and GET /api/viewer/{key}/model (the model as glTF). Both read the model's format and file
-// as stored at upload: an STL is served as the GLB converted then (groupe_models.viewer_model); no request
-// converts, sniffs or retries anything. FBX and STEP have no model URL (the page says so).
+// as stored at upload: an STL is served as the GLB converted then, an FBX as the GLB its uploader's browser
+// made (groupe_models.viewer_model); no request converts, sniffs or retries anything. An FBX without its
+// GLB and a STEP stored before STEP was refused have no model URL (the page says so).
 
 import { z } from 'zod';
 
@@ -18,12 +19,13 @@ function shownModel(p: ViewerProduct): { key: string; type: string } | null {
   if (!p.chemin3d) return null;
   if (p.modelFormat === 'glb') return { key: p.chemin3d, type: 'model/gltf-binary' };
   if (p.modelFormat === 'gltf') return { key: p.chemin3d, type: 'model/gltf+json' };
-  if (p.modelFormat === 'stl' && p.viewerModel) return { key: p.viewerModel, type: 'model/gltf-binary' };
+  if ((p.modelFormat === 'stl' || p.modelFormat === 'fbx') && p.viewerModel)
+    return { key: p.viewerModel, type: 'model/gltf-binary' };
   return null;
 }
 
 const unsupported = (p: ViewerProduct) =>
-  p.chemin3d && (p.modelFormat === 'fbx' || p.modelFormat === 'step' || (p.modelFormat === 'stl' && !p.viewerModel))
+  p.chemin3d && (p.modelFormat === 'step' || ((p.modelFormat === 'stl' || p.modelFormat === 'fbx') && !p.viewerModel))
     ? p.modelFormat
     : null;
 
@@ -31,7 +33,7 @@ export const viewerInfoSchema = z.object({
   nom: z.string(),
   prix: z.number().nullable(),
   modelUrl: z.string().nullable(),
-  /** Set when the product has a model the viewer cannot show: FBX, STEP, or an STL whose conversion failed. */
+  /** Set when the product has a model the viewer cannot show: STEP, an FBX without its GLB, an STL whose conversion failed. */
   unsupportedFormat: z.string().nullable(),
   quoteUrl: z.string().nullable(),
   visit: visitSchema,
@@ -77,7 +79,7 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
         response: {
           ...rangedFileAnswers(
             ['model/gltf-binary', 'model/gltf+json'],
-            'Le modèle 3D (GLB, ou glTF ; un STL converti en GLB)',
+            'Le modèle 3D (GLB, ou glTF ; un STL ou un FBX converti en GLB)',
           ),
           ...problems(404),
         },

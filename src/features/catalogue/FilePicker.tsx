@@ -18,9 +18,11 @@ interface Props {
   label: string;
   accept: string;
   hint?: string;
+  /** Told of each choice (the file, or null when cleared), after the form's field. */
+  onPick?: (file: File | null) => void;
 }
 
-export function FilePicker({ name, id, label, accept, hint }: Props) {
+export function FilePicker({ name, id, label, accept, hint, onPick }: Props) {
   const input = useRef<HTMLInputElement | null>(null);
   const { field } = useController({ name });
   const file = field.value as File | null;
@@ -36,7 +38,11 @@ export function FilePicker({ name, id, label, accept, hint }: Props) {
             }}
             type="file"
             accept={accept}
-            onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              const picked = e.target.files?.[0] ?? null;
+              field.onChange(picked);
+              onPick?.(picked);
+            }}
           />
           {file && (
             <span className="field-hint">
@@ -51,6 +57,7 @@ export function FilePicker({ name, id, label, accept, hint }: Props) {
                 onClick={() => {
                   if (input.current) input.current.value = '';
                   field.onChange(null);
+                  onPick?.(null);
                 }}
               />
             </span>

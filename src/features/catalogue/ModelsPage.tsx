@@ -52,11 +52,13 @@ export function ModelsPage() {
       ),
     },
     {
-      header: 'Fichier 3D (.fbx, .stl, .step)',
-      cell: (r, i) => (
+      header: 'Fichier 3D (.glb, .gltf, .fbx, .stl)',
+      field: 'model3d',
+      cell: (r, i, invalid) => (
         <FileCell
           label={`Fichier 3D du modèle ${i + 1}`}
           accept={MODEL_3D_RULE.accept}
+          invalid={invalid}
           onPick={(model3d) => editor.update(r.key, { model3d })}
         />
       ),

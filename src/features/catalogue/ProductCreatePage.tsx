@@ -42,9 +42,11 @@ import { notify, notifySuccess } from '../../ui/toast';
 import { currentUserAtom } from '../auth/atoms';
 import { CategoryForm } from './CategoryForm';
 import { ChoiceField } from './ChoiceField';
+import { FbxConversionStatus } from './FbxConversionStatus';
 import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
+import { useFbxConversion } from './useFbxConversion';
 
 const NEW_CATEGORY = -1;
 const schema = productFormSchema<File>();
@@ -78,8 +80,11 @@ const valuesOf = (g: GroupeModel): Values => ({
   PrixCatalogue: g.prixCatalogue,
 });
 
-/** The multipart payload of POST /api/Model/ModelWithGroup and PUT /api/GroupeModel/{id}. */
-function payloadOf(p: Product): FormData {
+/**
+ * The multipart payload of POST /api/Model/ModelWithGroup and PUT /api/GroupeModel/{id}; `viewerModel` is
+ * the GLB made here from an FBX, sent beside it (server/files/browserConversion.ts).
+ */
+function payloadOf(p: Product, viewerModel: File | null): FormData {
   const form = new FormData();
   form.append('NomGroupeModel', p.NomGroupeModel);
   form.append('IdCategorie', String(p.IdCategorie));
@@ -93,6 +98,7 @@ function payloadOf(p: Product): FormData {
     const file = p[name];
     if (file) form.append(name, file, file.name);
   }
+  if (viewerModel) form.append('viewerModel', viewerModel, viewerModel.name);
   return form;
 }
 
@@ -166,6 +172,7 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
   const createProduct = useCreateProductMutation();
   const updateProduct = useUpdateProductMutation();
   const form = useForm<Values, unknown, Product>({ resolver: zodResolver(schema), defaultValues: initial });
+  const fbx = useFbxConversion();
   /** Where a save leads: the catalogue after an edit, the subdivision question after a creation. */
   const [next, setNext] = useState('/catalogue');
   // Creating a category is not every role's (docs/permissions.md): the entry is offered to those who may.
@@ -188,12 +195,20 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
   const submit = form.handleSubmit(async (values) => {
     // The spec's placement alert does not stop the submission.
     if (!values.Placement) notify({ severity: 'warn', summary: 'Placement', detail: PRODUCT_MESSAGES.placement });
+    let viewerModel: File | null;
+    try {
+      // An FBX goes with the GLB made from it, awaited here if it is still being converted.
+      viewerModel = await fbx.glbOf(values.Chemin_3d);
+    } catch (err) {
+      form.setError('Chemin_3d', { message: (err as Error).message }, { shouldFocus: true });
+      throw err;
+    }
     try {
       if (editId !== null) {
-        await updateProduct.mutateAsync({ id: editId, form: payloadOf(values) });
+        await updateProduct.mutateAsync({ id: editId, form: payloadOf(values, viewerModel) });
         notifySuccess(`Produit « ${values.NomGroupeModel} » modifié`);
       } else {
-        const { idGroupeModel } = await createProduct.mutateAsync(payloadOf(values));
+        const { idGroupeModel } = await createProduct.mutateAsync(payloadOf(values, viewerModel));
         setNext(`/subdivision?groupId=${idGroupeModel}`);
       }
     } catch (err) {
@@ -249,8 +264,14 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
             id="product-3d"
             label="Modèle 3D"
             accept={PRODUCT_FILES.Chemin_3d.accept}
-            hint="Formats acceptés : .fbx, .stl, .step"
+            hint="Formats acceptés : .glb, .gltf, .fbx (converti en GLB ici), .stl. Pour un modèle STEP, exportez-le en GLB."
+            onPick={(file) => {
+              fbx.picked(file);
+              // A STEP file is refused at once, with what to do instead (domain/modelFormats.ts).
+              if (file) void form.trigger('Chemin_3d');
+            }}
           />
+          <FbxConversionStatus state={fbx.state} />
           <ChoiceField name="Placement" id="placement-label" label="Placement" options={PLACEMENTS} />
           <FilePicker
             name="FicheCote"
