@@ -30,6 +30,9 @@ function rgba(hex: string): [number, number, number, number] {
   return [linear((n >> 16) & 255), linear((n >> 8) & 255), linear(n & 255), 1];
 }
 
+/** One writer for every model: building a NodeIO is not free. */
+const io = new NodeIO();
+
 export class Model {
   private readonly parts = new Map<Finish, Geometry>();
 
@@ -162,7 +165,7 @@ export class Model {
       );
     }
     doc.createScene(this.name).addChild(doc.createNode(this.name).setMesh(mesh));
-    return new NodeIO().writeBinary(doc);
+    return io.writeBinary(doc);
   }
 }
 
