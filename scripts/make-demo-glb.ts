@@ -1,5 +1,6 @@
-// Writes the demo data's small GLB (server/db/seed/fixtures/catalogue/applique.glb): a 30 cm brass-coloured
-// box from three.js's BoxGeometry, written by server/files/glb.ts. Run: npx tsx scripts/make-demo-glb.ts
+// Writes the tests' small GLB (server/db/seed/fixtures/catalogue/applique.glb), the file they upload as a
+// GLB: a 30 cm brass-coloured box from three.js's BoxGeometry, written by server/files/glb.ts. The demo
+// products' models are generated at seed time instead (server/db/demoModels). Run: npx tsx scripts/make-demo-glb.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'workers', 'public', 'index.html', 'viewer.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -3,8 +3,11 @@
 // text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it). Each batch
 // carries the visit token the page received with its data (docs/viewer.md, "Visit token"), and its
 // events are dated on the server's clock (the offset learned with the token), inside the visit's lifetime.
+// Nothing is recorded nor sent while the visitor's choice (choice.ts) says not to measure.
 import type { CollectBatch } from '#domain/collect';
 import { type CollectEventType, MAX_EVENTS_PER_BATCH, VISIT_LIFETIME_MS, type VisitGrant } from '#domain/collectEvents';
+
+import { measured } from './choice';
 
 const SESSION_KEY = 'visio3d-viewer-session';
 
@@ -29,6 +32,8 @@ function randomId(): string {
 export interface Collector {
   record(type: CollectEventType): void;
   flush(): void;
+  /** Forgets the queued events (the visitor opted out). */
+  drop(): void;
 }
 
 /** Events of a visit without a token (the address asked for too many) are not sent: they would be refused. */
@@ -43,6 +48,7 @@ export function createCollector(
   const offset = visit ? visit.issuedAt - Date.now() : 0;
 
   const flush = () => {
+    if (!measured()) queue = [];
     if (!queue.length || !visit) return;
     const batch: CollectBatch = { key, sessionId: session, visit: visit.token, events: queue };
     const body = JSON.stringify(batch);
@@ -67,10 +73,11 @@ export function createCollector(
     record(type) {
       const at = Date.now() + offset;
       // Past its lifetime the visit's events would be refused; the next page view opens a new visit.
-      if (!visit || at > visit.issuedAt + VISIT_LIFETIME_MS) return;
+      if (!visit || at > visit.issuedAt + VISIT_LIFETIME_MS || !measured()) return;
       queue.push({ type, at: new Date(at).toISOString() });
       if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
     },
     flush,
+    drop: () => (queue = []),
   };
 }

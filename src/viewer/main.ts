@@ -5,6 +5,7 @@ import './viewer.css';
 
 import type { VisitGrant } from '#domain/collectEvents';
 
+import { measured, wireChoice } from './choice';
 import { createCollector, sessionId } from './collector';
 
 interface ViewerInfo {
@@ -33,8 +34,13 @@ async function start() {
   // model-viewer (with three.js) is its own chunk, loaded while the product's data comes: this entry stays
   // a few KB (the e2e test checks the budget).
   const element = import('@google/model-viewer');
-  const session = sessionId();
-  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}?session=${session}`).catch(() => null);
+  let dropQueued = () => {};
+  wireChoice($('mesure') as HTMLButtonElement, $('mesure-etat'), () => dropQueued());
+  // A visitor who refused (browser signal or the page's choice) sends no session id: no visit token, no event.
+  const session = measured() ? sessionId() : '';
+  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}${session && `?session=${session}`}`).catch(
+    () => null,
+  );
   $('viewer').setAttribute('aria-busy', 'false');
   if (!res?.ok)
     return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
@@ -48,6 +54,7 @@ async function start() {
     info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
 
   const events = createCollector(key, session, info.visit);
+  dropQueued = () => events.drop();
   const devis = $('devis') as HTMLAnchorElement;
   if (info.quoteUrl) {
     devis.href = info.quoteUrl;

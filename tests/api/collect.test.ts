@@ -640,3 +640,31 @@ describe('POST /api/collect limits', () => {
     }
   }, 120_000);
 });
+
+describe('Global Privacy Control (docs/privacy.md)', () => {
+  it('a browser sending Sec-GPC: 1 gets no visit token, and its batch answers 202 {accepted: 0}, nothing stored', async () => {
+    const key = maisonProduct.publicKey;
+    const gpc = { 'sec-gpc': '1' };
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/viewer/${key}?session=${session()}`,
+      remoteAddress: nextAddress(),
+      headers: gpc,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).not.toHaveProperty('visit');
+
+    // A page loaded before the choice (it holds a valid token) and a GPC header on its batch: dropped.
+    const batch = await viewBatch(key, [{ type: 'consultation' }, { type: 'conversion' }]);
+    const before = await totalEvents();
+    const res = await collect(batch, { headers: gpc });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: 0 });
+    expect(await totalEvents()).toBe(before);
+
+    // The same batch without the header is stored: the header alone made the difference.
+    const again = await collect(batch, { headers: { 'sec-gpc': '0' } });
+    expect(again.json()).toEqual({ accepted: 2 });
+    expect(await totalEvents()).toBe(before + 2);
+  });
+});

@@ -1,6 +1,6 @@
 // POST /api/collect (public): a batch of events sent by a product's viewer (docs/viewer.md). The body is
 // JSON, or the same JSON as text/plain (what navigator.sendBeacon sends without a CORS preflight).
-// Order of the checks: a cross-site post, an over-limit address and a robot cost no query and no pattern
+// Order of the checks: a cross-site post, a browser sending Sec-GPC (accepted: 0), an over-limit address and a robot cost no query and no pattern
 // test beyond the agent's (the address limit comes before the robot test: its cost is then bounded per
 // address); the batch and its visit token are checked; an unknown key answers 404; the visit's, the
 // address's and the key's limits; a valid batch is written in one INSERT (shared with the batches
@@ -93,6 +93,9 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers, visits }
     async (request, reply) => {
       if (crossSite(request.headers, request.host))
         throw forbidden('Envoi refusé : il doit venir de la page de la visionneuse.');
+      // The visitor's browser objects (Global Privacy Control, docs/privacy.md): honoured even for a page
+      // older than the viewer's own check; nothing read, nothing counted, nothing stored.
+      if (request.headers['sec-gpc'] === '1') return reply.status(202).send({ accepted: 0 });
 
       const waitIp = await limiter.address(request.ip);
       if (waitIp) {

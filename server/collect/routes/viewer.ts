@@ -62,9 +62,11 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
         modelUrl: shownModel(product) ? `/api/viewer/${request.params.key}/model` : null,
         unsupportedFormat: unsupported(product),
         quoteUrl: product.quoteUrl,
-        ...(request.query.session && {
-          visit: await visits.issue(request.ip, request.params.key, request.query.session),
-        }),
+        // No token for a browser that objects to measurement (Sec-GPC, docs/privacy.md): it sends nothing.
+        ...(request.query.session &&
+          request.headers['sec-gpc'] !== '1' && {
+            visit: await visits.issue(request.ip, request.params.key, request.query.session),
+          }),
       };
     },
   );

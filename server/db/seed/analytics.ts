@@ -153,7 +153,8 @@ async function seedDirector(db: Db, demo: DemoAccounts, entrepriseId: number, no
 }
 
 /**
- * Events of one company's products from 2024-01-01 to now. Each product draws candidate events on uniform
+ * Events of one company's products from 2024-01-01 to now, never after it: today's events are those of the
+ * hours already past (filtering on the day alone dated the rest of today, 07:00–22:00 UTC, in the future). Each product draws candidate events on uniform
  * days and keeps them with a probability following a seasonal curve (winter high, summer low), a weekly
  * one (weekend high) and a slow growth: the cost follows the number of events, not products × days.
  * Sessions are drawn from a company-wide pool, so visitors come back and see several products; a session
@@ -188,10 +189,12 @@ async function insertEvents(db: Db, entrepriseId: number, ids: number[], weights
     ), e as (
       select kept.*, floor(${r('kept.h', 2)} * ${pool})::int as sn, md5(kept.h) as f from kept
     ), c as (
-      select e.*, ((e.sn * 0.6180339887) - floor(e.sn * 0.6180339887)) as cr from e
+      select e.*, ((e.sn * 0.6180339887) - floor(e.sn * 0.6180339887)) as cr,
+             (e.day::timestamp at time zone 'UTC') + make_interval(secs => 25200 + floor(${r('e.h', 3)} * 54000)) as ts
+      from e
     )
     select pid,
-           (day::timestamp at time zone 'UTC') + make_interval(secs => 25200 + floor(${r('h', 3)} * 54000)),
+           ts,
            ${`s${entrepriseId}-`} || lpad(sn::text, 7, '0'),
            ${r('f', 0)} < 0.92,
            ${r('f', 1)} < 0.5,
@@ -203,5 +206,5 @@ async function insertEvents(db: Db, entrepriseId: number, ids: number[], weights
              when cr < 0.92 then 'CA' when cr < 0.94 then 'LU' when cr < 0.96 then 'NL' when cr < 0.97 then 'PT'
              when cr < 0.98 then 'MA' when cr < 0.99 then 'SN' else null end
     from c
-    where day <= ${now.toISOString()}::date`);
+    where ts <= ${now.toISOString()}::timestamptz`);
 }

@@ -1,5 +1,5 @@
 // Issue 7: categories (with sub-categories), product groups with small real files (PNG images, an STL,
-// a STEP, an FBX, PDFs), options of each type, sub-options and colour palettes. Files come from
+// a STEP, an FBX, PDFs; the other products' models are generated afterwards, seed/models.ts), options of each type, sub-options and colour palettes. Files come from
 // fixtures/catalogue and are stored like uploads, so the download route serves them.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,8 +52,7 @@ const maisonProducts: ProductSeed[] = [
     images: ['applique.png'],
     icone: 'icone.png',
     pdf: 'fiche-produit.pdf',
-    // The viewer's demo model (scripts/make-demo-glb.ts).
-    fichier3d: 'applique.glb',
+    // No file: its model is generated with the other demo products' (seed/models.ts).
   },
   {
     nom: 'Lampadaire Arc',

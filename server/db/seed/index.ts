@@ -8,6 +8,7 @@ import { seedAccounts } from './accounts';
 import { seedAnalytics } from './analytics';
 import { seedCatalogue } from './catalogue';
 import { seedCustomers } from './customers';
+import { seedDemoModels } from './models';
 import { seedPropositionFiles } from './propositionFiles';
 
 export interface SeedOptions {
@@ -43,6 +44,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
   await seedCatalogue(db, demo, files, now);
   // Last: events for every product of every company, the catalogue's included.
   await seedAnalytics(db, demo, now, options.scale ?? 'full');
+  // Every product without a 3D file gets a generated model, so each demo viewer shows one.
+  await seedDemoModels(db, files);
   await refreshStatistics(db);
 }
 
