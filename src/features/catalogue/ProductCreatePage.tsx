@@ -45,6 +45,13 @@ import { FilePicker } from './FilePicker';
 import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
 
+/**
+ * What the public viewer shows of the 3D file (docs/viewer.md, "Formats"): GLB and glTF as they are, STL
+ * and FBX converted to GLB at upload (docs/uploads.md); a STEP file is kept but not shown.
+ */
+const MODEL_3D_HINT =
+  'Affichés dans la visionneuse : GLB, glTF, STL (converti), FBX (converti). Un fichier STEP est conservé sans être affiché.';
+
 const NEW_CATEGORY = -1;
 const schema = productFormSchema<File>();
 type Values = z.input<typeof schema>;
@@ -248,7 +255,7 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
             id="product-3d"
             label="Modèle 3D"
             accept={PRODUCT_FILES.Chemin_3d.accept}
-            hint="Formats acceptés : .fbx, .stl, .step"
+            hint={MODEL_3D_HINT}
           />
           <ChoiceField name="Placement" id="placement-label" label="Placement" options={PLACEMENTS} />
           <FilePicker
