@@ -20,6 +20,11 @@ const $ = (id: string) => document.getElementById(id)!;
 /** How far a pressed pointer moves before it is a drag (a tap that wobbles is not). */
 const DRAG_PX = 8;
 const key = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+/**
+ * The back-office's preview (src/features/catalogue/EmbedPreview.tsx) adds `?apercu`: the page asks for no
+ * visit token, so nothing it shows is counted as a visit. Anyone may add it; it only gives up counting.
+ */
+const preview = new URLSearchParams(location.search).has('apercu');
 
 function message(text: string) {
   const p = document.createElement('p');
@@ -32,8 +37,9 @@ async function start() {
   // model-viewer (with three.js) is its own chunk, loaded while the product's data comes: this entry stays
   // a few KB (the e2e test checks the budget).
   const element = import('@google/model-viewer');
-  const session = sessionId();
-  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}?session=${session}`).catch(() => null);
+  const session = preview ? '' : sessionId();
+  const query = preview ? '' : `?session=${session}`;
+  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}${query}`).catch(() => null);
   $('viewer').setAttribute('aria-busy', 'false');
   if (!res?.ok)
     return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
