@@ -15,3 +15,7 @@ export function embedCode(publicKey: string, nom: string, origin = window.locati
   const title = `Visionneuse 3D : ${nom}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<iframe src="${viewerUrl(publicKey, origin)}" title="${title}" width="100%" height="520" style="border:0" allow="xr-spatial-tracking; fullscreen" loading="lazy"></iframe>`;
 }
+
+export const CODE_COPIED = "Code d'intégration copié";
+/** The copy's toast when the company has declared no site: the code would be refused everywhere. */
+export const CODE_COPIED_NO_SITE = `${CODE_COPIED}. Aucun site n'est déclaré : ajoutez le vôtre dans Catalogue › Intégration, sinon les navigateurs refuseront d'afficher la visionneuse.`;
