@@ -3,6 +3,7 @@
 // and the back-office's CSP frames its own origin (default-src 'self', server/http/security.ts); the
 // preview's `?apercu` counts no visit (src/viewer/main.ts).
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useRef } from 'react';
 
 import type { GroupeModel } from '../../domain/product';
 import { embedCode, previewUrl } from './embedCode';
@@ -10,9 +11,15 @@ import { EmbedCodeButton } from './EmbedCodeButton';
 
 export function EmbedPreview({ product }: { product: GroupeModel }) {
   const codeId = `embed-code-${product.idGroupeModel}`;
+  const title = useRef<HTMLHeadingElement>(null);
+  // Shown by a click on "Aperçu", below the table: the focus (and the view) goes to it. model-viewer also
+  // loads its model only once it is in view.
+  useEffect(() => title.current?.focus(), []);
   return (
     <div className="embed-preview">
-      <h3 className="integration-subtitle">Aperçu : {product.nomGroupeModel}</h3>
+      <h3 className="integration-subtitle" ref={title} tabIndex={-1}>
+        Aperçu : {product.nomGroupeModel}
+      </h3>
       <label htmlFor={codeId} className="field-label">
         Code d’intégration à coller dans votre site
       </label>
