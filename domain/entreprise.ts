@@ -171,33 +171,54 @@ export const VIEWER_SETTINGS_RULES = [
   FRAME_ORIGIN_HOST,
 ] as const;
 
+/** Where "Demander un devis" leads: an https address, or '' for none (stored as null). */
+export const quoteUrlSchema = z
+  .string()
+  .trim()
+  .max(2000, 'Adresse de demande de devis invalide (2000 caractères max)')
+  .refine((s) => s === '' || isHttpsUrl(s), QUOTE_URL_INVALID)
+  .transform((s) => (s === '' ? null : s));
+
+/** One site allowed to embed the viewer, as stored and written into the CSP (`parseFrameOrigin`). */
+export const frameOriginSchema = z
+  .string()
+  .max(300, FRAME_ORIGIN_INVALID)
+  .transform((s, ctx) => {
+    const parsed = parseFrameOrigin(s);
+    if ('origin' in parsed) return parsed.origin;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  });
+
+const TOO_MANY_FRAME_ORIGINS = `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`;
+
 /**
  * The company's viewer settings (docs/viewer.md), changed through PUT /api/Entreprise/{id} by an Admin or
  * a Directeur: where "Demander un devis" leads, and the sites allowed to embed the viewer.
  */
 export const viewerSettingsSchema = z.object({
-  quoteUrl: z
-    .string()
-    .trim()
-    .max(2000, 'Adresse de demande de devis invalide (2000 caractères max)')
-    .refine((s) => s === '' || isHttpsUrl(s), QUOTE_URL_INVALID)
-    .transform((s) => (s === '' ? null : s))
-    .nullable()
-    .optional(),
+  quoteUrl: quoteUrlSchema.nullable().optional(),
   frameOrigins: z
-    .array(
-      z
-        .string()
-        .max(300, FRAME_ORIGIN_INVALID)
-        .transform((s, ctx) => {
-          const parsed = parseFrameOrigin(s);
-          if ('origin' in parsed) return parsed.origin;
-          ctx.addIssue({ code: 'custom', message: parsed.error });
-          return z.NEVER;
-        }),
-    )
-    .max(MAX_FRAME_ORIGINS, `Au plus ${MAX_FRAME_ORIGINS} sites autorisés`)
+    .array(frameOriginSchema)
+    .max(MAX_FRAME_ORIGINS, TOO_MANY_FRAME_ORIGINS)
     .transform((list) => [...new Set(list)])
     .optional(),
 });
 export type ViewerSettings = z.output<typeof viewerSettingsSchema>;
+
+/**
+ * The "Intégration" form (src/features/catalogue/ViewerSettingsForm.tsx): the same field schemas as the
+ * route's, each site in a row of its own (react-hook-form's field arrays hold objects), so the page and
+ * the server give the same French message for the same typed value.
+ */
+export const viewerSettingsFormSchema = z.object({
+  quoteUrl: quoteUrlSchema,
+  frameOrigins: z.array(z.object({ origin: frameOriginSchema })).max(MAX_FRAME_ORIGINS, TOO_MANY_FRAME_ORIGINS),
+});
+export type ViewerSettingsFormInput = z.input<typeof viewerSettingsFormSchema>;
+export type ViewerSettingsFormOutput = z.output<typeof viewerSettingsFormSchema>;
+
+/** The form's row for a server's field (`frameOrigins.2` → `frameOrigins.2.origin`), or the field itself. */
+export function viewerSettingsFormField(serverField: string): string {
+  return /^frameOrigins\.\d+$/.test(serverField) ? `${serverField}.origin` : serverField;
+}

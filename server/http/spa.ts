@@ -9,6 +9,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from './errors';
 import { type AllowedMethods, methodNotAllowed } from './methods';
 
+/**
+ * /favicon.ico has no hash in its name but is asked for on every first visit (browsers ask on their own, the
+ * viewer page declares it): kept a month, a changed icon shows within that month.
+ */
+export const FAVICON_CACHE = 'public, max-age=2592000';
+
+function cacheControl(file: string): string {
+  if (file.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return path.basename(file) === 'favicon.ico' ? FAVICON_CACHE : 'no-cache';
+}
+
 export async function installSpa(
   app: FastifyInstance,
   distDir: string | undefined,
@@ -23,8 +34,7 @@ export async function installSpa(
       // The build's .br and .gz beside each text file (vite.config.ts): no compression per request.
       preCompressed: true,
       setHeaders(reply, file) {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', cacheControl(file));
       },
     });
   }

@@ -21,6 +21,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/modeles': 'Modèles',
   '/catalogue': 'Catalogue',
   '/creer-categorie': 'Catégories',
+  '/integration': 'Intégration',
   '/Users': 'Utilisateurs',
   '/UserCreateFormulaire': 'Créer un utilisateur',
   '/User/ByEntreprise/${entrepriseId}': 'Créer un utilisateur',

@@ -22,6 +22,11 @@ const $ = (id: string) => document.getElementById(id)!;
 /** How far a pressed pointer moves before it is a drag (a tap that wobbles is not). */
 const DRAG_PX = 8;
 const key = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+/**
+ * The back-office's preview (src/features/catalogue/EmbedPreview.tsx) adds `?apercu`: the page asks for no
+ * visit token, so nothing it shows is counted as a visit. Anyone may add it; it only gives up counting.
+ */
+const preview = new URLSearchParams(location.search).has('apercu');
 
 function message(text: string) {
   const p = document.createElement('p');
@@ -36,8 +41,9 @@ async function start() {
   const element = import('@google/model-viewer');
   let dropQueued = () => {};
   wireChoice($('mesure') as HTMLButtonElement, $('mesure-etat'), () => dropQueued());
-  // A visitor who refused (browser signal or the page's choice) sends no session id: no visit token, no event.
-  const session = measured() ? sessionId() : '';
+  // A visitor who refused (browser signal or the page's choice), and the back-office's preview, send no
+  // session id: no visit token, no event.
+  const session = preview || !measured() ? '' : sessionId();
   const res = await fetch(`/api/viewer/${encodeURIComponent(key)}${session && `?session=${session}`}`).catch(
     () => null,
   );

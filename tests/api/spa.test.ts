@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { FAVICON_CACHE } from '../../server/http/spa';
 import { PAGE_TITLES } from '../../src/app/pageTitles';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js'), BIG);
   fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(BIG));
   fs.writeFileSync(path.join(dist, 'assets', 'big-abc.js.gz'), zlib.gzipSync(BIG));
+  fs.copyFileSync(path.resolve('public/favicon.ico'), path.join(dist, 'favicon.ico'));
   t = await createTestApp({ seed: false, distDir: dist });
 });
 afterAll(async () => {
@@ -85,5 +87,17 @@ describe('the app shell', () => {
     const post = await t.app.inject({ method: 'POST', url: '/login' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ status: 404 });
+  });
+
+  it('/favicon.ico is the built icon, an ICO file, kept a month (the viewer page declares it)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(FAVICON_CACHE);
+    expect(res.headers['content-type']).toMatch(/icon/);
+    // ICO header: reserved 0, type 1 (icon), then the image count.
+    expect([...res.rawPayload.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect(res.rawPayload.equals(fs.readFileSync(path.resolve('public/favicon.ico')))).toBe(true);
+    // Other files outside /assets/ are still revalidated on each use.
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).headers['cache-control']).toBe('no-cache');
   });
 });

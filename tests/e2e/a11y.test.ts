@@ -165,6 +165,20 @@ describe('accessibility: no serious or critical violation', () => {
     expect(found).toEqual([]);
   }, 1_800_000);
 
+  it('on Intégration with a refused site on its row and a product previewed (Directeur)', async () => {
+    const directeur = await tokenOf(baseUrl(), 'directeur@demo.fr');
+    const found = await scan('/integration', directeur, async (page) => {
+      await (await page.waitForSelector('button::-p-text(Ajouter un site)'))!.click();
+      const input = await page.waitForSelector('.integration-site:last-child input');
+      await input!.type('http://boutique.exemple.fr');
+      await (await page.waitForSelector('button::-p-text(Enregistrer)'))!.click();
+      await page.waitForSelector('.integration-site .field-error');
+      await (await page.waitForSelector('button[aria-label^="Aperçu : "]'))!.click();
+      await page.waitForSelector('iframe.embed-frame');
+    });
+    expect(found).toEqual([]);
+  }, 300_000);
+
   it('as the Vendeur: the dashboard with a dropdown open, his customer with its delete dialog open', async () => {
     const dropdown = await scan('/dashboard', vendeur, async (page) => {
       await page.waitForSelector('.p-dropdown');

@@ -3,6 +3,7 @@
 // other people of the company: its queries are read again on each visit (staleTime 0), the cache only
 // shares one request between the readers of a page and keeps the last answer on screen meanwhile.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 import type { CategoryCreate } from '#domain/category';
 
@@ -141,4 +142,31 @@ export function useValidateCatalogueMutation() {
       listSaved(saved);
     },
   });
+}
+
+/** The "Intégration" screen's save: the viewer settings, stored as the server answered them. */
+export function useUpdateViewerSettingsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Pick<EntrepriseDetail, 'entrepriseId' | 'quoteUrl' | 'frameOrigins'>) =>
+      updateEntreprise(change),
+    onSuccess: (saved) => client.setQueryData(catalogueKeys.entreprise(saved.entrepriseId), saved),
+  });
+}
+
+/**
+ * Reads a company's settings when asked (the copy button's check that a site is declared), from the cache
+ * when the screen read them in the last 30 s: no request while the catalogue merely shows its products.
+ */
+export function useEntrepriseReader() {
+  const client = useQueryClient();
+  return useCallback(
+    (id: number) =>
+      client.fetchQuery({
+        queryKey: catalogueKeys.entreprise(id),
+        queryFn: ({ signal }) => fetchEntreprise(id, signal),
+        staleTime: 30_000,
+      }),
+    [client],
+  );
 }

@@ -89,6 +89,8 @@ export function CataloguePage() {
                 onClick={() => navigate('/creer-categorie')}
               />
             )}
+            {/* Every role reads it; the viewer settings on it are changed by Admin and Directeur only. */}
+            <Button label="Intégration" icon="pi pi-code" outlined onClick={() => navigate('/integration')} />
           </>
         }
       >

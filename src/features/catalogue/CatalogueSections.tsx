@@ -166,7 +166,7 @@ function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
       </div>
       {g.publicKey && (
         <div className="links">
-          <EmbedCodeButton publicKey={g.publicKey} nom={g.nomGroupeModel} />
+          <EmbedCodeButton publicKey={g.publicKey} nom={g.nomGroupeModel} entrepriseId={g.entrepriseId} />
         </div>
       )}
     </article>

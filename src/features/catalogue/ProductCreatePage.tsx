@@ -48,6 +48,10 @@ import { ImagesPicker } from './ImagesPicker';
 import { useCategories } from './useCategories';
 import { useFbxConversion } from './useFbxConversion';
 
+/**
+ * What the public viewer shows of the 3D file (docs/viewer.md, "Formats"): GLB and glTF as they are, STL
+ * and FBX converted to GLB at upload (docs/uploads.md); a STEP file is kept but not shown.
+ */
 const NEW_CATEGORY = -1;
 const schema = productFormSchema<File>();
 type Values = z.input<typeof schema>;

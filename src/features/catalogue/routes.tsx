@@ -23,4 +23,5 @@ export const catalogueRoutes: RouteObject[] = [
   { path: '/modeles', ...lazyPage(async () => (await import('./ModelsPage')).ModelsPage) },
   { path: '/catalogue', ...lazyPage(async () => (await import('./CataloguePage')).CataloguePage) },
   { path: '/creer-categorie', ...lazyPage(async () => (await import('./CategoryPage')).CategoryPage) },
+  { path: '/integration', ...lazyPage(async () => (await import('./IntegrationPage')).IntegrationPage) },
 ];
