@@ -1,6 +1,7 @@
 // Issue 7: categories (with sub-categories), product groups with small real files (PNG images, an STL,
 // a STEP, an FBX, PDFs), options of each type, sub-options and colour palettes. Files come from
 // fixtures/catalogue and are stored like uploads, so the download route serves them.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +104,20 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
     return files.adopt('catalogue', 'glb', temp);
   };
 
+  // The demo's models are tiny: they are served as stored (no optimisation, which would load glTF Transform
+  // and sharp into the server's process), with their sizes and content address like an upload's.
+  const viewerColumns = async (name?: string) => {
+    const shown = await viewerModel(name);
+    const served = shown ?? (name?.endsWith('.glb') ? await store(name) : null);
+    const bytes = served ? fs.readFileSync(files.pathOf(served)) : null;
+    return {
+      viewerModel: shown,
+      modelBytes: name ? fs.statSync(path.join(fixtures, name)).size : null,
+      viewerModelBytes: bytes?.length ?? null,
+      viewerModelHash: bytes ? createHash('sha256').update(bytes).digest('hex') : null,
+    };
+  };
+
   const maison = demo.entreprise.maison;
   const [luminaires, mobilier] = await db
     .insert(categories)
@@ -138,7 +153,7 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
         icone: await store(p.icone),
         chemin3d: await store(p.fichier3d),
         modelFormat: p.fichier3d ? path.extname(p.fichier3d).slice(1) : null,
-        viewerModel: await viewerModel(p.fichier3d),
+        ...(await viewerColumns(p.fichier3d)),
         cheminPdf: await store(p.pdf),
         ficheCote: await store(p.ficheCote),
       })
