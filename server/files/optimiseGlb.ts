@@ -5,7 +5,7 @@
 // worker (server/files/modelWorker.ts), never on a request's thread.
 import { type Document, type JSONDocument, Logger, NodeIO, type Texture } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { dedup, meshopt, prune, weld } from '@gltf-transform/functions';
+import { dedup, prune, weld } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
 
@@ -33,7 +33,11 @@ export async function optimiseGlb(bytes: Uint8Array): Promise<Uint8Array> {
   const document = await read(reader, bytes);
   // Its info lines would go to the worker's stdout, which nobody reads.
   document.setLogger(new Logger(Logger.Verbosity.WARN));
-  await document.transform(dedup(), weld(), prune(), meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+  // meshopt compression (meshopt({ encoder: MeshoptEncoder })) is left out: <model-viewer> 4 decodes
+  // EXT_meshopt_compression only once ModelViewerElement.meshoptDecoderLocation names a script it loads
+  // (node_modules/@google/model-viewer/lib/three-components/CachingGLTFLoader.js), which the page does not
+  // set yet; a required extension it cannot decode would leave the model undrawn (docs/viewer.md).
+  await document.transform(dedup(), weld(), prune());
   for (const texture of document.getRoot().listTextures()) await lighterTexture(texture);
   return reader.writeBinary(document);
 }
