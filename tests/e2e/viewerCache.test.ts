@@ -1,5 +1,5 @@
 // A second view of the same product downloads no model bytes (docs/viewer.md, "Caching"): a product is
-// uploaded with a textured GLB (made lighter at upload: meshopt, which model-viewer decodes) and a photo
+// uploaded with a textured GLB (made lighter at upload) and a photo
 // (the poster); a first view draws the model; a second view in the same browser draws it again while the
 // network carries a few KB only (the page and data revalidated, 304; the visit token), the model and the
 // poster coming from the browser's cache. Bytes are counted by Chromium itself (CDP encodedDataLength).
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('a second view of a product', () => {
-  it('draws the meshopt model again and downloads no model bytes, a few KB in all', async () => {
+  it('draws the light model again and downloads no model bytes, a few KB in all', async () => {
     const { page, errors, context } = await newPage(browser, { viewport: { width: 420, height: 760 } });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
