@@ -190,6 +190,9 @@ export const groupeModelSchema = z.object({
   ficheCote: z.string().nullable(),
   /** The key of the product's public viewer page and of its events (docs/viewer.md). */
   publicKey: z.string(),
+  /** The uploaded 3D file's size, and the size the viewer serves (its light GLB): "X Ko → Y Ko". */
+  modelBytes: z.number().nullable().optional(),
+  viewerModelBytes: z.number().nullable().optional(),
   createdAt: z.string(),
 });
 export type GroupeModel = z.infer<typeof groupeModelSchema>;
@@ -220,6 +223,10 @@ export const modelRowSchema = z.object({
 
 /** Euros in fr-FR ("1 234,50 €"): the one money formatter, domain/format.ts. */
 export { formatEuros } from './format';
+
+/** A file size in kilobytes as the catalogue shows it ("1 234 Ko"; 1 Ko at least). */
+export const formatKo = (bytes: number) =>
+  `${new Intl.NumberFormat('fr-FR').format(Math.max(1, Math.round(bytes / 1000)))} Ko`;
 
 /** Where a stored catalogue file is downloaded (owning company only). */
 export const fileUrl = (key: string) => `/api/Fichier/${key}`;

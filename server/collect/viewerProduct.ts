@@ -11,8 +11,12 @@ export interface ViewerProduct {
   chemin3d: string | null;
   /** The 3D file's format, read at upload (glb, gltf, stl, fbx, step). */
   modelFormat: string | null;
-  /** The GLB converted from an STL at upload. */
+  /** The viewer's light GLB made at upload (an STL converted, a GLB or glTF optimised). */
   viewerModel: string | null;
+  /** SHA-256 of what the viewer serves (its content address); null for rows stored before migration 0009. */
+  viewerModelHash: string | null;
+  /** The product's first image, the viewer's poster. */
+  poster: string | null;
   quoteUrl: string | null;
   frameOrigins: string[];
 }
@@ -22,7 +26,8 @@ const byKey = readStatement<ViewerProduct>(
   'viewer_product_by_key',
   `select g.id_groupe_model as "produitId", g.nom_groupe_model as "nom", g.prix_catalogue::text as "prix",
      g.chemin_3d as "chemin3d", g.model_format as "modelFormat",
-     g.viewer_model as "viewerModel", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
+     g.viewer_model as "viewerModel", g.viewer_model_hash as "viewerModelHash",
+     g.chemin_image_groupe->>0 as "poster", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
    from groupe_models g join entreprises e on e.entreprise_id = g.entreprise_id
    where g.public_key = $1::text limit 1`,
 );

@@ -200,6 +200,16 @@ export const groupeModels = pgTable(
     viewerModel: text('viewer_model'),
     /** Why a stored STL could not be converted (French, shown to the company); null when converted or none. */
     modelError: text('model_error'),
+    /** The uploaded 3D file's size in bytes (the catalogue shows it beside the viewer's). */
+    modelBytes: integer('model_bytes'),
+    /** The size of what the viewer serves: the light GLB (viewer_model) or, without one, chemin_3d. */
+    viewerModelBytes: integer('viewer_model_bytes'),
+    /**
+     * SHA-256 (hex) of what the viewer serves, its content address: GET /api/viewer/{key} names the model
+     * /api/viewer/{key}/model/{first 16 hex}.glb, cached for a year. Null for rows stored before
+     * migration 0009: their model keeps the uncached URL.
+     */
+    viewerModelHash: text('viewer_model_hash'),
     /**
      * The product's public viewer key (/viewer/{publicKey}, POST /api/collect): random and unguessable,
      * drawn by the database for every writer (122 random bits of gen_random_uuid, built in since

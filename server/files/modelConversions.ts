@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
+import type { OptimiseWorkerAnswer } from './optimiseWorker';
 import type { StlWorkerAnswer } from './stlWorker';
 
 export interface ConversionLimits {
@@ -36,6 +37,7 @@ export class ConversionsBusy extends Error {}
 
 const BOOT = new URL('./workerBoot.mjs', import.meta.url);
 const STL_WORKER = new URL('./stlWorker.ts', import.meta.url).href;
+const OPTIMISE_WORKER = new URL('./optimiseWorker.ts', import.meta.url).href;
 
 export class ModelConversions {
   readonly limits: ConversionLimits;
@@ -58,6 +60,25 @@ export class ModelConversions {
    * failure). Rejects with ConversionRefused (French message), ConversionsBusy, or an Error of the server.
    */
   async stlToGlb(input: string, output: string): Promise<{ triangles: number }> {
+    const answer = await this.queued(output, () => this.run<StlWorkerAnswer>(STL_WORKER, input, output));
+    return { triangles: answer.triangles };
+  }
+
+  /**
+   * Writes at `output` the viewer's light GLB of the GLB or glTF at `input` (server/files/optimiseGlb.ts),
+   * through the same queue and limits. Rejects like stlToGlb; a file glTF Transform cannot read rejects
+   * with ConversionRefused.
+   */
+  async optimise(input: string, output: string): Promise<{ bytes: number; sha256: string }> {
+    const answer = await this.queued(output, () => this.run<OptimiseWorkerAnswer>(OPTIMISE_WORKER, input, output));
+    return { bytes: answer.bytes, sha256: answer.sha256 };
+  }
+
+  /** Runs `job` in its turn; its refusal (`ok: false`) rejects with ConversionRefused, `output` removed. */
+  private async queued<T extends { ok: boolean; message?: string }>(
+    output: string,
+    job: () => Promise<T>,
+  ): Promise<Extract<T, { ok: true }>> {
     if (this.closed) throw new Error('conversions arrêtées');
     if (this.running >= this.limits.concurrency) {
       if (this.waiting.length >= this.limits.maxWaiting)
@@ -67,7 +88,9 @@ export class ModelConversions {
     }
     this.running++;
     try {
-      return await this.run(input, output);
+      const answer = await job();
+      if (!answer.ok) throw new ConversionRefused(answer.message);
+      return answer as Extract<T, { ok: true }>;
     } catch (err) {
       await fs.promises.rm(output, { force: true });
       throw err;
@@ -77,10 +100,10 @@ export class ModelConversions {
     }
   }
 
-  private run(input: string, output: string): Promise<{ triangles: number }> {
+  private run<T extends { ok: boolean }>(entry: string, input: string, output: string): Promise<T> {
     const l = this.limits;
     const worker = new Worker(BOOT, {
-      workerData: { entry: STL_WORKER, input, output },
+      workerData: { entry, input, output },
       execArgv: [],
       resourceLimits: {
         maxOldGenerationSizeMb: l.maxOldGenerationSizeMb,
@@ -112,11 +135,7 @@ export class ModelConversions {
           ),
         l.timeoutMs,
       );
-      worker.on('message', (answer: StlWorkerAnswer) =>
-        settle(() =>
-          answer.ok ? resolve({ triangles: answer.triangles }) : reject(new ConversionRefused(answer.message)),
-        ),
-      );
+      worker.on('message', (answer: T) => settle(() => resolve(answer)));
       worker.on('error', (err: Error & { code?: string }) =>
         settle(() =>
           reject(

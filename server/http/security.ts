@@ -1,10 +1,20 @@
 // Security headers: a CSP the app works under (PrimeReact injects <style> tags, hence 'unsafe-inline' in
 // style-src only; no inline script but the shell's own, by its hash), no framing, no base URI, and no-store
-// on every /api answer.
+// on every /api answer but those of the few public routes that set their own caching (publicCache).
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 import { SHELL_SCRIPT_SOURCE } from './shellScript';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's answers are the same for everybody (the public viewer's data, model and poster) and it
+     * sets its own Cache-Control: kept instead of no-store (docs/viewer.md, "Caching").
+     */
+    publicCache?: boolean;
+  }
+}
 
 /**
  * Whether an answer must not be stored: decided by the route the router matched, never by the raw URL
@@ -46,6 +56,7 @@ export function installSecurity(app: FastifyInstance, connectSrc: string[] = [])
     headers(request.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
   app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions?.config?.publicCache && reply.hasHeader('Cache-Control')) return;
     if (personal(request.routeOptions?.url, reply.hasHeader('Cache-Control')))
       reply.header('Cache-Control', 'no-store');
   });

@@ -2,7 +2,8 @@
 // framing allowed only by the company's declared origins (frame-ancestors), nothing else loosened beyond
 // what <model-viewer> needs: blob: and data: for the model's textures, and 'wasm-unsafe-eval' for its
 // WebAssembly decoders (meshopt geometry, compiled when model-viewer loads; it allows compiling WebAssembly
-// only, never eval of script). docs/viewer.md.
+// only, never eval of script). docs/viewer.md. The page names its poster for an early download (preload:
+// the poster is its largest paint) and is revalidated with its ETag (304).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 
 import { isHttpsOrigin } from '#domain/entreprise';
 
+import { matches } from '../analytics/eventAnswers';
+import { etagOf, posterUrl } from '../collect/viewerFiles';
 import { viewerProduct } from '../collect/viewerProduct';
 import type { Db } from '../db/client';
 import { notFound } from './errors';
@@ -38,13 +41,21 @@ export async function installViewer(app: FastifyInstance, db: Db, distDir: strin
     const product = await viewerProduct(db, key);
     if (!product || !page || !fs.existsSync(page)) throw notFound('Visionneuse introuvable');
     // Read per request, like the app's files: a build deployed in place is served at once.
-    const html = await fs.promises.readFile(page);
+    const poster = posterUrl(key, product);
+    const built = await fs.promises.readFile(page, 'utf8');
+    // The key is [A-Za-z0-9_-] (viewerProduct) and the name hex: nothing to escape in the attribute.
+    const html = poster
+      ? built.replace('</head>', `<link rel="preload" as="image" href="${poster}" fetchpriority="high"></head>`)
+      : built;
+    const csp = viewerCsp(product.frameOrigins);
+    const tag = etagOf(`${csp}\n${html}`);
     reply.removeHeader('X-Frame-Options');
-    return reply
-      .header('Content-Security-Policy', viewerCsp(product.frameOrigins))
+    reply
+      .header('Content-Security-Policy', csp)
       .header('Cache-Control', 'no-cache')
-      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('ETag', tag)
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

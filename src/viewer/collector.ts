@@ -1,5 +1,7 @@
 // The viewer's events: one random session id per visit (sessionStorage: no cookie, nothing personal),
-// queued and sent with navigator.sendBeacon when the page is hidden or the batch is full. The JSON goes as
+// queued and sent with navigator.sendBeacon shortly after the first of a batch (SEND_AFTER_MS), when the
+// page is hidden, or when the batch is full. The timer is what a page embedded in another site relies on:
+// Chromium does not reliably deliver a cross-site frame's beacon sent while its page is being left. The JSON goes as
 // text/plain, which sendBeacon sends without a CORS preflight (POST /api/collect accepts it). Each batch
 // carries the visit token the page received with its data (docs/viewer.md, "Visit token"), and its
 // events are dated on the server's clock (the offset learned with the token), inside the visit's lifetime.
@@ -10,6 +12,8 @@ import { type CollectEventType, MAX_EVENTS_PER_BATCH, VISIT_LIFETIME_MS, type Vi
 import { measured } from './choice';
 
 const SESSION_KEY = 'visio3d-viewer-session';
+/** A batch leaves this long after its first event: a visit's few events mostly go together, in one. */
+export const SEND_AFTER_MS = 2_000;
 
 export function sessionId(): string {
   try {
@@ -44,10 +48,13 @@ export function createCollector(
   endpoint = '/api/collect',
 ): Collector {
   let queue: CollectBatch['events'] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
   /** The server's clock minus this device's, as of the token's arrival. */
   const offset = visit ? visit.issuedAt - Date.now() : 0;
 
   const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (!measured()) queue = [];
     if (!queue.length || !visit) return;
     const batch: CollectBatch = { key, sessionId: session, visit: visit.token, events: queue };
@@ -76,6 +83,7 @@ export function createCollector(
       if (!visit || at > visit.issuedAt + VISIT_LIFETIME_MS || !measured()) return;
       queue.push({ type, at: new Date(at).toISOString() });
       if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
+      else timer ??= setTimeout(flush, SEND_AFTER_MS);
     },
     flush,
     drop: () => (queue = []),

@@ -12,10 +12,10 @@ interface ViewerInfo {
   nom: string;
   prix: number | null;
   modelUrl: string | null;
+  /** The product's first photo, shown before the model; absent or null: the neutral stage. */
+  posterUrl?: string | null;
   unsupportedFormat: string | null;
   quoteUrl: string | null;
-  /** The visit's token, asked for with the session id: POST /api/collect requires it. */
-  visit?: VisitGrant | null;
 }
 
 const $ = (id: string) => document.getElementById(id)!;
@@ -41,12 +41,18 @@ async function start() {
   const element = import('@google/model-viewer');
   let dropQueued = () => {};
   wireChoice($('mesure') as HTMLButtonElement, $('mesure-etat'), () => dropQueued());
-  // A visitor who refused (browser signal or the page's choice), and the back-office's preview, send no
-  // session id: no visit token, no event.
+  // A visitor who refused (browser signal or the page's choice), and the back-office's preview, ask for
+  // no visit token: no event.
   const session = preview || !measured() ? '' : sessionId();
-  const res = await fetch(`/api/viewer/${encodeURIComponent(key)}${session && `?session=${session}`}`).catch(
-    () => null,
-  );
+  const base = `/api/viewer/${encodeURIComponent(key)}`;
+  // The data is the same for every visitor (revalidated with its ETag: a second view gets a 304); the
+  // visit's token, which POST /api/collect requires, is its own small uncached request (docs/viewer.md).
+  const visit = session
+    ? fetch(`${base}/visit?session=${session}`)
+        .then(async (r) => (r.ok ? ((await r.json()) as { visit?: VisitGrant | null }).visit : null))
+        .catch(() => null)
+    : Promise.resolve(null);
+  const res = await fetch(base, { cache: 'no-cache' }).catch(() => null);
   $('viewer').setAttribute('aria-busy', 'false');
   if (!res?.ok)
     return message(res?.status === 404 ? 'Produit introuvable.' : 'Visionneuse indisponible, réessayez plus tard.');
@@ -59,7 +65,17 @@ async function start() {
   $('prix').textContent =
     info.prix === null ? '' : new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(info.prix);
 
-  const events = createCollector(key, session, info.visit);
+  // The poster at once (the page's largest paint, preloaded by the page itself: server/http/viewer.ts),
+  // while model-viewer's chunk and the model arrive.
+  if (info.modelUrl && info.posterUrl) {
+    const img = document.createElement('img');
+    img.className = 'poster';
+    img.src = info.posterUrl;
+    img.alt = `Photo : ${info.nom}`;
+    $('stage').replaceChildren(img);
+  }
+
+  const events = createCollector(key, session, await visit);
   dropQueued = () => events.drop();
   const devis = $('devis') as HTMLAnchorElement;
   if (info.quoteUrl) {
@@ -85,6 +101,7 @@ async function start() {
   }
   const viewer = document.createElement('model-viewer');
   viewer.setAttribute('src', info.modelUrl);
+  if (info.posterUrl) viewer.setAttribute('poster', info.posterUrl);
   viewer.setAttribute('alt', `Modèle 3D : ${info.nom}`);
   viewer.setAttribute('camera-controls', '');
   viewer.setAttribute('touch-action', 'pan-y');

@@ -72,7 +72,8 @@ describe('an STL uploaded with its product', () => {
     expect(row).toMatchObject({ modelFormat: 'stl', modelError: null });
     expect(row.viewerModel).toMatch(/^catalogue\/[0-9a-f-]{36}\.glb$/);
     const { info, res: model } = await viewerModel(row.publicKey);
-    expect(info.modelUrl).toBe(`/api/viewer/${row.publicKey}/model`);
+    // Its content address: the light GLB's SHA-256 (server/collect/viewerFiles.ts).
+    expect(info.modelUrl).toBe(`/api/viewer/${row.publicKey}/model/${row.viewerModelHash!.slice(0, 16)}.glb`);
     expect(model.statusCode).toBe(200);
     expect(model.headers['content-type']).toBe('model/gltf-binary');
     expect(triangleCount(model.rawPayload)).toBe(1);
@@ -120,15 +121,21 @@ describe('an STL uploaded with its product', () => {
     expect(fingerprintDiff(before, await fingerprint(t.database.db, t.filesDir))).toEqual([]);
   });
 
-  it('a GLB is shown as uploaded, with no conversion; an FBX sent without its GLB is kept and not shown', async () => {
+  it('a GLB is kept as uploaded and shown as its light GLB; an FBX sent without its GLB is kept and not shown', async () => {
     const glb = await send(
       'POST',
       '/api/Model/ModelWithGroup',
       product(null, [['Chemin_3d', fixture('applique.glb'), 'a.glb']]),
     );
     const row = await rowOf(glb.json().idGroupeModel);
-    expect(row).toMatchObject({ modelFormat: 'glb', viewerModel: null });
-    expect((await viewerModel(row.publicKey)).res.rawPayload.equals(fixture('applique.glb'))).toBe(true);
+    expect(row).toMatchObject({ modelFormat: 'glb', modelBytes: fixture('applique.glb').length });
+    // The upload is kept for download; the viewer serves the light GLB (meshopt), of the size recorded.
+    expect(fs.readFileSync(path.join(t.filesDir, row.chemin3d!)).equals(fixture('applique.glb'))).toBe(true);
+    expect(row.viewerModel).toMatch(/^catalogue\/[0-9a-f-]{36}\.glb$/);
+    const served = (await viewerModel(row.publicKey)).res.rawPayload;
+    expect(served.equals(fs.readFileSync(path.join(t.filesDir, row.viewerModel!)))).toBe(true);
+    expect(served.length).toBe(row.viewerModelBytes);
+    expect(served.subarray(0, 4).toString('latin1')).toBe('glTF');
     const fbx = await send(
       'POST',
       '/api/Model/ModelWithGroup',

@@ -17,6 +17,9 @@ const PUBLIC = [
   'post /api/collect',
   'get /api/viewer/{key}',
   'get /api/viewer/{key}/model',
+  'get /api/viewer/{key}/model/{file}',
+  'get /api/viewer/{key}/poster/{file}',
+  'get /api/viewer/{key}/visit',
 ];
 /** Words of zod's and Fastify's own English messages: none may reach a user. */
 const ENGLISH = /\b(Invalid|expected|received|Required|Unrecognized|must|should|Too (big|small))\b/;

@@ -39,7 +39,9 @@ describe('GET /api/viewer/{key}', () => {
     expect(res.json()).toEqual({
       nom: 'Applique Laiton',
       prix: 149.9,
-      modelUrl: `/api/viewer/${g.publicKey}/model`,
+      // Content addresses: the model's SHA-256, the photo's stored key hashed (server/collect/viewerFiles.ts).
+      modelUrl: expect.stringMatching(new RegExp(`^/api/viewer/${g.publicKey}/model/[0-9a-f]{16}\\.glb$`)),
+      posterUrl: expect.stringMatching(new RegExp(`^/api/viewer/${g.publicKey}/poster/[0-9a-f]{16}\\.png$`)),
       unsupportedFormat: null,
       quoteUrl: 'https://www.maison-lumiere.fr/devis',
     });
@@ -77,7 +79,7 @@ describe('GET /api/viewer/{key}', () => {
   it('serves an STL as the GLB converted when it was stored (positions in metres)', async () => {
     const g = byName('Suspension Opale');
     const info = (await t.call('GET', `/api/viewer/${g.publicKey}`, null)).json();
-    expect(info.modelUrl).toBe(`/api/viewer/${g.publicKey}/model`);
+    expect(info.modelUrl).toMatch(new RegExp(`^/api/viewer/${g.publicKey}/model/[0-9a-f]{16}\\.glb$`));
     const res = await t.call('GET', info.modelUrl, null);
     expect(res.statusCode).toBe(200);
     const glb = res.rawPayload;

@@ -222,10 +222,29 @@ describe('the embed code on another site', () => {
     await board.context.close();
   }, 300_000);
 
-  // Not yet reliable: the frame's batch leaves with its pagehide (src/viewer/collector.ts), and when the
-  // company's page is left (another page of the site, the tab closed) Chromium sent that beacon from the
-  // cross-site frame in one run out of four here. docs/viewer.md, "Not done".
-  it.todo("counts the visit made on the company's site in the product's statistics");
+  // The frame sends its first batch shortly after the model shows (src/viewer/collector.ts SEND_AFTER_MS),
+  // not only when the company's page is left, which Chromium does not reliably deliver from a cross-site frame.
+  it("counts the visit made on the company's site in the product's statistics", async () => {
+    const consultations = async () =>
+      (
+        await api<{ $values: Array<{ consultation: boolean }> }>(
+          `/api/ProductStatistics/Product/${product.idGroupeModel}`,
+        )
+      ).$values.filter((e) => e.consultation).length;
+    const before = await consultations();
+    const visitor = await newPage(browser, { baseURL: shopOrigin, userAgent: VISITOR_AGENT, locale: 'fr-FR' });
+    const posted = visitor.page.waitForResponse(
+      (r) => r.url().endsWith('/api/collect') && r.request().method() === 'POST',
+      { timeout: 60_000 },
+    );
+    await visitor.page.goto('/');
+    const frame = await (await visitor.page.waitForSelector('iframe')).contentFrame();
+    await modelShown(frame!);
+    expect((await posted).status()).toBe(202);
+    // Still on the company's page: the visit is counted without the page being left.
+    await expect.poll(consultations, { timeout: 30_000 }).toBe(before + 1);
+    await visitor.context.close();
+  }, 120_000);
 
   it('a Vendeur reads the sites and codes but cannot change them', async () => {
     const { context, page } = await newPage(browser);

@@ -19,7 +19,7 @@ import { idParams, noContent } from '../../http/openapi/params';
 import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
 import { withStoredFiles } from '../storeFiles';
-import { prepareViewerModel, VIEWER_MODEL_FIELD } from '../viewerModel';
+import { prepareViewerModel, VIEWER_MODEL_FIELD, viewerModelColumns } from '../viewerModel';
 import { toGroupeModel } from './groupeModels';
 
 export const PRODUCT_DELETE_MESSAGES = {
@@ -135,13 +135,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
             chemin3d: next('Chemin_3d', keys)[0] ?? null,
             cheminPdf: next('Chemin_pdf', keys)[0] ?? null,
             ficheCote: next('FicheCote', keys)[0] ?? null,
-            ...(modelChanged
-              ? {
-                  modelFormat: model?.format ?? null,
-                  viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
-                  modelError: model?.error ?? null,
-                }
-              : {}),
+            ...(modelChanged ? viewerModelColumns(model, keys) : {}),
           })
           .where(eq(groupeModels.idGroupeModel, g.idGroupeModel))
           .returning();

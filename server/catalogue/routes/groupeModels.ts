@@ -18,7 +18,7 @@ import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
 import { companyQuery, toNumber } from '../scope';
 import { withStoredFiles } from '../storeFiles';
-import { prepareViewerModel, VIEWER_MODEL_FIELD } from '../viewerModel';
+import { prepareViewerModel, VIEWER_MODEL_FIELD, viewerModelColumns } from '../viewerModel';
 
 const rules = {
   ...PRODUCT_FILES,
@@ -45,6 +45,8 @@ export const toGroupeModel = (r: Row) => ({
   cheminPdf: r.cheminPdf,
   ficheCote: r.ficheCote,
   publicKey: r.publicKey,
+  modelBytes: r.modelBytes,
+  viewerModelBytes: r.viewerModelBytes,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -132,9 +134,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
             chemin3d: keys.Chemin_3d?.[0] ?? null,
             cheminPdf: keys.Chemin_pdf?.[0] ?? null,
             ficheCote: keys.FicheCote?.[0] ?? null,
-            modelFormat: model?.format ?? null,
-            viewerModel: keys[VIEWER_MODEL_FIELD]?.[0] ?? null,
-            modelError: model?.error ?? null,
+            ...viewerModelColumns(model, keys),
           })
           .returning({ idGroupeModel: groupeModels.idGroupeModel });
         return inserted;

@@ -1,6 +1,7 @@
 // Issue 7: categories (with sub-categories), product groups with small real files (PNG images, an STL,
 // a STEP, an FBX, PDFs; the other products' models are generated afterwards, seed/models.ts), options of each type, sub-options and colour palettes. Files come from
 // fixtures/catalogue and are stored like uploads, so the download route serves them.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,13 +94,26 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
     return cache.get(name)!;
   };
 
-  // The viewer's GLB of a demo STL, made as an upload's would be (server/catalogue/viewerModel.ts);
-  // in this process: the fixture is ours, and the seed runs before the server listens.
-  const viewerModel = async (name?: string) => {
-    if (!name?.endsWith('.stl')) return null;
-    const temp = await files.tempPath();
-    convertStlFile(path.join(fixtures, name), temp);
-    return files.adopt('catalogue', 'glb', temp);
+  // The viewer's GLB of a demo STL, made as an upload's would be (server/catalogue/viewerModel.ts); in this
+  // process: the fixture is ours, and the seed runs before the server listens. The demo's models are tiny:
+  // they are served as stored (no optimisation, which would load glTF Transform and sharp into the server's
+  // process), with their sizes and content address like an upload's. Bytes are read before they are
+  // stored: the store may be a bucket (server/files/s3Storage.ts).
+  const viewerColumns = async (name?: string) => {
+    let shown: string | null = null;
+    let bytes: Buffer | null = null;
+    if (name?.endsWith('.stl')) {
+      const temp = await files.tempPath();
+      convertStlFile(path.join(fixtures, name), temp);
+      bytes = fs.readFileSync(temp);
+      shown = await files.adopt('catalogue', 'glb', temp);
+    } else if (name?.endsWith('.glb')) bytes = fs.readFileSync(path.join(fixtures, name));
+    return {
+      viewerModel: shown,
+      modelBytes: name ? fs.statSync(path.join(fixtures, name)).size : null,
+      viewerModelBytes: bytes?.length ?? null,
+      viewerModelHash: bytes ? createHash('sha256').update(bytes).digest('hex') : null,
+    };
   };
 
   const maison = demo.entreprise.maison;
@@ -137,7 +151,7 @@ export async function seedCatalogue(db: Db, demo: DemoAccounts, files: FileStora
         icone: await store(p.icone),
         chemin3d: await store(p.fichier3d),
         modelFormat: p.fichier3d ? path.extname(p.fichier3d).slice(1) : null,
-        viewerModel: await viewerModel(p.fichier3d),
+        ...(await viewerColumns(p.fichier3d)),
         cheminPdf: await store(p.pdf),
         ficheCote: await store(p.ficheCote),
       })

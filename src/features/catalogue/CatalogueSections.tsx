@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { parentLabel } from '#domain/category';
 import type { Couleur } from '#domain/option';
-import { formatEuros, type GroupeModel, type Model } from '#domain/product';
+import { formatEuros, formatKo, type GroupeModel, type Model } from '#domain/product';
 
 import {
   useCategoriesQuery,
@@ -123,6 +123,11 @@ function ProductCard({ g, models }: { g: GroupeModel; models: Model[] }) {
             label="Fichier 3D"
             onClick={() => download(g.chemin3d!, `${slug}-3d`)}
           />
+        )}
+        {g.chemin3d && g.modelBytes != null && g.viewerModelBytes != null && (
+          <span className="meta" title="Taille du fichier envoyé → taille du modèle servi par la visionneuse">
+            {formatKo(g.modelBytes)} → {formatKo(g.viewerModelBytes)}
+          </span>
         )}
         {g.cheminPdf && (
           <Button
