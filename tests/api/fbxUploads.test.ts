@@ -2,6 +2,7 @@
 // `viewerModel` is checked as a real GLB, stored as the viewer model, the FBX kept as the original; an FBX
 // alone is kept with the reason in model_error; a GLB beside anything but an FBX is refused; STEP is refused
 // at upload, by name or by content, on the product and on its models. Real server, real database and files.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -73,11 +74,15 @@ describe('an FBX with its browser-made GLB', () => {
     expect(fs.readFileSync(path.join(t.filesDir, row.chemin3d!)).equals(FBX)).toBe(true);
 
     const info = (await t.call('GET', `/api/viewer/${row.publicKey}`, null)).json();
-    expect(info).toMatchObject({ modelUrl: `/api/viewer/${row.publicKey}/model`, unsupportedFormat: null });
-    const model = await t.call('GET', `/api/viewer/${row.publicKey}/model`, null);
+    // The browser's GLB, optimised like any upload (server/catalogue/viewerModel.ts), under its content address.
+    expect(info).toMatchObject({ unsupportedFormat: null });
+    expect(info.modelUrl).toBe(`/api/viewer/${row.publicKey}/model/${row.viewerModelHash!.slice(0, 16)}.glb`);
+    const model = await t.call('GET', info.modelUrl, null);
     expect(model.statusCode).toBe(200);
     expect(model.headers['content-type']).toBe('model/gltf-binary');
-    expect(model.rawPayload.equals(GLB)).toBe(true);
+    expect(model.rawPayload.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(model.rawPayload.length).toBe(row.viewerModelBytes);
+    expect(createHash('sha256').update(model.rawPayload).digest('hex')).toBe(row.viewerModelHash);
     // The original stays the product's file, downloaded as sent.
     const original = await t.call('GET', `/api/Fichier/${row.chemin3d}`, vendeur);
     expect(original.rawPayload.equals(FBX)).toBe(true);
@@ -98,7 +103,9 @@ describe('an FBX with its browser-made GLB', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const row = await rowOf(id);
     expect(row).toMatchObject({ modelFormat: 'fbx', modelError: null });
-    expect(fs.readFileSync(path.join(t.filesDir, row.viewerModel!)).equals(GLB)).toBe(true);
+    const stored = fs.readFileSync(path.join(t.filesDir, row.viewerModel!));
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(row.viewerModelHash);
   });
 
   it('an FBX alone (an old client, an API client) is kept, not shown, with its reason', async () => {

@@ -69,9 +69,12 @@ describe('an FBX model in the product form', () => {
     const glb = await model.body();
     expect(glb.toString('latin1', 0, 4)).toBe('glTF');
     const gltf = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'));
-    // The cube: 6 quads as 12 triangles (36 corners), its material's colour kept.
+    // The cube: 6 quads as 12 triangles, welded at upload (server/files/optimiseGlb.ts) to its 8 corners
+    // and 36 indices; its material's colour kept.
     expect(gltf.meshes).toHaveLength(1);
-    expect(gltf.accessors[gltf.meshes[0].primitives[0].attributes.POSITION].count).toBe(36);
+    const primitive = gltf.meshes[0].primitives[0];
+    expect(gltf.accessors[primitive.attributes.POSITION].count).toBe(8);
+    expect(gltf.accessors[primitive.indices].count).toBe(36);
     const [r, g] = gltf.materials[0].pbrMetallicRoughness.baseColorFactor;
     expect(r).toBeGreaterThan(g * 10);
 
