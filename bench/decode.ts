@@ -1,4 +1,4 @@
-// What the binary columns answer saves the worker (issue 17): per product of E events, the JSON columns
+// What the binary columns answer saves the worker (docs/dashboard.md): per product of E events, the JSON columns
 // answer parsed and turned into typed arrays (JSON.parse + fromCompact, as before) against the binary answer
 // copied out (decodeColumns + fromBinary), and the bytes of each compressed as the server sends them
 // (gzip level 1). Events are synthetic and deterministic, shaped as the bench's (sessions up to 100 000,

@@ -1,5 +1,5 @@
 // npx tsx bench/formats.ts [products] : the events route alone (app.inject, no network, no browser) on the
-// bench's 3,000-event products: the spec's list against ?format=columns, per content encoding. Prints the
+// bench's 3,000-event products: the contract's list against ?format=columns, per content encoding. Prints the
 // median time per answer and the bytes sent; it reads the full run's PGlite data directory (npm run bench
 // builds it) and writes nothing.
 import fs from 'node:fs';

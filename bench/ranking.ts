@@ -2,7 +2,7 @@
 // with the per-product counts (all-products scope) against the same pass without them (a product scope
 // runs the same loop without the ranking), then the rows built from it, and the comparison's second pass.
 // A unit-level micro-benchmark, standalone: `npx tsx bench/ranking.ts [products] [eventsPerProduct]`.
-// Prints medians and, per selection, whether the ranking stays within issue 14's 5 ms (counting total and
+// Prints medians and, per selection, whether the ranking stays within its 5 ms target (docs/dashboard.md) (counting total and
 // unique users, where each event also keeps the product's own session flags); the full `npm run bench`
 // drives the browser and is not needed for this figure.
 import { performance } from 'node:perf_hooks';
@@ -90,7 +90,7 @@ for (const r of records) numbering.daysOf(r);
 console.log(
   `${PRODUCTS} products × ${EVENTS} events (${(PRODUCTS * EVENTS).toLocaleString('en-GB')}), local days once: ${(performance.now() - t0).toFixed(1)} ms`,
 );
-/** Issue 14: the ranking adds at most this to a selection switch (1 000 products × 3 000 events). */
+/** The target (docs/dashboard.md): the ranking adds at most this to a selection switch (1 000 products × 3 000 events). */
 const TARGET_MS = 5;
 console.log(
   `selection | without the ranking (median ms) | with the ranking | the ranking's cost | rows | ≤ ${TARGET_MS} ms | comparison (2nd pass)`,

@@ -1,5 +1,5 @@
 // What the versions call (GET /api/ProductStatistics/Entreprise/{id}/versions) buys a repeat visit and the
-// dashboard's refresh every minute (issue 17, docs/dashboard.md): the worker's engine, in Node, against the
+// dashboard's refresh every minute (docs/dashboard.md): the worker's engine, in Node, against the
 // real server over loopback HTTP (the bench's synthetic data, PGlite), with its IndexedDB cache in
 // fake-indexeddb. For each size, interleaved runs of:
 //   - repeat visit: a new engine (a reload), every record read back from the cache, then revalidated;

@@ -49,5 +49,5 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A route plugin: one per resource of the spec's "calls" sections. */
+/** A route plugin: one per resource of the API (docs/api.md). */
 export type RoutePlugin = FastifyPluginAsync<Deps, RawServerDefault, ZodTypeProvider>;

@@ -106,7 +106,7 @@ export async function columnsBody(db: Db, productId: number, entrepriseId: numbe
 }
 
 /**
- * The spec's list of events. PostgreSQL writes the JSON itself: one text value crosses the driver instead
+ * The contract's list of events (docs/api.md). PostgreSQL writes the JSON itself: one text value crosses the driver instead
  * of 7 fields per event (the PGlite wire parsing was most of this route's time).
  */
 export async function listBody(db: Db, productId: number): Promise<string> {

@@ -1,5 +1,5 @@
-// The one Drizzle schema (PostgreSQL dialect) for every entity of both spec documents. The same
-// migrations run on PGlite and on a PostgreSQL server. TypeScript names follow the spec's JSON fields.
+// The one Drizzle schema (PostgreSQL dialect) for every entity of the product (docs/product.md). The same
+// migrations run on PGlite and on a PostgreSQL server. TypeScript names follow the API contract's JSON fields (docs/api.md).
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

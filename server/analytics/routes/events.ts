@@ -37,7 +37,7 @@ const eventsRoutes: RoutePlugin = async (app, { db, answers: stored, secretFor }
         tags: ['Analytique'],
         params: idParams('productId'),
         // format=columns: the compact answer our worker asks for (see columnsBody); the default stays the
-        // spec's list of events for every other client.
+        // contract's list of events (docs/api.md) for every other client.
         querystring: z.object({ format: z.enum(['columns']).optional() }),
         response: {
           // JSON by default; the binary columns when `format=columns` and Accept names them (binaryColumns.ts).

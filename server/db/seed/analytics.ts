@@ -1,4 +1,4 @@
-// Issue 3: analytics companies, products (catalogue product groups) and their 3D/AR events.
+// The demo data (docs/product.md): analytics companies, products (catalogue product groups) and their 3D/AR events.
 // Deterministic: every random draw is a slice of md5(product, day, slot), so two runs give the same data.
 // Events are generated and inserted by one SQL statement per company (generate_series), which keeps
 // `npm start` on an empty database fast.

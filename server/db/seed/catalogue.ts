@@ -1,5 +1,6 @@
-// Issue 7: categories (with sub-categories), product groups with small real files (PNG images, an STL,
-// a STEP, an FBX, PDFs; the other products' models are generated afterwards, seed/models.ts), options of each type, sub-options and colour palettes. Files come from
+// The demo catalogue (docs/product.md, the catalogue): categories (with sub-categories), product groups
+// with small real files (PNG images, an STL, a STEP, an FBX, PDFs; the other products' models are
+// generated afterwards, seed/models.ts), options of each type, sub-options and colour palettes. Files come from
 // fixtures/catalogue and are stored like uploads, so the download route serves them.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 5: every demo proposition gets a real small PDF quote (generated) and, except one in four, the
+// The demo data (docs/product.md): every demo proposition gets a real small PDF quote (generated) and, except one in four, the
 // small committed MP4 (VP9, plays in Chromium and Firefox), each under its own storage key. Some carry a
 // status so every badge style shows on the demo.
 import fs from 'node:fs';

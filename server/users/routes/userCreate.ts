@@ -1,4 +1,4 @@
-// POST /api/User/create (Admin only): the spec's create payload, validated by the form's own schema.
+// POST /api/User/create (Admin only): the contract's create payload (docs/api.md), validated by the form's own schema.
 // The Admin role is given only in the provider's company (grantsRole, docs/permissions.md).
 import { and, eq } from 'drizzle-orm';
 

@@ -197,7 +197,7 @@ function ProductForm({ editId, initial, currentImages, categories, categoriesErr
   };
 
   const submit = form.handleSubmit(async (values) => {
-    // The spec's placement alert does not stop the submission.
+    // The placement alert (docs/product.md) does not stop the submission.
     if (!values.Placement) notify({ severity: 'warn', summary: 'Placement', detail: PRODUCT_MESSAGES.placement });
     let viewerModel: File | null;
     try {

@@ -1,5 +1,5 @@
 // Figures that never mislead: when some products' events could not be loaded they count as empty (the
-// spec's rule), and this says so above the cards, with "Réessayer" for those products only and their
+// product's rule, docs/dashboard.md), and this says so above the cards, with "Réessayer" for those products only and their
 // list on demand. When every call failed, nothing is shown as a figure: "Impossible de charger les statistiques".
 import { Button } from 'primereact/button';
 import { useState } from 'react';
