@@ -131,6 +131,13 @@ export default tseslint.config(
               from: ['./src', './server'],
               message: 'The workers import the domain only.',
             },
+            {
+              target: './src',
+              from: './workers',
+              // The locale worker is bundled inline (src/app/localeData.ts): its import carries Vite's query.
+              except: ['./analytics.worker.ts', './locale.worker.ts', './locale.worker.ts?worker&inline'],
+              message: "The app reads a worker through its entry (its Comlink face), never the worker's internals.",
+            },
           ],
         },
       ],
