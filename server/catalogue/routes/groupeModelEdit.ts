@@ -12,7 +12,7 @@ import { groupeModelSchema, PRODUCT_FILES, PRODUCT_MESSAGES, productFieldsSchema
 import { reachableProduct } from '../../auth/access';
 import { categories, groupeModels, models, productEvents, sousOptions } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, withoutBrowserGlb } from '../../files/browserConversion';
+import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, GLB_WITHOUT_FBX, withoutBrowserGlb } from '../../files/browserConversion';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { multipartBody } from '../../http/openapi/multipart';
 import { idParams, noContent } from '../../http/openapi/params';
@@ -81,7 +81,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
         tags: ['Catalogue'],
         params,
         multipart: multipartBody({ ...productFieldsSchema.shape, Retirer: retirerDoc }, rules),
-        rules: [UNKNOWN_FILE_FIELD],
+        rules: [UNKNOWN_FILE_FIELD, GLB_WITHOUT_FBX],
         response: { 200: groupeModelSchema, ...problems(404, 429) },
       },
     },

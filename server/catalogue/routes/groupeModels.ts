@@ -9,7 +9,7 @@ import { actingCompany, reachableProduct } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { categories, groupeModels } from '../../db/schema';
 import type { RoutePlugin } from '../../deps';
-import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, withoutBrowserGlb } from '../../files/browserConversion';
+import { BROWSER_GLB_FIELD, BROWSER_GLB_RULE, GLB_WITHOUT_FBX, withoutBrowserGlb } from '../../files/browserConversion';
 import { notFound } from '../../http/errors';
 import { listResponse } from '../../http/listSchema';
 import { multipartBody } from '../../http/openapi/multipart';
@@ -91,6 +91,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
         tags: ['Catalogue'],
         querystring: companyQuery,
         multipart: multipartBody(productFieldsSchema.shape, rules),
+        rules: [GLB_WITHOUT_FBX],
         response: { 201: z.object({ idGroupeModel: z.number() }), ...problems(404, 429) },
       },
     },
