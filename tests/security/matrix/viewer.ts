@@ -67,7 +67,41 @@ export const viewerEntries: MatrixEntry[] = [
     expect: () => [404],
     request: async (fx, c) => ({ url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}/model` }),
   },
+  {
+    // A visit's token for any caller holding the key; nothing else in the answer.
+    route: 'GET /api/viewer/:key/visit',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: ({ target }) => (target === 'unknown' ? [404] : [200]),
+    request: async (fx, c) => ({
+      url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}/visit?session=matrix-session`,
+    }),
+    unreadable: (_cell, body) => Object.keys(body as object).filter((k) => k !== 'visit'),
+  },
+  {
+    // A content address names one version of one product's model: none here (no stored model), so 404.
+    route: 'GET /api/viewer/:key/model/:file',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: () => [404],
+    request: async (fx, c) => ({
+      url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}/model/0123456789abcdef.glb`,
+    }),
+  },
+  {
+    // The poster only under the address its product's data gives: a guessed one is 404.
+    route: 'GET /api/viewer/:key/poster/:file',
+    roles: everyone,
+    public: true,
+    record: true,
+    expect: () => [404],
+    request: async (fx, c) => ({
+      url: `/api/viewer/${await viewerKey(fx, c.principal, c.target)}/poster/0123456789abcdef.png`,
+    }),
+  },
 ];
 
-/** What the public card may show: no id, no company, no file key. */
-const VIEWER_FIELDS = new Set(['nom', 'prix', 'modelUrl', 'unsupportedFormat', 'quoteUrl']);
+/** What the public card may show: no id, no company, no file key (the poster's URL is a hash of it). */
+const VIEWER_FIELDS = new Set(['nom', 'prix', 'modelUrl', 'posterUrl', 'unsupportedFormat', 'quoteUrl']);
