@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/api/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

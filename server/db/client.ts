@@ -26,7 +26,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `memory` may start from a dump of a data directory (PGlite's `dumpDataDir`): the test helpers start each
+ * test file's database from one already migrated (tests/helpers/dbTemplate.ts) instead of migrating it again.
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -81,7 +85,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     release = lockDataDir(target.dataDir);
     client = new PGlite(path.join(target.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   try {
     const db = drizzlePglite(client, { schema });
