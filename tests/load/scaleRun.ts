@@ -48,6 +48,8 @@ export interface ScaleOutcome {
   instances: number;
   cpu: string;
   cores: number;
+  /** The machine's load average (1 min) when the load started and when it ended: other work shares it. */
+  loadAverage: [number, number];
   /** The killed instance did die of SIGKILL during the load. */
   killed: boolean;
   /** Requests with their method: idempotent ones and the others (POST), with how many failed. */
@@ -274,6 +276,7 @@ export async function runScale(opts: ScaleOptions): Promise<ScaleOutcome> {
     log(
       `Charge : ${opts.users} utilisateurs et ${opts.collectConnections} connexions de visionneuses pendant ${opts.seconds} s…`,
     );
+    const loadBefore = os.loadavg()[0];
     const [api, collect] = await Promise.all([
       loadApi({ label: 'scale', base, seconds: opts.seconds, users: opts.users, observe }),
       loadCollect({
@@ -288,6 +291,7 @@ export async function runScale(opts: ScaleOptions): Promise<ScaleOutcome> {
       }),
     ]);
     clearTimeout(killer);
+    const loadAfter = os.loadavg()[0];
     const killed = victim.child.signalCode === 'SIGKILL';
     // Every collection request is a POST.
     counts.nonIdempotent.requests += collect.batches + collect.non2xx;
@@ -371,6 +375,7 @@ export async function runScale(opts: ScaleOptions): Promise<ScaleOutcome> {
       instances: opts.instances,
       cpu: os.cpus()[0]?.model ?? '?',
       cores: os.cpus().length,
+      loadAverage: [loadBefore, loadAfter],
       killed,
       idempotent: counts.idempotent,
       nonIdempotent: counts.nonIdempotent,
@@ -418,7 +423,7 @@ export function scaleReport(o: ScaleOutcome, date = new Date()): string {
   const pct = (a: number, b: number) => (b ? `${n((100 * a) / b, 2)} %` : '0 %');
   return `${SECTION}
 
-\`npm run scale\` le ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC : ${o.instances} instances (\`server/main.ts\`) sur une base PostgreSQL neuve, Redis et un serveur S3 (s3rver), derrière nginx (\`deploy/nginx\`), sur une seule machine : ${o.cpu}, ${o.cores} cœurs, que partagent nginx, PostgreSQL, Redis, s3rver et le générateur de charge. ${o.seconds} s de charge, une instance tuée (SIGKILL) à mi-course.
+\`npm run scale\` le ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC : ${o.instances} instances (\`server/main.ts\`) sur une base PostgreSQL neuve, Redis et un serveur S3 (s3rver), derrière nginx (\`deploy/nginx\`), sur une seule machine : ${o.cpu}, ${o.cores} cœurs, que partagent nginx, PostgreSQL, Redis, s3rver et le générateur de charge (charge moyenne sur 1 min : ${n(o.loadAverage[0], 1)} au départ, ${n(o.loadAverage[1], 1)} à la fin). ${o.seconds} s de charge, une instance tuée (SIGKILL) à mi-course.
 
 | mesure | valeur |
 |---|---|
