@@ -166,10 +166,28 @@ async function main() {
   log(`\n${text}`);
   log(`(total duration ${sec(Date.now() - started)})`);
   if (flags.output) {
-    // The results only: the decisions and their reasons are in bench/notes.md.
-    fs.writeFileSync(flags.output, `${text}\nDecisions and their measured reasons: bench/notes.md.\n`);
+    // The results only: the decisions and their reasons are in bench/notes.md. The section npm run scale
+    // writes (tests/load/scale.ts) is not measured here: kept as it was.
+    const scale = keptSection(flags.output, '## Plusieurs instances');
+    fs.writeFileSync(
+      flags.output,
+      `${text}${scale ? `\n${scale}` : ''}\nDecisions and their measured reasons: bench/notes.md.\n`,
+    );
     log(`Written to ${flags.output}`);
   }
+}
+
+/** A section of the results file as it is (its heading to the next one), or '' when absent. */
+function keptSection(file: string, heading: string): string {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const start = text.indexOf(`${heading}\n`);
+  if (start < 0) return '';
+  const ends = [
+    text.indexOf('\n## ', start + heading.length),
+    text.indexOf('\nDecisions and their measured reasons', start),
+  ];
+  const end = Math.min(...ends.map((e) => (e < 0 ? text.length : e)));
+  return `${text.slice(start, end).trimEnd()}\n`;
 }
 
 /** autocannon against a server on a throw-away PostgreSQL database, when one answers. */

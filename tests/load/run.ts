@@ -10,44 +10,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import autocannon, { type Request } from 'autocannon';
-
 import { freshDatabase, postgresUrl, spawnServer } from '../faults/helpers';
-import { type CollectOutcome, loadCollect } from './collect';
+import { loadApi, PASSWORD } from './api';
+import { type CollectOutcome, loadCollect, UNLIMITED_COLLECT } from './collect';
 
 const SECONDS = Number(process.env.LOAD_SECONDS || 60);
 const USERS = Number(process.env.LOAD_USERS || 50);
-const PASSWORD = 'Demo!2026pass';
 const ONLY = process.env.LOAD_ONLY;
 /** LOAD_DB=pglite or LOAD_DB=postgres measures one database only. */
 const DB = process.env.LOAD_DB;
 /** Events a second the collection route must sustain (issue 18), and its concurrent viewers' connections. */
 const COLLECT_TARGET: Record<string, number> = { PGlite: 1000, PostgreSQL: 3000 };
 const COLLECT_CONNECTIONS = Number(process.env.LOAD_COLLECT_CONNECTIONS || 20);
-// Every simulated visitor shares the loopback address and the demo's few hundred keys: the per-address and
-// per-key limits (docs/viewer.md) would measure themselves, so they are raised for this server.
-const UNLIMITED_COLLECT = {
-  COLLECT_BATCHES_PER_ADDRESS: '100000000',
-  COLLECT_EVENTS_PER_KEY_ADDRESS: '1000000000',
-  COLLECT_EVENTS_PER_KEY: '1000000000',
-  COLLECT_VISITS_PER_ADDRESS: '100000000',
-};
-const ACCOUNTS = [
-  'directeur@demo.fr',
-  'manager@demo.fr',
-  'vendeur@demo.fr',
-  'vendeur2@demo.fr',
-  'vendeur@atelier-bois.fr',
-  'directeur@atelier-bois.fr',
-];
-
-interface Context {
-  token?: string;
-  mail?: string;
-  entrepriseId?: number;
-  customerId?: number;
-  n?: number;
-}
 
 interface Outcome {
   label: string;
@@ -70,7 +44,7 @@ async function runAgainst(
   const server = await spawnServer({ SEED: 'on', ...UNLIMITED_COLLECT, ...env }, dataDir);
   try {
     const adminToken = await signInAdmin(server.url);
-    const api = ONLY === 'collect' ? undefined : await loadApi(label, server.url, adminToken);
+    const api = ONLY === 'collect' ? undefined : await loadApiChecked(label, server.url, adminToken);
     if (ONLY === 'api') return { api };
     process.stdout.write(
       `[${label}] événements des visionneuses : ${COLLECT_CONNECTIONS} connexions pendant ${SECONDS} s…\n`,
@@ -100,107 +74,10 @@ async function signInAdmin(base: string): Promise<string> {
   return (await res.json()).token;
 }
 
-/** The back-office mix: 50 users signing in, reading, creating and editing customers. */
-async function loadApi(label: string, base: string, token: string): Promise<Outcome> {
-  const created = new Map<number, string>();
-  let connection = 0;
-  let seq = 0;
-  const json = () => ({ 'content-type': 'application/json' });
-  const auth = (c: Context) => ({ authorization: `Bearer ${c.token}` });
-
-  const requests: Request[] = [
-    {
-      // Sign in once per user; afterwards this step is the current-user call of each page load.
-      method: 'POST',
-      path: '/api/Auth/backoffice/login',
-      setupRequest: (req, c: Context) => {
-        c.mail ??= ACCOUNTS[connection++ % ACCOUNTS.length];
-        if (c.token) return { ...req, method: 'GET', path: '/api/User/current', headers: auth(c), body: undefined };
-        return { ...req, headers: json(), body: JSON.stringify({ mail: c.mail, password: PASSWORD }) };
-      },
-      onResponse: (status, body, c: Context) => {
-        if (status === 200 && !c.token) c.token = JSON.parse(body).token;
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/User/current',
-      setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }),
-      onResponse: (status, body, c: Context) => {
-        if (status === 200) c.entrepriseId = JSON.parse(body).entrepriseId;
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/Customers/forCurrentUser',
-      setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }),
-    },
-    { method: 'GET', path: '/api/Entreprise', setupRequest: (req, c: Context) => ({ ...req, headers: auth(c) }) },
-    {
-      method: 'GET',
-      path: '/api/Produit/Entreprise/0',
-      setupRequest: (req, c: Context) => ({
-        ...req,
-        path: `/api/Produit/Entreprise/${c.entrepriseId}`,
-        headers: auth(c),
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/api/ProductStatistics/Entreprise/0/summary',
-      setupRequest: (req, c: Context) => ({
-        ...req,
-        path: `/api/ProductStatistics/Entreprise/${c.entrepriseId}/summary`,
-        headers: auth(c),
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/api/Customers/NewCustomer',
-      setupRequest: (req, c: Context) => {
-        c.n = ++seq;
-        const body = {
-          nom: 'Charge',
-          prenom: 'Client',
-          mail: `charge${c.n}@${label.toLowerCase()}.test`,
-          mobile: '0612345678',
-          compagny: 'SARL Charge',
-        };
-        return { ...req, headers: { ...json(), ...auth(c) }, body: JSON.stringify(body) };
-      },
-      onResponse: (status, body, c: Context) => {
-        if (status !== 201) return;
-        const customer = JSON.parse(body);
-        c.customerId = customer.customerId;
-        created.set(customer.customerId, customer.mail);
-      },
-    },
-    {
-      method: 'PUT',
-      path: '/api/Customers/0',
-      setupRequest: (req, c: Context) => ({
-        ...req,
-        path: `/api/Customers/${c.customerId}`,
-        headers: { ...json(), ...auth(c) },
-        body: JSON.stringify({
-          nom: 'Charge',
-          prenom: 'Modifié',
-          mail: `charge${c.n}@${label.toLowerCase()}.test`,
-          mobile: '0612345678',
-          city: 'Lyon',
-          postalCode: '69001',
-        }),
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/api/Customers/0',
-      setupRequest: (req, c: Context) => ({ ...req, path: `/api/Customers/${c.customerId}`, headers: auth(c) }),
-    },
-  ];
-
+/** The back-office mix (tests/load/api.ts), then every acknowledged creation read back through the API. */
+async function loadApiChecked(label: string, base: string, token: string): Promise<Outcome> {
   process.stdout.write(`[${label}] ${USERS} utilisateurs pendant ${SECONDS} s…\n`);
-  const result = await autocannon({ url: base, connections: USERS, duration: SECONDS, timeout: 30, requests });
+  const { result, created } = await loadApi({ label, base, seconds: SECONDS, users: USERS });
   // Every acknowledged creation is readable afterwards, with what was sent.
   let lost = 0;
   for (const [id, mail] of created) {
