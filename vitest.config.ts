@@ -39,7 +39,7 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts', 'tests/faults/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/security/globalSetup.ts'],
+          globalSetup: ['tests/security/globalSetup.ts', 'tests/api/globalSetup.ts'],
           fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 300_000,
