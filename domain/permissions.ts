@@ -23,6 +23,8 @@ export type Action =
   | 'entreprise.timeZone'
   /** The catalogue's structure: create and delete categories. */
   | 'catalogue.structure'
+  /** Add and delete the notes of the dashboard's time chart (domain/annotation.ts). */
+  | 'annotation.manage'
   /** 'Modifier mon mot de passe' (the current password is asked). */
   | 'password.changeOwn';
 
@@ -41,6 +43,7 @@ export const PERMISSIONS: Record<Action, readonly RoleName[]> = {
   'entreprise.viewerSettings': ['Admin', 'Directeur'],
   'entreprise.timeZone': ADMIN_ONLY,
   'catalogue.structure': MANAGEMENT,
+  'annotation.manage': MANAGEMENT,
   'password.changeOwn': ALL,
 };
 

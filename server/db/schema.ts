@@ -437,3 +437,23 @@ export const userJourneySteps = pgTable('user_journey_steps', {
   stepName: text('step_name').notNull().unique(),
   eventFlag: text('event_flag').notNull(),
 });
+
+/**
+ * A dated note on the dashboard's time chart ("Nouveau modèle 3D"), for the company or one of its products
+ * (domain/annotation.ts). `jour` is a day of the company's calendar, like the chart's buckets.
+ */
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: serial('id').primaryKey(),
+    entrepriseId: integer('entreprise_id')
+      .notNull()
+      .references(() => entreprises.entrepriseId, { onDelete: 'cascade' }),
+    idGroupeModel: integer('id_groupe_model').references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    jour: date('jour', { mode: 'string' }).notNull(),
+    texte: text('texte').notNull(),
+    createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('annotations_entreprise_jour_idx').on(t.entrepriseId, t.jour)],
+);

@@ -1,8 +1,9 @@
 // The analytics area's route plugins, registered by server/areas.ts.
 import type { RoutePlugin } from '../../deps';
+import annotationsRoutes from './annotations';
 import eventsRoutes from './events';
 import productsRoutes from './products';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
 
-export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes, versionsRoutes];
+export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes, versionsRoutes, annotationsRoutes];

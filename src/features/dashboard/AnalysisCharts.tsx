@@ -46,6 +46,8 @@ interface Props {
   pngSuffix: string;
   /** What each PNG says of itself: company, scope name and period (memoised by the page). */
   exportContext: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0] };
+  /** The buckets of the period's notes (ChartNotes.tsx), drawn on the "Évolution" chart. */
+  noteMarks?: readonly number[];
 }
 
 // Memoised on primitive props: a switch re-renders the charts when its figures arrive, not before.
@@ -60,6 +62,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
   unavailable,
   pngSuffix,
   exportContext,
+  noteMarks,
 }: Props) {
   const metric = METRIC_LABELS[metricKey];
   // Without a company, no chart (no zero on a 0–1 axis): "Sélectionnez une entreprise" in each card.
@@ -129,6 +132,7 @@ export const AnalysisCharts = memo(function AnalysisCharts({
             values={values}
             partial={view?.series.partial ?? -1}
             previous={view?.previous?.values ?? null}
+            marks={noteMarks}
           />
         )}
       </ChartCard>

@@ -6,17 +6,21 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { exportSuffix } from '#domain/analytics/exportName';
+import { placeNotes } from '#domain/analytics/noteBuckets';
 import type { RankingSort } from '#domain/analytics/ranking';
 import { METRIC_LABELS, selectionToParams } from '#domain/analytics/selection';
 import { EMPTY_STATS, viewRequestOf } from '#domain/analytics/view';
+import { can } from '#domain/permissions';
 import { ADMIN_ROLE } from '#domain/roles';
 
+import { useAnnotationsQuery } from '../../api/queries/annotations';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
 import { AnalysisCharts, NO_COMPANY } from './AnalysisCharts';
 import { exportCsv, warmUpAnalytics } from './analyticsClient';
 import { selectionAtom, updateSelectionAtom } from './atoms';
+import { ChartNotesSlot } from './ChartNotesSlot';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
@@ -174,6 +178,39 @@ export function DashboardPage() {
   // company sees zeros (docs/product.md §1.8). Within a company, a switch keeps the figures on screen,
   // marked busy, until its own arrive; spinners only when there is nothing of this company to show or the
   // wait is long (useDashboardView's SPINNER_DELAY_MS).
+  // The notes of the period shown, placed in the chart's buckets (domain/analytics/noteBuckets.ts).
+  const notesQuery = useAnnotationsQuery(waitingForCompany ? null : selection.companyId);
+  const chartLabels = view?.series.labels;
+  const placedNotes = useMemo(
+    () =>
+      placeNotes(
+        notesQuery.data ?? [],
+        {
+          period: selection.period,
+          year: selection.year,
+          month: selection.month,
+          week: selection.week,
+          from: selection.from,
+          to: selection.to,
+        },
+        selection.companyId === null ? [] : (chartLabels ?? []),
+        selection.scope === 'all' ? null : selection.scope,
+      ),
+    [
+      notesQuery.data,
+      selection.period,
+      selection.year,
+      selection.month,
+      selection.week,
+      selection.from,
+      selection.to,
+      selection.companyId,
+      selection.scope,
+      chartLabels,
+    ],
+  );
+  const noteMarks = useMemo(() => placedNotes.map((p) => p.bucket), [placedNotes]);
+
   const statsBusy = waitingForCompany || (selection.companyId !== null && (productsLoading || !state.current));
   const statsSpinner = statsBusy && (waitingForCompany || productsLoading || !view || state.slow);
 
@@ -235,6 +272,7 @@ export function DashboardPage() {
         unavailable={allFailed}
         pngSuffix={fileSuffix}
         exportContext={exportContext}
+        noteMarks={allFailed ? undefined : noteMarks}
       />
       {/* Until its own view arrives, a switch to all products keeps the product's view, which has no ranking.
           Its table's code loads when the reader gets near it (RankingSlot.tsx). */}
@@ -252,6 +290,19 @@ export function DashboardPage() {
             exporting={exporting}
           />
         )}
+      {selection.companyId !== null && !waitingForCompany && (
+        <ChartNotesSlot
+          companyId={selection.companyId}
+          placed={placedNotes}
+          labels={chartLabels ?? []}
+          products={products}
+          scope={selection.scope}
+          canManage={can(user?.role, 'annotation.manage')}
+          loading={notesQuery.isPending}
+          failed={notesQuery.isError}
+          onRetry={() => void notesQuery.refetch()}
+        />
+      )}
     </section>
   );
 }

@@ -23,6 +23,38 @@ interface Props {
   partial: number;
   /** The previous period's values, aligned bucket by bucket, when comparing. */
   previous: Array<number | null> | null;
+  /** Notes of the period (ChartNotes.tsx): the bucket of each, numbered 1, 2… in the list's order. */
+  marks?: readonly number[];
+}
+
+const NO_MARKS: readonly number[] = [];
+const MARK_COLOUR = '#b45309';
+
+/** Draws each note as a dashed line on its bucket, with its numbers at the top (as the notes list says them). */
+function drawMarks(u: uPlot, marks: readonly number[]): void {
+  if (marks.length === 0) return;
+  const numbers = new Map<number, number[]>();
+  marks.forEach((bucket, i) => numbers.set(bucket, [...(numbers.get(bucket) ?? []), i + 1]));
+  const { ctx } = u;
+  const { top, height } = u.bbox;
+  const ratio = uPlot.pxRatio;
+  ctx.save();
+  ctx.strokeStyle = MARK_COLOUR;
+  ctx.fillStyle = MARK_COLOUR;
+  ctx.lineWidth = ratio;
+  ctx.setLineDash([4 * ratio, 4 * ratio]);
+  ctx.font = `bold ${12 * ratio}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const [bucket, nums] of numbers) {
+    const x = Math.round(u.valToPos(bucket, 'x', true));
+    ctx.beginPath();
+    ctx.moveTo(x, top + 16 * ratio);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    ctx.fillText(nums.join(','), x, top + 2 * ratio);
+  }
+  ctx.restore();
 }
 
 /** The lines of the tooltip of bucket `i`. */
@@ -38,12 +70,14 @@ export function evolutionTooltip({ labels, values, partial, previous }: Props, i
 }
 
 export const EvolutionChart = memo(function EvolutionChart(props: Props) {
-  const { labels, values, partial, previous } = props;
+  const { labels, values, partial, previous, marks = NO_MARKS } = props;
   const current = useRef(labels);
+  const shownMarks = useRef(marks);
   // Before uplot-react's setData (a child's passive effect), so the axis reads the new labels.
   useLayoutEffect(() => {
     current.current = labels;
-  }, [labels]);
+    shownMarks.current = marks;
+  }, [labels, marks]);
   const options = useMemo<Omit<uPlot.Options, 'width' | 'height'>>(() => {
     const label = (v: number) => (Number.isInteger(v) ? (current.current[v] ?? '') : '');
     return {
@@ -69,6 +103,7 @@ export const EvolutionChart = memo(function EvolutionChart(props: Props) {
       ],
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
+      hooks: { draw: [(u) => drawMarks(u, shownMarks.current)] },
     };
   }, []);
   const data = useMemo<uPlot.AlignedData>(() => {
@@ -77,15 +112,18 @@ export const EvolutionChart = memo(function EvolutionChart(props: Props) {
     const dashed = values.map((v, i) => (partial >= 0 && (i === partial || i === partial - 1) ? v : null));
     const before = labels.map((_, i) => previous?.[i] ?? null);
     return [labels.map((_, i) => i), solid, dashed, before];
-  }, [labels, values, partial, previous]);
+    // New notes are drawn by the redraw a new data array brings (the options never change).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [labels, values, partial, previous, marks]);
   const summary = labels.map((l, i) => `${l} ${values[i] ?? '—'}`).join(', ');
+  const noteSummary = marks.length ? `. Notes : ${marks.map((b, i) => `${i + 1} sur ${labels[b]}`).join(', ')}` : '';
   return (
     <>
       <UPlotChart
         options={options}
         data={data}
         height={LINE_HEIGHT}
-        label={`Évolution : ${summary}`}
+        label={`Évolution : ${summary}${noteSummary}`}
         tooltip={(i) => evolutionTooltip(props, i)}
       />
       {(partial >= 0 || previous) && (

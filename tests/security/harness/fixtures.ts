@@ -261,6 +261,14 @@ export class Fixtures {
     return c.id;
   }
 
+  async annotation(company: Company): Promise<number> {
+    const [a] = await this.db
+      .insert(s.annotations)
+      .values({ entrepriseId: this.company[company], jour: '2026-11-20', texte: `Note ${++this.seq}` })
+      .returning();
+    return a.id;
+  }
+
   async groupe(company: Company): Promise<number> {
     const [g] = await this.db
       .insert(s.groupeModels)

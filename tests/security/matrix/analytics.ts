@@ -1,6 +1,6 @@
 // Analytics (issue 3's routes): every role reads its own company's products and statistics.
 import type { Fixtures, Principal } from '../harness/fixtures';
-import { everyone, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
+import { everyone, management, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
 const products = new WeakMap<Fixtures, Record<string, number>>();
 /** One product with events per company, made once. */
@@ -44,5 +44,27 @@ export const analyticsEntries: MatrixEntry[] = [
     route: 'GET /api/ProductStatistics/Entreprise/:entrepriseId/versions',
     roles: everyone,
     request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/versions` }),
+  },
+  {
+    route: 'GET /api/Annotation/Entreprise/:id',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/Annotation/Entreprise/${companyId(fx, c.principal, c.target)}` }),
+  },
+  {
+    route: 'POST /api/Annotation/Entreprise/:id',
+    roles: management,
+    ok: [201],
+    request: (fx, c) => ({
+      url: `/api/Annotation/Entreprise/${companyId(fx, c.principal, c.target)}`,
+      payload: { jour: '2026-11-20', texte: 'Campagne Instagram' },
+    }),
+  },
+  {
+    route: 'DELETE /api/Annotation/:id',
+    roles: management,
+    ok: [204],
+    request: async (fx, c) => ({
+      url: `/api/Annotation/${c.target === 'unknown' ? UNKNOWN_ID : await fx.annotation(c.target === 'own' ? fx.own(c.principal) : fx.other(c.principal))}`,
+    }),
   },
 ];
