@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 import { defineConfig } from 'vitest/config';
 
 // Projects: unit (pure rules, Node), api (the real server through app.inject on PGlite, or on PostgreSQL
@@ -6,6 +8,11 @@ import { defineConfig } from 'vitest/config';
 // score made of timings: those are the benchmark's (bench/, docs/performance.md).
 export default defineConfig({
   test: {
+    // Every core runs a unit or API file (vitest's default keeps one core free: one worker on a 2-core
+    // machine). An API file waits on PostgreSQL, Redis, child processes and timers for much of its time,
+    // so two workers on two cores cut the run without starving either (docs/performance.md, "CI's own
+    // duration"). e2e and security files still run one at a time (fileParallelism: false).
+    maxWorkers: os.availableParallelism(),
     // Under CI a JSON report is written too (.ci/run counts passed and failed tests from it).
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: process.env.VITEST_JSON ?? '.vitest-results.json' }]]
