@@ -179,6 +179,35 @@ describe('accessibility: no serious or critical violation', () => {
     expect(found).toEqual([]);
   }, 300_000);
 
+  it("on the dashboard's notes with a field error and the delete dialog open (Directeur)", async () => {
+    const directeur = await tokenOf(baseUrl(), 'directeur@demo.fr');
+    const found = await scan('/dashboard', directeur, async (page) => {
+      const heading = await page.waitForSelector('h3::-p-text(Notes du graphique)');
+      await heading!.scrollIntoView();
+      await (await page.waitForSelector('.chart-notes button::-p-text(Ajouter la note)'))!.click();
+      await page.waitForSelector('.chart-notes .p-error');
+      const text = await page.waitForSelector('.chart-notes-text input');
+      await text!.type('Note du test d’accessibilité');
+      await (await page.waitForSelector('.chart-notes button::-p-text(Ajouter la note)'))!.click();
+      const remove = await page.waitForSelector('.chart-notes-list button[aria-label^="Supprimer la note du "]');
+      await remove!.click();
+      await page.waitForSelector('.p-dialog');
+    });
+    // The note stays for nobody: deleted through the API.
+    const headers = { authorization: `Bearer ${directeur}` };
+    const { entrepriseId } = (await (await fetch(`${baseUrl()}/api/User/current`, { headers })).json()) as {
+      entrepriseId: number;
+    };
+    const notes = (
+      (await (await fetch(`${baseUrl()}/api/Annotation/Entreprise/${entrepriseId}`, { headers })).json()) as {
+        $values: Array<{ id: number; texte: string }>;
+      }
+    ).$values;
+    for (const n of notes.filter((x) => x.texte === 'Note du test d’accessibilité'))
+      await fetch(`${baseUrl()}/api/Annotation/${n.id}`, { method: 'DELETE', headers });
+    expect(found).toEqual([]);
+  }, 300_000);
+
   it('as the Vendeur: the dashboard with a dropdown open, his customer with its delete dialog open', async () => {
     const dropdown = await scan('/dashboard', vendeur, async (page) => {
       await page.waitForSelector('.p-dropdown');

@@ -1,6 +1,7 @@
 // "Notes du graphique": the period's notes, numbered as the "Évolution" chart marks them, and for the roles
 // that may change the catalogue a form to add one and a button to delete each (domain/annotation.ts).
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { type FormEvent, useId, useState } from 'react';
 
@@ -64,7 +65,7 @@ export function ChartNotes({ companyId, placed, labels, products, scope, canMana
       onError: (err) =>
         setErrors(
           err instanceof ApiError && Object.keys(err.fieldErrors).length
-            ? (err.fieldErrors)
+            ? err.fieldErrors
             : { form: `La note n'a pas pu être enregistrée : ${err.message}` },
         ),
     });
@@ -91,6 +92,8 @@ export function ChartNotes({ companyId, placed, labels, products, scope, canMana
   return (
     <section className="card chart-notes" aria-labelledby="notes-title">
       <h3 id="notes-title">Notes du graphique</h3>
+      {/* confirmDanger's dialog shows in the page's own ConfirmDialog. */}
+      {canManage && <ConfirmDialog />}
       {failed ? (
         <LoadError text="Les notes n'ont pas pu être chargées." onRetry={onRetry} />
       ) : loading ? (
