@@ -211,6 +211,13 @@ describe('the embed code on another site', () => {
     const frame = await (await visitor.page.waitForSelector('iframe')).contentFrame();
     await modelShown(frame!);
     expect(consoleTexts.filter((t) => t.includes('frame-ancestors'))).toEqual([]);
+    // Its poster (shown before the model) is the product's image under its immutable address.
+    const poster = await frame!.evaluate(() => document.querySelector('model-viewer')?.getAttribute('poster'));
+    expect(poster).toMatch(new RegExp(`/api/viewer/${product.publicKey}/poster/[0-9a-f]{16}\\.\\w+$`));
+    const posterAnswer = await fetch(new URL(poster!, baseUrl()));
+    expect(posterAnswer.status).toBe(200);
+    expect(posterAnswer.headers.get('content-type')).toMatch(/^image\//);
+    expect(posterAnswer.headers.get('cache-control')).toContain('immutable');
     await visitor.context.close();
 
     // The preview's page asked for its data without a session (no visit token) and posted nothing.
