@@ -1,6 +1,6 @@
 // A second view of the same product downloads no model bytes (docs/viewer.md, "Caching"): a product is
 // uploaded with a textured GLB (made lighter at upload) and a photo
-// (the poster); a first view draws the model; a second view in the same browser draws it again while the
+// (the poster, a WebP made from it at upload); a first view draws the model; a second view in the same browser draws it again while the
 // network carries a few KB only (the page and data revalidated, 304; the visit token), the model and the
 // poster coming from the browser's cache. Bytes are counted by Chromium itself (CDP encodedDataLength).
 // The light model is meshopt-compressed (EXT_meshopt_compression required): it is drawn at its size with
@@ -116,6 +116,8 @@ describe('a second view of a product', () => {
     expect(requiredExtensions(model)).toContain('EXT_meshopt_compression');
     expect(received.some((r) => /\/assets\/meshopt-decoder-[\w-]+\.js$/.test(r.url))).toBe(true);
     expect(await page.locator('model-viewer').getAttribute('poster')).toBe(info.posterUrl);
+    // The light poster made at upload, not the PNG photo (server/catalogue/viewerPoster.ts).
+    expect(info.posterUrl).toMatch(/\/poster\/[0-9a-f]{16}\.webp$/);
 
     received = [];
     await page.goto(`/viewer/${publicKey}`);
