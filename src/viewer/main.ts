@@ -14,7 +14,7 @@ interface ViewerInfo {
   nom: string;
   prix: number | null;
   modelUrl: string | null;
-  /** The product's first photo, shown before the model; absent or null: the neutral stage. */
+  /** Shown before the model: the light poster made at upload, or the first photo; absent or null: the neutral stage. */
   posterUrl?: string | null;
   unsupportedFormat: string | null;
   quoteUrl: string | null;

@@ -1,6 +1,6 @@
 // A second view of the same product downloads no model bytes (docs/viewer.md, "Caching"): a product is
-// uploaded with a textured GLB (made lighter at upload) and a photo
-// (the poster, a WebP made from it at upload); a first view draws the model; a second view in the same browser draws it again while the
+// uploaded with a textured GLB (made lighter at upload) and a photo (the poster, a WebP made from it at
+// upload); a first view draws the model; a second view in the same browser draws it again while the
 // network carries a few KB only (the page and data revalidated, 304; the visit token), the model and the
 // poster coming from the browser's cache. Bytes are counted by Chromium itself (CDP encodedDataLength).
 // The light model is meshopt-compressed (EXT_meshopt_compression required): it is drawn at its size with
