@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bootFrame } from './scripts/bootFrame';
 import { compileHint } from './scripts/compileHint';
 import { frameChunk } from './scripts/frameChunk';
+import { meshoptDecoder } from './scripts/meshoptDecoder';
 import { primeCss } from './scripts/primeCss';
 import { shellPrecache } from './scripts/shellPrecache';
 
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     bootFrame(),
     primeCss(),
+    meshoptDecoder(),
     // The main chunk compiled while it streams, off the main thread (before compression below).
     compileHint(),
     shell.plugin,

@@ -15,7 +15,7 @@ export interface ViewerProduct {
   viewerModel: string | null;
   /** SHA-256 of what the viewer serves (its content address); null for rows stored before migration 0009. */
   viewerModelHash: string | null;
-  /** The product's first image, the viewer's poster. */
+  /** The viewer's poster: the WebP made at upload, or without one (rows stored before) the first image. */
   poster: string | null;
   quoteUrl: string | null;
   frameOrigins: string[];
@@ -27,7 +27,7 @@ const byKey = readStatement<ViewerProduct>(
   `select g.id_groupe_model as "produitId", g.nom_groupe_model as "nom", g.prix_catalogue::text as "prix",
      g.chemin_3d as "chemin3d", g.model_format as "modelFormat",
      g.viewer_model as "viewerModel", g.viewer_model_hash as "viewerModelHash",
-     g.chemin_image_groupe->>0 as "poster", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
+     coalesce(g.viewer_poster, g.chemin_image_groupe->>0) as "poster", e.quote_url as "quoteUrl", e.frame_origins as "frameOrigins"
    from groupe_models g join entreprises e on e.entreprise_id = g.entreprise_id
    where g.public_key = $1::text limit 1`,
 );

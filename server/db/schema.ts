@@ -211,6 +211,12 @@ export const groupeModels = pgTable(
      */
     viewerModelHash: text('viewer_model_hash'),
     /**
+     * The viewer's poster made at upload from the first image (WebP, 1024 px at most on its longest side; a
+     * stored key of its own, server/catalogue/viewerPoster.ts). Null: none made (rows stored before, a failed
+     * or useless resize), and the viewer shows the first image itself.
+     */
+    viewerPoster: text('viewer_poster'),
+    /**
      * The product's public viewer key (/viewer/{publicKey}, POST /api/collect): random and unguessable,
      * drawn by the database for every writer (122 random bits of gen_random_uuid, built in since
      * PostgreSQL 13, so PGlite and PostgreSQL alike, and existing rows get one each when the column is added).

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 import type { OptimiseWorkerAnswer } from './optimiseWorker';
+import type { PosterWorkerAnswer } from './posterWorker';
 import type { StlWorkerAnswer } from './stlWorker';
 
 export interface ConversionLimits {
@@ -38,6 +39,7 @@ export class ConversionsBusy extends Error {}
 const BOOT = new URL('./workerBoot.mjs', import.meta.url);
 const STL_WORKER = new URL('./stlWorker.ts', import.meta.url).href;
 const OPTIMISE_WORKER = new URL('./optimiseWorker.ts', import.meta.url).href;
+const POSTER_WORKER = new URL('./posterWorker.ts', import.meta.url).href;
 
 export class ModelConversions {
   readonly limits: ConversionLimits;
@@ -72,6 +74,16 @@ export class ModelConversions {
   async optimise(input: string, output: string): Promise<{ bytes: number; sha256: string }> {
     const answer = await this.queued(output, () => this.run<OptimiseWorkerAnswer>(OPTIMISE_WORKER, input, output));
     return { bytes: answer.bytes, sha256: answer.sha256 };
+  }
+
+  /**
+   * Writes at `output` the viewer's WebP poster of the image at `input` (server/files/poster.ts), through
+   * the same queue and limits (sharp's pixel limit bounds its memory outside the worker's heap). Rejects
+   * like stlToGlb; an image sharp cannot read rejects with ConversionRefused.
+   */
+  async poster(input: string, output: string): Promise<{ bytes: number }> {
+    const answer = await this.queued(output, () => this.run<PosterWorkerAnswer>(POSTER_WORKER, input, output));
+    return { bytes: answer.bytes };
   }
 
   /** Runs `job` in its turn; its refusal (`ok: false`) rejects with ConversionRefused, `output` removed. */

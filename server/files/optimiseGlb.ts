@@ -5,7 +5,7 @@
 // worker (server/files/modelWorker.ts), never on a request's thread.
 import { type Document, type JSONDocument, Logger, NodeIO, type Texture } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
-import { dedup, prune, weld } from '@gltf-transform/functions';
+import { dedup, meshopt, prune, weld } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
 
@@ -33,11 +33,9 @@ export async function optimiseGlb(bytes: Uint8Array): Promise<Uint8Array> {
   const document = await read(reader, bytes);
   // Its info lines would go to the worker's stdout, which nobody reads.
   document.setLogger(new Logger(Logger.Verbosity.WARN));
-  // meshopt compression (meshopt({ encoder: MeshoptEncoder })) is left out: <model-viewer> 4 decodes
-  // EXT_meshopt_compression only once ModelViewerElement.meshoptDecoderLocation names a script it loads
-  // (node_modules/@google/model-viewer/lib/three-components/CachingGLTFLoader.js), which the page does not
-  // set yet; a required extension it cannot decode would leave the model undrawn (docs/viewer.md).
-  await document.transform(dedup(), weld(), prune());
+  // meshopt last: it quantises and reorders what the others left. The viewer decodes it with the decoder
+  // script this server serves (src/viewer/main.ts, meshoptDecoderLocation; docs/viewer.md).
+  await document.transform(dedup(), weld(), prune(), meshopt({ encoder: MeshoptEncoder }));
   for (const texture of document.getRoot().listTextures()) await lighterTexture(texture);
   return reader.writeBinary(document);
 }

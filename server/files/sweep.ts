@@ -23,9 +23,10 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
       c: g.cheminPdf,
       d: g.ficheCote,
       e: g.viewerModel,
+      f: g.viewerPoster,
     })
     .from(g)) {
-    add(...(r.images ?? []), r.a, r.b, r.c, r.d, r.e);
+    add(...(r.images ?? []), r.a, r.b, r.c, r.d, r.e, r.f);
   }
   for (const r of await db.select({ a: models.icone, b: models.model3d }).from(models)) add(r.a, r.b);
   for (const r of await db

@@ -3,6 +3,8 @@
 // back-office is imported here: this bundle stays small for phones.
 import './viewer.css';
 
+import meshoptDecoderUrl from 'virtual:meshopt-decoder';
+
 import type { VisitGrant } from '#domain/collectEvents';
 
 import { measured, wireChoice } from './choice';
@@ -12,7 +14,7 @@ interface ViewerInfo {
   nom: string;
   prix: number | null;
   modelUrl: string | null;
-  /** The product's first photo, shown before the model; absent or null: the neutral stage. */
+  /** Shown before the model: the light poster made at upload, or the first photo; absent or null: the neutral stage. */
   posterUrl?: string | null;
   unsupportedFormat: string | null;
   quoteUrl: string | null;
@@ -38,7 +40,13 @@ function message(text: string) {
 async function start() {
   // model-viewer (with three.js) is its own chunk, loaded while the product's data comes: this entry stays
   // a few KB (the e2e test checks the budget).
-  const element = import('@google/model-viewer');
+  const element = import('@google/model-viewer').then((module) => {
+    // Light models are meshopt-compressed (server/files/optimiseGlb.ts). model-viewer decodes them once this
+    // location is set: it then adds the script (this origin's, as the CSP requires) and waits for it before
+    // loading a model. Set as soon as the chunk is here, so the script comes while the data does.
+    module.ModelViewerElement.meshoptDecoderLocation = meshoptDecoderUrl;
+    return module;
+  });
   let dropQueued = () => {};
   wireChoice($('mesure') as HTMLButtonElement, $('mesure-etat'), () => dropQueued());
   // A visitor who refused (browser signal or the page's choice), and the back-office's preview, ask for

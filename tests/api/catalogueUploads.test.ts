@@ -54,8 +54,9 @@ describe('POST /api/Model/ModelWithGroup', () => {
     expect(res.statusCode).toBe(201);
     const { idGroupeModel } = res.json();
     expect(idGroupeModel).toBeGreaterThan(0);
-    // The six files, and the GLB converted from the STL for the viewer (docs/uploads.md, "3D models").
-    expect(storedFiles(t.filesDir).length).toBe(before + 7);
+    // The six files, the GLB converted from the STL for the viewer (docs/uploads.md, "3D models") and the
+    // viewer's WebP poster of the first image (docs/viewer.md, "Caching").
+    expect(storedFiles(t.filesDir).length).toBe(before + 8);
 
     const list = (await t.call('GET', '/api/GroupeModel', token)).json();
     expect(list.$values).toBeDefined();

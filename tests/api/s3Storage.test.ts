@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { groupeModels, propositions } from '../../server/db/schema';
@@ -149,13 +150,26 @@ describe('a 3D model uploaded to S3', () => {
   let id: number;
   let row: typeof groupeModels.$inferSelect;
   const stl = fixture('abat-jour.stl');
+  let photo: Buffer;
 
   beforeAll(async () => {
+    photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
     const categoryId = (await t.call('GET', '/api/Categorie', vendeur)).json().$values[0].id;
     const { payload, headers } = catalogueForm([
       ['NomGroupeModel', 'Abat-jour S3'],
       ['IdCategorie', String(categoryId)],
       ['Chemin_3d', stl, 'abat-jour.stl'],
+      ['CheminImageGroupe', photo, 'photo.jpg'],
     ]);
     const res = await t.app.inject({
       method: 'POST',
@@ -184,6 +198,18 @@ describe('a 3D model uploaded to S3', () => {
     expect(start.rawPayload.equals(glb.subarray(0, 12))).toBe(true);
   });
 
+  it('keeps the photo and its WebP poster in the bucket, and the viewer serves the poster', async () => {
+    expect((await object(row.cheminImageGroupe[0])).equals(photo)).toBe(true);
+    expect(row.viewerPoster).toMatch(/\.webp$/);
+    const stored = await object(row.viewerPoster!);
+    const info = (await t.call('GET', `/api/viewer/${row.publicKey}`, null)).json();
+    const poster = await t.call('GET', info.posterUrl, null);
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect(poster.rawPayload.equals(stored)).toBe(true);
+    expect((await sharp(stored).metadata()).width).toBe(1024);
+  });
+
   it('an STL stored before conversions at upload is read and converted from the bucket', async () => {
     await store.remove([row.viewerModel]);
     await t.database.db
@@ -204,6 +230,7 @@ describe('a 3D model uploaded to S3', () => {
     const left = await bucketKeys();
     expect(left).not.toContain(row.chemin3d);
     expect(left).not.toContain(row.viewerModel);
+    expect(left).not.toContain(row.viewerPoster);
   });
 });
 

@@ -1,8 +1,11 @@
 // A second view of the same product downloads no model bytes (docs/viewer.md, "Caching"): a product is
-// uploaded with a textured GLB (made lighter at upload) and a photo
-// (the poster); a first view draws the model; a second view in the same browser draws it again while the
+// uploaded with a textured GLB (made lighter at upload) and a photo (the poster, a WebP made from it at
+// upload); a first view draws the model; a second view in the same browser draws it again while the
 // network carries a few KB only (the page and data revalidated, 304; the visit token), the model and the
 // poster coming from the browser's cache. Bytes are counted by Chromium itself (CDP encodedDataLength).
+// The light model is meshopt-compressed (EXT_meshopt_compression required): it is drawn at its size with
+// no console error (a CSP refusal or a decoder failure is one), with the decoder script this server
+// serves (src/viewer/main.ts, scripts/meshoptDecoder.ts).
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -17,6 +20,15 @@ const SECOND_VIEW_BUDGET = 8 * 1024;
 
 let browser: Browser;
 let publicKey: string;
+
+/** The extensions a GLB's JSON chunk says it requires. */
+function requiredExtensions(glb: Uint8Array): string[] {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true)))) as {
+    extensionsRequired?: string[];
+  };
+  return json.extensionsRequired ?? [];
+}
 
 async function api<T>(url: string, init: RequestInit = {}, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${url}`, {
@@ -82,6 +94,15 @@ describe('a second view of a product', () => {
         { timeout: 90_000 },
       );
       expect(await page.locator('.message').count(), `${consoleErrors.join(' | ')}`).toBe(0);
+      // The 1 m grid itself (a model that failed to decode would load as an empty scene).
+      const size = await page.evaluate(() =>
+        document
+          .querySelector<HTMLElement & { getDimensions(): { x: number; y: number } }>('model-viewer')!
+          .getDimensions(),
+      );
+      expect(size.x).toBeCloseTo(1, 1);
+      expect(size.y).toBeCloseTo(1, 1);
+      expect(consoleErrors).toEqual([]);
     };
 
     await page.goto(`/viewer/${publicKey}`);
@@ -90,7 +111,13 @@ describe('a second view of a product', () => {
     const modelBytes = received.filter((r) => r.url.endsWith(info.modelUrl)).reduce((s, r) => s + r.bytes, 0);
     // The first view did download the model (so the second's zero means something).
     expect(modelBytes).toBeGreaterThan(10_000);
+    // A meshopt model, drawn with this origin's decoder script.
+    const model = new Uint8Array(await (await fetch(`${baseUrl()}${info.modelUrl}`)).arrayBuffer());
+    expect(requiredExtensions(model)).toContain('EXT_meshopt_compression');
+    expect(received.some((r) => /\/assets\/meshopt-decoder-[\w-]+\.js$/.test(r.url))).toBe(true);
     expect(await page.locator('model-viewer').getAttribute('poster')).toBe(info.posterUrl);
+    // The light poster made at upload, not the PNG photo (server/catalogue/viewerPoster.ts).
+    expect(info.posterUrl).toMatch(/\/poster\/[0-9a-f]{16}\.webp$/);
 
     received = [];
     await page.goto(`/viewer/${publicKey}`);

@@ -1,6 +1,7 @@
 // The viewer's light model (server/files/optimiseGlb.ts, docs/uploads.md "Light models"): a textured model
 // the test builds (duplicate vertices, a 4096 px PNG) loses at least 60 % of its bytes and stays a valid
-// GLB with the same meshes, its texture at most 2048 px; and the same runs in the conversion queue's
+// GLB with the same meshes, its geometry meshopt-compressed and its texture at most 2048 px; and the
+// geometry alone (the same grid without its texture) is far lighter with meshopt; and the same runs in the conversion queue's
 // worker thread (server/files/modelConversions.ts), as uploads do.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,8 +40,14 @@ describe('optimiseGlb', () => {
     const after = (await read(light)).getRoot();
     expect(Buffer.from(light.subarray(0, 4)).toString('latin1')).toBe('glTF');
     expect(after.listMeshes()).toHaveLength(before.listMeshes().length);
-    // No meshopt compression until the viewer loads its decoder (server/files/optimiseGlb.ts).
-    expect(after.listExtensionsUsed().map((e) => e.extensionName)).not.toContain('EXT_meshopt_compression');
+    // meshopt-compressed (the viewer loads its decoder: src/viewer/main.ts), and required by the file.
+    expect(after.listExtensionsRequired().map((e) => e.extensionName)).toContain('EXT_meshopt_compression');
+    // Its geometry (all but the texture): welded and uncompressed it would be 101 × 101 vertices of 20 bytes
+    // (position, UV) and 60 000 indices of 4 bytes; meshopt keeps far less than that.
+    const geometry = light.byteLength - after.listTextures()[0].getImage()!.byteLength;
+    const uncompressed = 101 * 101 * 20 + 100 * 100 * 6 * 4;
+    console.log(`textured model: ${original.byteLength} → ${light.byteLength} bytes, geometry ${geometry} bytes`);
+    expect(geometry).toBeLessThanOrEqual(uncompressed * 0.25);
     // The same triangles, their vertices shared (welded): 20 000 triangles, 101 × 101 vertices.
     const prim = after.listMeshes()[0].listPrimitives()[0];
     expect(prim.getIndices()!.getCount()).toBe(100 * 100 * 6);

@@ -20,6 +20,7 @@ import { problems } from '../../http/openapi/problem';
 import { fieldErrors, readMultipartForm } from '../multipartForm';
 import { withStoredFiles } from '../storeFiles';
 import { prepareViewerModel, VIEWER_MODEL_FIELD, viewerModelColumns } from '../viewerModel';
+import { prepareViewerPoster, VIEWER_POSTER_FIELD } from '../viewerPoster';
 import { toGroupeModel } from './groupeModels';
 
 export const PRODUCT_DELETE_MESSAGES = {
@@ -117,8 +118,17 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
       );
       const modelChanged = !!model || retirer.has('Chemin_3d');
       if (modelChanged) replaced.push(...(g.viewerModel ? [g.viewerModel] : []));
+      // New images bring their own poster (or none); removing them removes it. Kept images keep theirs.
+      const newImage = form.files.CheminImageGroupe?.[0];
+      const imagesChanged = !!newImage || retirer.has('CheminImageGroupe');
+      const poster = await prepareViewerPoster(request, { files, conversions }, newImage);
+      if (imagesChanged) replaced.push(...(g.viewerPoster ? [g.viewerPoster] : []));
       const originals = withoutBrowserGlb(form.files);
-      const uploads = model?.glb ? { ...originals, [VIEWER_MODEL_FIELD]: [model.glb] } : originals;
+      const uploads = {
+        ...originals,
+        ...(model?.glb ? { [VIEWER_MODEL_FIELD]: [model.glb] } : {}),
+        ...(poster ? { [VIEWER_POSTER_FIELD]: [poster] } : {}),
+      };
       const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [updated] = await db
           .update(groupeModels)
@@ -136,6 +146,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
             cheminPdf: next('Chemin_pdf', keys)[0] ?? null,
             ficheCote: next('FicheCote', keys)[0] ?? null,
             ...(modelChanged ? viewerModelColumns(model, keys) : {}),
+            ...(imagesChanged ? { viewerPoster: keys[VIEWER_POSTER_FIELD]?.[0] ?? null } : {}),
           })
           .where(eq(groupeModels.idGroupeModel, g.idGroupeModel))
           .returning();
@@ -177,6 +188,7 @@ const groupeModelEditRoutes: RoutePlugin = async (app, { db, files, conversions 
         return [
           ...FILE_FIELDS.flatMap((field) => keysOf(g, field)),
           g.viewerModel,
+          g.viewerPoster,
           ...modelFiles.flatMap((m) => [m.icone, m.model3d]),
           ...sousFiles.map((s) => s.icone),
         ];

@@ -19,6 +19,7 @@ import { fieldErrors, readMultipartForm } from '../multipartForm';
 import { companyQuery, toNumber } from '../scope';
 import { withStoredFiles } from '../storeFiles';
 import { prepareViewerModel, VIEWER_MODEL_FIELD, viewerModelColumns } from '../viewerModel';
+import { prepareViewerPoster, VIEWER_POSTER_FIELD } from '../viewerPoster';
 
 const rules = {
   ...PRODUCT_FILES,
@@ -116,8 +117,14 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
         'Chemin_3d',
         form.files[BROWSER_GLB_FIELD]?.[0],
       );
+      // The viewer's light poster of the first image (none when it cannot be made: the image is shown).
+      const poster = await prepareViewerPoster(request, { files, conversions }, form.files.CheminImageGroupe?.[0]);
       const originals = withoutBrowserGlb(form.files);
-      const uploads = model?.glb ? { ...originals, [VIEWER_MODEL_FIELD]: [model.glb] } : originals;
+      const uploads = {
+        ...originals,
+        ...(model?.glb ? { [VIEWER_MODEL_FIELD]: [model.glb] } : {}),
+        ...(poster ? { [VIEWER_POSTER_FIELD]: [poster] } : {}),
+      };
       const row = await withStoredFiles(request, files, uploads, async (keys) => {
         const [inserted] = await db
           .insert(groupeModels)
@@ -136,6 +143,7 @@ const groupeModelRoutes: RoutePlugin = async (app, { db, files, conversions }) =
             cheminPdf: keys.Chemin_pdf?.[0] ?? null,
             ficheCote: keys.FicheCote?.[0] ?? null,
             ...viewerModelColumns(model, keys),
+            viewerPoster: keys[VIEWER_POSTER_FIELD]?.[0] ?? null,
           })
           .returning({ idGroupeModel: groupeModels.idGroupeModel });
         return inserted;

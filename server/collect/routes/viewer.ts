@@ -1,8 +1,8 @@
 // The public viewer's data by product key (docs/viewer.md): GET /api/viewer/{key} (name, price, model,
 // poster and quote URLs; revalidated with its ETag), GET /api/viewer/{key}/visit (the visit's token, never
 // cached), and the files under content-addressed URLs cached for a year: the model
-// (/model/{hash}.glb, the light GLB made at upload) and the poster (/poster/{hash}.{ext}, the product's
-// first photo). GET /api/viewer/{key}/model, the URL of rows stored before, is served uncached. No request
+// (/model/{hash}.glb, the light GLB made at upload) and the poster (/poster/{hash}.{ext}, the WebP made at
+// upload from the product's first photo, or that photo for rows stored before). GET /api/viewer/{key}/model, the URL of rows stored before, is served uncached. No request
 // converts, sniffs or retries anything: an STL's GLB was converted at upload, an FBX's made by its
 // uploader's browser. A visitor whose browser objects to measurement (Sec-GPC) gets no visit token.
 import type { FastifyRequest } from 'fastify';
@@ -30,7 +30,10 @@ export const viewerInfoSchema = z.object({
   nom: z.string(),
   prix: z.number().nullable(),
   modelUrl: z.string().nullable(),
-  /** The product's first photo, shown before the model (model-viewer's poster); null: a neutral stage. */
+  /**
+   * Shown before the model (model-viewer's poster): the WebP made at upload from the first photo, or the
+   * photo itself for a product without one; null: a neutral stage.
+   */
   posterUrl: z.string().nullable().optional(),
   /** Set when the product has a model the viewer cannot show: FBX, STEP, or an STL whose conversion failed. */
   unsupportedFormat: z.string().nullable(),
@@ -177,7 +180,7 @@ const viewerRoutes: RoutePlugin = async (app, { db, files, visits }) => {
       schema: {
         tags: ['Visionneuse'],
         description:
-          'L’affiche de la visionneuse (la première photo du produit) : `Cache-Control: public, max-age=31536000, immutable`.',
+          'L’affiche de la visionneuse (le WebP de 1024 px au plus fait à l’envoi de la première photo du produit, ou cette photo pour un produit enregistré avant) : `Cache-Control: public, max-age=31536000, immutable`.',
         params: posterParams,
         response: {
           ...rangedFileAnswers(['image/png', 'image/jpeg', 'image/webp', 'image/gif'], 'L’affiche'),

@@ -1,0 +1,1 @@
+ALTER TABLE "groupe_models" ADD COLUMN "viewer_poster" text;
