@@ -6,4 +6,10 @@ import productsRoutes from './products';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
 
-export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes, versionsRoutes, annotationsRoutes];
+export const analyticsRoutes: RoutePlugin[] = [
+  productsRoutes,
+  eventsRoutes,
+  summariesRoutes,
+  versionsRoutes,
+  annotationsRoutes,
+];
