@@ -70,6 +70,7 @@ async function main() {
     filesDir,
     files,
     shareLinkDays: config.shareLinkDays,
+    eventsRetentionMonths: config.eventsRetentionMonths,
     redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
     // DIST_DIR serves another build (the PWA update test serves a second build this way).

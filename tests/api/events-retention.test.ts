@@ -224,6 +224,15 @@ describe('retention', () => {
     expect((await purgeEvents(db, now, months)).dropped).toEqual([]);
   });
 
+  it('tells the dashboard the oldest month kept', async () => {
+    const res = await t.call('GET', '/api/ProductStatistics/Retention', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ months: 25, oldestMonth: cutoff.toISOString().slice(0, 7) });
+    const vendeur = await t.login('vendeur@demo.fr');
+    expect((await t.call('GET', '/api/ProductStatistics/Retention', vendeur)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/ProductStatistics/Retention', null)).statusCode).toBe(401);
+  });
+
   it('runs once with two instances of one database', async () => {
     const db = t.database.db;
     // Events of a month that has become older than the retention a year on.

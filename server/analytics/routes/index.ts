@@ -2,7 +2,14 @@
 import type { RoutePlugin } from '../../deps';
 import eventsRoutes from './events';
 import productsRoutes from './products';
+import retentionRoutes from './retention';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
 
-export const analyticsRoutes: RoutePlugin[] = [productsRoutes, eventsRoutes, summariesRoutes, versionsRoutes];
+export const analyticsRoutes: RoutePlugin[] = [
+  productsRoutes,
+  eventsRoutes,
+  summariesRoutes,
+  versionsRoutes,
+  retentionRoutes,
+];
