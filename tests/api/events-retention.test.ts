@@ -174,12 +174,13 @@ describe('retention', () => {
       .returning({ id: productEvents.id });
     expect(await partitionOf(db, stray.id)).toBe('product_events_default');
 
-    const { token, productIds } = await (async () => {
+    const { token, productIds, companyId } = await (async () => {
       const token = await t.login('directeur@demo.fr');
       const companyId: number = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
       const list = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token)).json();
-      return { token, productIds: list.$values.map((x: { produitId: number }) => x.produitId) as number[] };
+      return { token, companyId, productIds: list.$values.map((x: { produitId: number }) => x.produitId) as number[] };
     })();
+    const versionsBefore = await t.call('GET', `/api/ProductStatistics/Entreprise/${companyId}/versions`, token);
     const p = productIds[0];
     const before = await t.call('GET', columns(p), token);
     expect(Math.min(...(before.json().time as number[]))).toBeLessThan(cutoff.getTime());
@@ -219,6 +220,12 @@ describe('retention', () => {
     }>;
     expect(list).toHaveLength(times.length);
     expect(list.every((e) => Date.parse(e.timestamp) >= cutoff.getTime())).toBe(true);
+
+    // The company's versions answer names the new tags, under a new tag of its own.
+    const versionsAfter = await t.call('GET', `/api/ProductStatistics/Entreprise/${companyId}/versions`, token);
+    expect(versionsAfter.headers.etag).not.toBe(versionsBefore.headers.etag);
+    const listed = versionsAfter.json<{ products: Array<{ productId: number; columnsEtag: string }> }>().products;
+    expect(listed.find((x) => x.productId === p)?.columnsEtag).toBe(after.headers.etag);
 
     // A second run finds nothing more to drop.
     expect((await purgeEvents(db, now, months)).dropped).toEqual([]);
