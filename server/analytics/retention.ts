@@ -107,14 +107,19 @@ export interface RetentionOptions {
 export function startRetention(db: Db, options: RetentionOptions): () => void {
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((m: string) => console.log(m));
-  const run = () =>
-    purgeEvents(db, now(), options.months).then(
+  const run = () => {
+    const started = Date.now();
+    return purgeEvents(db, now(), options.months).then(
       (r) => {
         if (r.dropped.length)
-          log(`Rétention des événements : mois supprimés ${r.dropped.join(', ')} (${r.products.length} produit(s)).`);
+          log(
+            `Rétention des événements : mois supprimés ${r.dropped.join(', ')} (${r.products.length} produit(s), ` +
+              `${((Date.now() - started) / 1000).toFixed(1)} s).`,
+          );
       },
       (err: unknown) => log(`Rétention des événements : échec de la purge (${(err as Error).message}).`),
     );
+  };
   void run();
   const timer = setInterval(() => void run(), options.everyMs ?? DAY_MS);
   timer.unref();
