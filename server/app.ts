@@ -19,6 +19,7 @@ import { TokenService } from './auth/tokens';
 import { defaultVerificationLimits, VerificationGate, type VerificationLimits } from './auth/verificationGate';
 import { collectLimitsFromEnv } from './collect/limits';
 import { createVisitTokens } from './collect/visitTokens';
+import { DEFAULT_RETENTION_MONTHS } from './config';
 import type { Db } from './db/client';
 import { installLightTraffic } from './db/heavyLane';
 import type { App, Deps } from './deps';
@@ -48,6 +49,8 @@ export interface AppOptions {
   /** The file store; by default the local disk under filesDir (main.ts opens S3 when configured). */
   files?: FileStorage;
   shareLinkDays?: number;
+  /** EVENTS_RETENTION_MONTHS; 25 by default (the purge itself runs from server/main.ts). */
+  eventsRetentionMonths?: number;
   distDir?: string;
   throttle?: Partial<ThrottleLimits>;
   /** Password verifications at once and queued (docs/login-throttle.md); or a gate built by a test. */
@@ -113,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     files: options.files ?? new FileStorage(options.filesDir),
     conversions: options.conversions ?? new ModelConversions(),
     shareLinkDays: options.shareLinkDays ?? 30,
+    eventsRetentionMonths: options.eventsRetentionMonths ?? DEFAULT_RETENTION_MONTHS,
     secretFor: (purpose) => createHmac('sha256', options.jwtSecret).update(`v3d:${purpose}`).digest(),
     answers: new StoredAnswers(options.db, app.log),
     visits: createVisitTokens(options.jwtSecret, limiters, collectLimitsFromEnv()),

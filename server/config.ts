@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Files in an S3-compatible bucket when S3_BUCKET is set, else on disk under DATA_DIR/files. */
   s3?: S3Settings;
+  /** EVENTS_RETENTION_MONTHS: months of events kept (server/analytics/retention.ts, docs/privacy.md). */
+  eventsRetentionMonths: number;
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
@@ -87,6 +89,25 @@ export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   };
 }
 
+/** EVENTS_RETENTION_MONTHS by default: the CNIL's limit for audience measurement without consent. */
+export const DEFAULT_RETENTION_MONTHS = 25;
+
+/**
+ * EVENTS_RETENTION_MONTHS: 25 by default, the CNIL's limit for audience measurement without consent; a
+ * whole number from 1 to 25 (more would keep events longer than that exemption allows).
+ */
+export function retentionMonths(raw: string | undefined): number {
+  const v = (raw ?? '').trim();
+  if (!v) return DEFAULT_RETENTION_MONTHS;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 1 || n > DEFAULT_RETENTION_MONTHS)
+    throw new ConfigError(
+      `EVENTS_RETENTION_MONTHS vaut « ${v} » : il faut un nombre entier de mois, de 1 à ${DEFAULT_RETENTION_MONTHS} ` +
+        '(la CNIL limite à 25 mois la conservation des données de mesure d’audience sans consentement).',
+    );
+  return n;
+}
+
 export function loadConfig(env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const seedOff = env.SEED === 'off' || env.SEED === 'false' || env.SEED === '0' || env.NODE_ENV === 'production';
@@ -101,5 +122,6 @@ export function loadConfig(env = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Settings(env),
+    eventsRetentionMonths: retentionMonths(env.EVENTS_RETENTION_MONTHS),
   };
 }

@@ -39,6 +39,8 @@ export interface Deps {
   secretFor: (purpose: string) => Buffer;
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
+  /** EVENTS_RETENTION_MONTHS (server/analytics/retention.ts). */
+  eventsRetentionMonths: number;
 }
 
 export type App = FastifyInstance<

@@ -5,6 +5,7 @@ import './engineFlags';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { ensureEventPartitions, startRetention } from './analytics/retention';
 import { buildApp } from './app';
 import { ensureDist } from './build/ensureDist';
 import { ConfigError, loadConfig } from './config';
@@ -32,6 +33,8 @@ async function main() {
   let seeded = false;
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }, {
     setup: async (db) => {
+      // The months kept and those ahead as partitions before any event is written (docs/privacy.md).
+      await ensureEventPartitions(db, new Date(), config.eventsRetentionMonths);
       if (!config.seed) return;
       const started = Date.now();
       seeded = await seedIfEmpty(db, { filesDir, files });
@@ -67,6 +70,7 @@ async function main() {
     filesDir,
     files,
     shareLinkDays: config.shareLinkDays,
+    eventsRetentionMonths: config.eventsRetentionMonths,
     redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
     // DIST_DIR serves another build (the PWA update test serves a second build this way).
@@ -74,6 +78,8 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL || 'warn' },
   });
   const address = await app.listen({ port: config.port, host: config.host });
+  // Months older than EVENTS_RETENTION_MONTHS dropped now, then daily (docs/privacy.md).
+  const stopRetention = startRetention(database.db, { months: config.eventsRetentionMonths });
 
   // One write, so whoever waits for "prêt sur" reads the whole banner.
   const banner = [
@@ -101,6 +107,7 @@ async function main() {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,7 @@
 // The dashboard selections, their labels, defaults and URL form. "now" is a Date whose UTC date is today in
 // the company's reporting zone (see localNow): the options and defaults follow the company's calendar.
 import { DAY_MS, dayNumber, dayOfIso, isoOf } from './buckets';
+import type { YearMonth } from './retention';
 import { type WeekBlock, weekOfDay, weekOptions } from './weeks';
 import { DEFAULT_TIME_ZONE, todayIn } from './zone';
 
@@ -69,17 +70,22 @@ export interface Selection {
 export const localNow = (timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): Date =>
   new Date(todayIn(timeZone, now) * DAY_MS);
 
-/** Years 2020 up to the current year. */
-export function yearOptions(now: Date): number[] {
+/**
+ * Years 2020 (or that of the oldest month the server keeps: ./retention.ts) up to the current year. Never
+ * empty: a retention newer than `now` still offers the current year.
+ */
+export function yearOptions(now: Date, oldest?: YearMonth | null): number[] {
   const years: number[] = [];
-  for (let y = FIRST_YEAR; y <= now.getUTCFullYear(); y++) years.push(y);
+  const first = Math.min(Math.max(FIRST_YEAR, oldest?.year ?? FIRST_YEAR), now.getUTCFullYear());
+  for (let y = first; y <= now.getUTCFullYear(); y++) years.push(y);
   return years;
 }
 
-/** 12 months, or up to the current month for the current year. */
-export function monthOptions(year: number, now: Date): number[] {
+/** 12 months, up to the current month for the current year, from the oldest month kept for its year. */
+export function monthOptions(year: number, now: Date, oldest?: YearMonth | null): number[] {
   const last = year === now.getUTCFullYear() ? now.getUTCMonth() + 1 : 12;
-  return Array.from({ length: last }, (_, i) => i + 1);
+  const first = oldest && year === oldest.year ? Math.min(oldest.month, last) : 1;
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
 export { daysInMonth, type WeekBlock, weekOfDay, weekOptions } from './weeks';
@@ -126,12 +132,15 @@ export function quickRange(q: (typeof QUICK_RANGES)[number], now: Date): { from:
   return { from: isoOf(from), to: isoOf(today) };
 }
 
-/** Keeps month and week inside what the year and month allow (latest month, last week by default). */
-export function clampSelection(s: Selection, now: Date): Selection {
-  const years = yearOptions(now);
+/**
+ * Keeps month and week inside what the year and month allow (latest month, last week by default), and
+ * nothing before the oldest month the server keeps, when known.
+ */
+export function clampSelection(s: Selection, now: Date, oldest?: YearMonth | null): Selection {
+  const years = yearOptions(now, oldest);
   const year = Math.min(Math.max(s.year, years[0]), years[years.length - 1]);
-  const months = monthOptions(year, now);
-  const month = Math.min(Math.max(s.month, 1), months[months.length - 1]);
+  const months = monthOptions(year, now, oldest);
+  const month = Math.min(Math.max(s.month, months[0]), months[months.length - 1]);
   const weeks = weekChoices(year, month, now);
   const week = Math.min(Math.max(s.week, 1), weeks.length);
   // A custom range: two real dates in order, not after today (a missing one: the last 30 days).
@@ -142,7 +151,8 @@ export function clampSelection(s: Selection, now: Date): Selection {
   if (to === null || to > today) to = today;
   if (from === null) from = to - 29;
   if (from > to) [from, to] = [to, from];
-  return { ...s, year, month, week, from: isoOf(Math.max(from, dayNumber(FIRST_YEAR, 1, 1))), to: isoOf(to) };
+  const firstDay = oldest ? dayNumber(oldest.year, oldest.month, 1) : dayNumber(FIRST_YEAR, 1, 1);
+  return { ...s, year, month, week, from: isoOf(Math.min(Math.max(from, firstDay), to)), to: isoOf(to) };
 }
 
 const pick = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>

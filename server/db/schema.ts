@@ -330,7 +330,7 @@ export const analyticsSessions = pgTable(
 export const productEvents = pgTable(
   'product_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     produitId: integer('produit_id')
       .notNull()
       .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
@@ -364,7 +364,13 @@ export const productEvents = pgTable(
   // (produit, ts, id) for the events in the answers' order; the migration makes it covering (INCLUDE of
   // the columns the answer in columns reads, which Drizzle cannot declare), so that answer is an index-only
   // scan.
-  (t) => [index('product_events_produit_ts_idx').on(t.produitId, t.timestamp, t.id)],
+  //
+  // Partitioned by month of ts (migration 0012, server/analytics/retention.ts): a partition's key must be
+  // part of the primary key, hence (id, ts); ids still come from the one sequence, unique by themselves.
+  (t) => [
+    primaryKey({ columns: [t.id, t.timestamp] }),
+    index('product_events_produit_ts_idx').on(t.produitId, t.timestamp, t.id),
+  ],
 );
 
 /**

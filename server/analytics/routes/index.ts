@@ -3,6 +3,7 @@ import type { RoutePlugin } from '../../deps';
 import annotationsRoutes from './annotations';
 import eventsRoutes from './events';
 import productsRoutes from './products';
+import retentionRoutes from './retention';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
 
@@ -12,4 +13,5 @@ export const analyticsRoutes: RoutePlugin[] = [
   summariesRoutes,
   versionsRoutes,
   annotationsRoutes,
+  retentionRoutes,
 ];

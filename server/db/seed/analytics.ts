@@ -105,6 +105,10 @@ export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale
     })),
   ]);
 
+  // The months of the events as partitions of their own (migration 0012), not the DEFAULT one; those older
+  // than the retention go at the first purge (server/analytics/retention.ts).
+  await db.execute(sql`select create_product_event_partitions(${EVENTS_FROM}::date, ${now.toISOString()}::date)`);
+
   const factor = scale === 'full' ? 1 : 0.06;
   // Daily visits per product: lighting sells on a smaller catalogue with more traffic per product.
   const ranges: Record<number, [number, number]> = {

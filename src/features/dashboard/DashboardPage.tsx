@@ -30,6 +30,7 @@ import { StatCards } from './StatCards';
 import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
+import { useOldestMonth } from './useOldestMonth';
 
 /** The URL follows the selection once the page is idle, at the latest this long after the change. */
 const URL_WRITE_DELAY_MS = 300;
@@ -89,6 +90,7 @@ export function DashboardPage() {
   }, [selection]);
 
   const { products, loading: productsLoading } = useCompanyProducts(selection.companyId);
+  useOldestMonth();
   const { timeZone, name: adminCompanyName, saved: timeZoneSaved } = useCompanyTimeZone(selection.companyId);
 
   // A bookmarked product that is not (or no longer) the company's: back to all products.

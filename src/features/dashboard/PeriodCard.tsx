@@ -16,7 +16,7 @@ import {
 } from '#domain/analytics/selection';
 import { todayIn } from '#domain/analytics/zone';
 
-import { selectionFieldAtom, updateSelectionAtom } from './atoms';
+import { oldestMonthAtom, selectionFieldAtom, updateSelectionAtom } from './atoms';
 import { PeriodRange } from './PeriodRange';
 import { type Option, SelectField } from './SelectField';
 import { TimeZoneEditor } from './TimeZoneEditor';
@@ -39,14 +39,16 @@ export const PeriodCard = memo(function PeriodCard({ timeZone, isAdmin, onTimeZo
   const to = useAtomValue(selectionFieldAtom('to'));
   const companyId = useAtomValue(selectionFieldAtom('companyId'));
   const update = useSetAtom(updateSelectionAtom);
+  // No year or month older than the retention (docs/privacy.md).
+  const oldest = useAtomValue(oldestMonthAtom);
 
   // A Date whose UTC date is today in the company's zone (what the selection rules read as "now").
   const today = todayIn(timeZone, Date.now());
   const now = useMemo(() => new Date(today * DAY_MS), [today]);
-  const years = useMemo(() => yearOptions(now).map((y) => ({ label: String(y), value: y })), [now]);
+  const years = useMemo(() => yearOptions(now, oldest).map((y) => ({ label: String(y), value: y })), [now, oldest]);
   const months = useMemo(
-    () => monthOptions(year, now).map((m) => ({ label: MONTH_NAMES[m - 1], value: m })),
-    [year, now],
+    () => monthOptions(year, now, oldest).map((m) => ({ label: MONTH_NAMES[m - 1], value: m })),
+    [year, now, oldest],
   );
   const weeks = useMemo(
     () => weekChoices(year, month, now).map((w) => ({ label: w.label, value: w.week })),

@@ -4,6 +4,7 @@
 import { type Atom, atom } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
 
+import type { YearMonth } from '#domain/analytics/retention';
 import { clampSelection, localNow, type Scope, type Selection, selectionFromParams } from '#domain/analytics/selection';
 import type { Progress } from '#domain/analytics/view';
 
@@ -15,6 +16,17 @@ const storedSelectionAtom = atomWithLazy<Selection>(() =>
 /** The selection, read-only: written through updateSelectionAtom alone. */
 export const selectionAtom = atom((get) => get(storedSelectionAtom));
 
+/** The oldest month of events the server keeps (useOldestMonth.ts); null until known. */
+export const oldestMonthAtom = atom<YearMonth | null>(null);
+
+/** Records the oldest month kept and moves a selection older than it (a bookmark) to it. */
+export const setOldestMonthAtom = atom(null, (get, set, oldest: YearMonth) => {
+  const known = get(oldestMonthAtom);
+  if (known?.year === oldest.year && known.month === oldest.month) return;
+  set(oldestMonthAtom, oldest);
+  set(storedSelectionAtom, clampSelection(get(storedSelectionAtom), localNow(), oldest));
+});
+
 /**
  * The one writer: changes some selections (a patch, or one made from the current selection); month and week
  * stay within what the year and month allow.
@@ -24,7 +36,7 @@ export const updateSelectionAtom = atom(
   (get, set, change: Partial<Selection> | ((current: Selection) => Partial<Selection>)) => {
     const current = get(storedSelectionAtom);
     const patch = typeof change === 'function' ? change(current) : change;
-    set(storedSelectionAtom, clampSelection({ ...current, ...patch }, localNow()));
+    set(storedSelectionAtom, clampSelection({ ...current, ...patch }, localNow(), get(oldestMonthAtom)));
   },
 );
 
