@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Files in an S3-compatible bucket when S3_BUCKET is set, else on disk under DATA_DIR/files. */
   s3?: S3Settings;
+  /** Mailed reports and alerts (docs/notifications.md): SMTP_URL (none: sending is off), MAIL_FROM, PUBLIC_URL. */
+  mail: { smtpUrl?: string; from?: string; publicUrl: string };
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
@@ -101,5 +103,10 @@ export function loadConfig(env = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Settings(env),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || undefined,
+      publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${Number(env.PORT || 8080)}`,
+    },
   };
 }
