@@ -63,6 +63,7 @@ export function Sidebar({ id }: { id?: string }) {
         {/* Live for every role: the server lets each user manage his own company's catalogue (docs/back-office.md). */}
         <Link to="/catalogue" icon="pi-book" label="Catalogue" />
         <Link to="/users" icon="pi-id-card" label="Utilisateurs" />
+        <Link to="/notifications" icon="pi-envelope" label="Mes notifications" />
         <ComingSoon icon="pi-cog" label="Paramètres" />
       </nav>
       <footer className="sidebar-footer">
