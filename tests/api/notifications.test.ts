@@ -3,6 +3,7 @@
 // the figures computed here from the events written for that week, the unsubscribe link ends it, nothing is
 // sent twice (a second tick, a restarted app on the same database), and a stopped collection is alerted.
 import { like } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { changeLabel, changePercent, percent, rateChange } from '#domain/analytics/rules';
@@ -10,6 +11,7 @@ import { formatNumber } from '#domain/format';
 
 import { buildApp } from '../../server/app';
 import { mailOutbox, productEvents } from '../../server/db/schema';
+import { NOTIFICATIONS_LOCK } from '../../server/notifications/tickLock';
 import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { parseMail } from '../helpers/rawMail';
@@ -285,5 +287,33 @@ describe('the alerts', () => {
     expect(await t.app.notifications.tick(new Date(at.getTime() + 61_000))).toMatchObject({ sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(sent + 1);
     expect(parseMail(smtp.received[sent].raw).subject).toMatch(/Collecte interrompue/);
+  });
+});
+
+// On PostgreSQL only: PGlite is one process per data directory, with no lock to share (docs/notifications.md).
+describe.runIf(process.env.TEST_DATABASE_URL)('across instances (PostgreSQL)', () => {
+  it('a tick while another instance holds the advisory lock does nothing; the next one sends', async () => {
+    const product = products[8];
+    await write(
+      Array.from({ length: 7 }, (_, i) => ({
+        produitId: product,
+        at: `2030-06-0${2 + i}T08:00:00Z`,
+        session: `held${i}`,
+        c: true,
+      })),
+    );
+    const sent = smtp.received.length;
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const other = await pool.connect();
+    try {
+      await other.query('select pg_advisory_lock($1)', [NOTIFICATIONS_LOCK]);
+      expect(await t.app.notifications.tick(new Date('2030-06-09T09:00:00Z'))).toBeNull();
+      expect(smtp.received).toHaveLength(sent);
+    } finally {
+      await other.query('select pg_advisory_unlock($1)', [NOTIFICATIONS_LOCK]);
+      other.release();
+    }
+    expect(await t.app.notifications.tick(new Date('2030-06-09T09:01:00Z'))).toMatchObject({ alerts: 1, sent: 1 });
+    expect(smtp.received).toHaveLength(sent + 1);
   });
 });

@@ -1,4 +1,4 @@
-// "Mes notifications" in Chromium (docs/notifications.md): reached from the sidebar, it says that this
+// "Mes notifications" in Chromium (docs/notifications.md): reached from the sidebar’s footer, it says that this
 // server sends no mail (the e2e server has no SMTP_URL), the switches toggle, "Enregistrer" says it saved,
 // a reload shows what the server stored, and axe finds no serious or critical violation.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -35,10 +35,10 @@ async function signedIn(path: string): Promise<Page> {
 const checked = (page: Page, id: string) => page.$eval(`#${id}`, (el) => (el as HTMLInputElement).checked);
 
 describe('Mes notifications', () => {
-  it('is reached from the sidebar, toggles, saves, and reads back what the server stored; axe clean', async () => {
+  it('is reached from the sidebar’s footer, toggles, saves, and reads back what the server stored; axe clean', async () => {
     const page = await signedIn('/dashboard');
     try {
-      await page.locator('nav a[href="/notifications"]').click();
+      await page.locator('.sidebar-footer a[href="/notifications"]').click();
       await page.waitForSelector('h1 ::-p-text(Mes notifications)');
       await page.waitForSelector('#notification-weeklyReport');
       expect(await page.$eval('.notifications-off', (el) => el.textContent)).toContain(
