@@ -7,7 +7,7 @@ import { rowsOf } from '../db/client';
 import { type JobContext, unsubscribeUrl } from './context';
 import { enqueue } from './outbox';
 import { addDays } from './weekDates';
-import { type TopProduct, topProducts,type WeekFigures, weekFigures } from './weekFigures';
+import { type TopProduct, topProducts, type WeekFigures, weekFigures } from './weekFigures';
 import { weeklyReport } from './weeklyReport';
 
 /** The hour (local) from which Monday's report is due. */

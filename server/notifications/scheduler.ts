@@ -4,7 +4,7 @@
 import { enqueueAlerts } from './alerts';
 import type { JobContext } from './context';
 import type { Mailer } from './mailer';
-import { sendPending,type SendResult } from './outbox';
+import { sendPending, type SendResult } from './outbox';
 import { enqueueDueReports } from './reports';
 import { underTickLock } from './tickLock';
 

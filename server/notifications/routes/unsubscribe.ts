@@ -1,10 +1,10 @@
 // The unsubscribe link of every mail, without signing in (the token is signed: ../unsubscribeTokens.ts):
 // - GET /api/Notifications/unsubscribe/{token}: turns the subscription off, answers a French page;
 // - POST the same URL: RFC 8058's one-click (List-Unsubscribe-Post), sent by the mail client itself.
-// A token this server did not sign answers 400 (a page to GET).
+// A token this server did not sign answers 400 (a page to a browser's GET, the JSON error otherwise).
 import { z } from 'zod';
 
-import { sendPublicPage } from '../../customers/publicPage';
+import { sendPublicPage, wantsHtml } from '../../customers/publicPage';
 import type { RoutePlugin } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { problemsOrPage } from '../../http/openapi/problem';
@@ -26,7 +26,7 @@ const unsubscribeRoutes: RoutePlugin = async (app, { db, notifications }) => {
       schema: {
         tags,
         description:
-          'Lien de désinscription d’un e-mail, sans connexion : coupe le rapport hebdomadaire ou les alertes et répond une page en français ; 400 (une page) pour un lien invalide.',
+          'Lien de désinscription d’un e-mail, sans connexion : coupe le rapport hebdomadaire ou les alertes et répond une page en français ; 400 pour un lien invalide (une page pour un navigateur, Accept: text/html).',
         params,
         response: {
           200: { description: 'La page de confirmation', content: { 'text/html': { schema: z.string() } } },
@@ -36,7 +36,11 @@ const unsubscribeRoutes: RoutePlugin = async (app, { db, notifications }) => {
     },
     async (request, reply) => {
       const claim = notifications.tokens.verify(request.params.token);
-      if (!claim) return sendPublicPage(reply, 400, invalidUnsubscribePage());
+      if (!claim) {
+        // A browser (the link clicked in a mail) gets a page; an API client the JSON error.
+        if (!wantsHtml(request)) throw badRequest(INVALID_LINK_TEXT);
+        return sendPublicPage(reply, 400, invalidUnsubscribePage());
+      }
       await unsubscribe(db, claim.userId, claim.target);
       return sendPublicPage(reply, 200, unsubscribedPage(claim.target));
     },
