@@ -28,6 +28,7 @@ const unsubscribeRoutes: RoutePlugin = async (app, { db, notifications }) => {
         description:
           'Lien de désinscription d’un e-mail, sans connexion : coupe le rapport hebdomadaire ou les alertes et répond une page en français ; 400 pour un lien invalide (une page pour un navigateur, Accept: text/html).',
         params,
+        rules: [INVALID_LINK_TEXT],
         response: {
           200: { description: 'La page de confirmation', content: { 'text/html': { schema: z.string() } } },
           ...problemsOrPage(400),
@@ -54,6 +55,7 @@ const unsubscribeRoutes: RoutePlugin = async (app, { db, notifications }) => {
         tags,
         description: 'Désinscription en un clic (RFC 8058, en-tête List-Unsubscribe-Post), sans connexion.',
         params,
+        rules: [INVALID_LINK_TEXT],
         documentedBody: { schema: z.object({ 'List-Unsubscribe': z.string().optional() }), contentTypes: [FORM] },
         response: { 200: z.object({ unsubscribed: z.literal(true) }) },
       },
