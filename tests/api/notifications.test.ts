@@ -290,6 +290,38 @@ describe('the alerts', () => {
   });
 });
 
+describe('"Chute de fréquentation"', () => {
+  it('visitors of the last 7 days under half of the four weeks before: alerted, with both figures', async () => {
+    const product = products[9];
+    const now = Date.parse('2030-07-15T09:00:00Z');
+    const DAY = 86_400_000;
+    // Four weeks before the last seven days: 25 visitors each week (a session seen twice counts once).
+    const baseline = Array.from({ length: 4 }, (_, week) =>
+      Array.from({ length: 25 }, (_, i) => ({
+        produitId: product,
+        at: new Date(now - (8 + week * 7) * DAY - i * 60_000).toISOString(),
+        session: `base${week}-${i}`,
+        c: true,
+      })),
+    ).flat();
+    // The last seven days: 5 visitors, all in the last day (no stopped collection), one of them twice.
+    const recent = Array.from({ length: 6 }, (_, i) => ({
+      produitId: product,
+      at: new Date(now - 3_600_000 - i * 60_000).toISOString(),
+      session: `recent${Math.min(i, 4)}`,
+      c: true,
+    }));
+    await write([...baseline, ...recent]);
+    const sent = smtp.received.length;
+    expect(await t.app.notifications.tick(new Date(now))).toMatchObject({ alerts: 1, sent: 1 });
+    const mail = parseMail(smtp.received[sent].raw);
+    expect(mail.subject).toMatch(/^Alerte Visio3D : Chute de fréquentation — /);
+    expect(mail.text).toContain('a reçu 5 visiteur(s) ces 7 derniers jours');
+    expect(mail.text).toContain('(25 par semaine)');
+    expect(await t.app.notifications.tick(new Date(now + 3_600_000))).toMatchObject({ alerts: 0, sent: 0 });
+  });
+});
+
 // On PostgreSQL only: PGlite is one process per data directory, with no lock to share (docs/notifications.md).
 describe.runIf(process.env.TEST_DATABASE_URL)('across instances (PostgreSQL)', () => {
   it('a tick while another instance holds the advisory lock does nothing; the next one sends', async () => {
