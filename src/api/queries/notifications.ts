@@ -1,7 +1,7 @@
 // The signed-in user's mail notifications as server state (docs/architecture.md, "Server state on the client").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { type Subscriptions, type SubscriptionsInput,subscriptionsSchema } from '#domain/notifications';
+import { type Subscriptions, type SubscriptionsInput, subscriptionsSchema } from '#domain/notifications';
 
 import { fetchSubscriptions, saveSubscriptions } from '../notifications';
 
