@@ -1,6 +1,7 @@
 // "Mes notifications" in Chromium (docs/notifications.md): reached from the sidebar’s footer, it says that this
 // server sends no mail (the e2e server has no SMTP_URL), the switches toggle, "Enregistrer" says it saved,
-// a reload shows what the server stored, and axe finds no serious or critical violation.
+// a reload shows what the server stored, and axe finds no serious or critical violation; a failed load
+// shows its message and "Réessayer".
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -64,6 +65,36 @@ describe('Mes notifications', () => {
       await page.click('button[type=submit]');
       await page.waitForSelector('::-p-text(Vos préférences de notification sont enregistrées.)');
       expect(await subscriptions()).toMatchObject({ weeklyReport: false, alerts: false });
+    } finally {
+      await page.browserContext().close();
+    }
+  });
+
+  it('a failed load says so with "Réessayer", never switches that look off; "Réessayer" loads them', async () => {
+    const page = await (await browser.createBrowserContext()).newPage();
+    try {
+      await page.setViewport({ width: 1400, height: 900 });
+      // The page's own requests, not the service worker's, so that the interception sees them.
+      await page.setBypassServiceWorker(true);
+      await page.goto(`${baseUrl()}/logo.svg`);
+      await page.evaluate((t) => localStorage.setItem('token', t), manager);
+      let refused = 0;
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        if (request.url().endsWith('/api/Notifications/subscriptions') && request.method() === 'GET' && !refused++)
+          void request.respond({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: 500, title: 'Erreur interne', detail: 'Erreur interne du serveur' }),
+          });
+        else void request.continue();
+      });
+      await page.goto(`${baseUrl()}/notifications`, { waitUntil: 'load' });
+      await page.waitForSelector("::-p-text(Vos préférences de notification n'ont pas pu être chargées.)");
+      expect(await page.$('#notification-weeklyReport')).toBeNull();
+      await page.locator('button ::-p-text(Réessayer)').click();
+      await page.waitForSelector('#notification-weeklyReport');
+      expect(refused).toBeGreaterThanOrEqual(2);
     } finally {
       await page.browserContext().close();
     }
