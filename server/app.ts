@@ -41,6 +41,16 @@ import {
 } from './http/slowClients';
 import { installSpa } from './http/spa';
 import { installViewer } from './http/viewer';
+import { createMailer, type MailSettings } from './notifications/mailer';
+import { NotificationScheduler } from './notifications/scheduler';
+import { unsubscribeTokens } from './notifications/unsubscribeTokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mailed reports and alerts' job (server/notifications/scheduler.ts); tests tick it by hand. */
+    notifications: NotificationScheduler;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -70,6 +80,12 @@ export interface AppOptions {
   slowClients?: Partial<SlowClientLimits>;
   /** The queue of 3D model conversions (main.ts shares it with the background conversion); one of its own otherwise. */
   conversions?: ModelConversions;
+  /** The mailed reports and alerts (docs/notifications.md): SMTP_URL, MAIL_FROM, PUBLIC_URL. */
+  mail?: MailSettings;
+  /** The notifications' clock (a test's "Monday 08:00 in Europe/Paris"); the system's by default. */
+  clock?: () => Date;
+  /** Whether the notifications tick every minute on their own (on by default; tests tick by hand). */
+  notificationTimer?: boolean;
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -104,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (!options.limiterStore && store.kind === 'redis')
     app.addHook('onClose', async () => void (await store.client.quit()));
   const limiters = new LimiterFactory(store, options.limiterNamespace);
+  const mailer = createMailer(options.mail ?? {});
+  const tokens = unsubscribeTokens(createHmac('sha256', options.jwtSecret).update('v3d:unsubscribe').digest());
   const deps: Deps = {
     db: options.db,
     tokens: new TokenService(options.jwtSecret),
@@ -120,7 +138,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     secretFor: (purpose) => createHmac('sha256', options.jwtSecret).update(`v3d:${purpose}`).digest(),
     answers: new StoredAnswers(options.db, app.log),
     visits: createVisitTokens(options.jwtSecret, limiters, collectLimitsFromEnv()),
+    notifications: { sendingEnabled: mailer !== null, tokens },
   };
+  const scheduler = new NotificationScheduler(
+    {
+      db: options.db,
+      tokens,
+      publicUrl: (options.mail?.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+      log: app.log,
+    },
+    mailer,
+    options.clock,
+  );
+  app.decorate('notifications', scheduler);
+  if (!mailer) app.log.info({ event: 'mail.off' }, 'SMTP_URL absent : envoi des e-mails désactivé');
+  // Before the database closes: a tick under way ends first.
+  app.addHook('onClose', () => scheduler.stop());
   // Before the database closes (its owner closes it after the app): no build left half done.
   app.addHook('onClose', () => deps.answers.close());
   app.addHook('onClose', () => deps.conversions.close());
@@ -137,5 +170,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await installViewer(app, deps.db, options.distDir);
   await installSpa(app, options.distDir, allowedMethods);
   await app.ready();
+  if (options.notificationTimer !== false) scheduler.start();
   return app;
 }

@@ -6,6 +6,7 @@ import customersListRoutes from './customers/routes/customersList';
 import { customersRoutes } from './customers/routes/index';
 import type { RoutePlugin } from './deps';
 import entrepriseRoutes from './entreprise/routes/entreprise';
+import { notificationsRoutes } from './notifications/routes/index';
 import currentUserRoutes from './session/routes/currentUser';
 import authRoutes from './session/routes/signIn';
 import { usersRoutes } from './users/routes/index';
@@ -20,4 +21,5 @@ export const routePlugins: RoutePlugin[] = [
   ...usersRoutes,
   ...catalogueRoutes,
   ...viewerRoutes,
+  ...notificationsRoutes,
 ];

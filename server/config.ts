@@ -29,6 +29,8 @@ export interface Config {
   s3?: S3Settings;
   /** EVENTS_RETENTION_MONTHS: months of events kept (server/analytics/retention.ts, docs/privacy.md). */
   eventsRetentionMonths: number;
+  /** Mailed reports and alerts (docs/notifications.md): SMTP_URL (none: sending is off), MAIL_FROM, PUBLIC_URL. */
+  mail: { smtpUrl?: string; from?: string; publicUrl: string };
 }
 
 /** JWT_SECRET, or a secret generated once into DATA_DIR so tokens survive a restart. */
@@ -123,5 +125,10 @@ export function loadConfig(env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     s3: s3Settings(env),
     eventsRetentionMonths: retentionMonths(env.EVENTS_RETENTION_MONTHS),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || undefined,
+      publicUrl: env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${Number(env.PORT || 8080)}`,
+    },
   };
 }

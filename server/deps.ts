@@ -18,6 +18,7 @@ import type { VisitTokens } from './collect/visitTokens';
 import type { Db } from './db/client';
 import type { ModelConversions } from './files/modelConversions';
 import type { FileStorage } from './files/storage';
+import type { UnsubscribeTokens } from './notifications/unsubscribeTokens';
 
 export interface Deps {
   db: Db;
@@ -37,6 +38,8 @@ export interface Deps {
   visits: VisitTokens;
   /** A key for one purpose, derived from the server's secret: the same on every instance and restart. */
   secretFor: (purpose: string) => Buffer;
+  /** The mailed reports and alerts: whether SMTP_URL is set, the unsubscribe links' tokens (docs/notifications.md). */
+  notifications: { sendingEnabled: boolean; tokens: UnsubscribeTokens };
   /** Days a generated video share link stays valid. */
   shareLinkDays: number;
   /** EVENTS_RETENTION_MONTHS (server/analytics/retention.ts). */

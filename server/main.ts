@@ -76,6 +76,7 @@ async function main() {
     // DIST_DIR serves another build (the PWA update test serves a second build this way).
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),
     logger: { level: process.env.LOG_LEVEL || 'warn' },
+    mail: config.mail,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   // Months older than EVENTS_RETENTION_MONTHS dropped now, then daily (docs/privacy.md).
@@ -85,6 +86,9 @@ async function main() {
   const banner = [
     `\nBack-office 3D/AR prêt sur ${address}`,
     `Base : ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite dans ${config.dataDir}`}`,
+    config.mail.smtpUrl
+      ? `E-mails : envoyés par SMTP_URL, liens vers ${config.mail.publicUrl}`
+      : 'E-mails : envoi désactivé (SMTP_URL absent), ni rapport ni alerte ne partent',
     `Fichiers : ${config.s3 ? `bucket S3 « ${config.s3.bucket} »${config.s3.endpoint ? ` (${config.s3.endpoint})` : ''}` : filesDir}`,
   ];
   if (config.seed) {

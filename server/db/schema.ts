@@ -469,3 +469,70 @@ export const annotations = pgTable(
   },
   (t) => [index('annotations_entreprise_jour_idx').on(t.entrepriseId, t.jour)],
 );
+
+/**
+ * What a user asked to receive by mail (docs/notifications.md): the weekly report, the alerts. No row means
+ * neither; the "Mes notifications" screen writes it (PUT /api/Notifications/subscriptions), an unsubscribe
+ * link turns one off without signing in.
+ */
+export const notificationSubscriptions = pgTable('notification_subscriptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  weeklyReport: boolean('weekly_report').notNull().default(false),
+  alerts: boolean('alerts').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One mail to send, written before it is sent (server/notifications/outbox.ts). The unique key (user, kind,
+ * period or product and day) makes enqueueing idempotent, so N instances or a restart never send twice;
+ * sent_at marks it done, attempts and next_attempt_at pace the retries of a failed send.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    /** 'weekly_report' | 'alert_collection_stopped' | 'alert_traffic_drop'. */
+    kind: text('kind').notNull(),
+    /** The week's Monday (YYYY-MM-DD) of a report; "<product id>:<day>" of an alert. */
+    periodKey: text('period_key').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** The unsubscribe URL of this mail (its List-Unsubscribe header). */
+    unsubscribeUrl: text('unsubscribe_url').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_key_unique').on(t.userId, t.kind, t.periodKey),
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null`),
+  ],
+);
+
+/**
+ * An alert raised for a product, at most once per day (in the company's zone) per product and kind,
+ * whoever receives it (server/notifications/alerts.ts).
+ */
+export const alertsSent = pgTable(
+  'alerts_sent',
+  {
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.produitId, t.kind, t.day] })],
+);

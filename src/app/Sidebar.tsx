@@ -1,5 +1,6 @@
 // The navigation frame's sidebar (docs/product.md §1.2): brand, sections, Clients badge, coming-soon items,
-// active link, and the footer with initials, name, role, "Modifier mon mot de passe" and "Se déconnecter".
+// active link, and the footer with initials, name, role, "Modifier mon mot de passe", "Mes notifications"
+// and "Se déconnecter".
 import { useAtomValue } from 'jotai';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
@@ -85,6 +86,12 @@ export function Sidebar({ id }: { id?: string }) {
             }}
           />
         )}
+        {/* One's own settings sit here, beside the password, rather than in the original frame's sections
+            (docs/decisions.md, "Mes notifications"); a link styled as the buttons beside it. */}
+        <NavLink to="/notifications" className="p-button p-component p-button-text p-button-sm">
+          <span className="p-button-icon p-button-icon-left pi pi-envelope" aria-hidden="true" />
+          <span className="p-button-label">Mes notifications</span>
+        </NavLink>
         <Button label="Se déconnecter" icon="pi pi-sign-out" text size="small" onClick={logout} />
       </footer>
       {passwordAsked && (

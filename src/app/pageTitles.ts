@@ -27,6 +27,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/User/ByEntreprise/${entrepriseId}': 'Créer un utilisateur',
   '/users/:userId/details': "Détails de l'utilisateur",
   '/users/:userId/detailsCopy': "Détails de l'utilisateur",
+  '/notifications': 'Mes notifications',
 };
 
 export function documentTitle(page: string | undefined): string {

@@ -8,6 +8,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { propositionRoutes } from '../features/propositions/routes';
 import { userRoutes } from '../features/users/routes';
 import { preloadPages } from './lazyPage';
@@ -26,7 +27,14 @@ function Fallback() {
   return <Navigate to={useAtomValue(isAuthenticatedAtom) ? '/dashboard' : '/login'} replace />;
 }
 
-const pageRoutes = [...dashboardRoutes, ...customerRoutes, ...propositionRoutes, ...catalogueRoutes, ...userRoutes];
+const pageRoutes = [
+  ...dashboardRoutes,
+  ...customerRoutes,
+  ...propositionRoutes,
+  ...catalogueRoutes,
+  ...userRoutes,
+  ...notificationRoutes,
+];
 
 const routes: RouteObject[] = [
   {

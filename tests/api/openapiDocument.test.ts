@@ -20,6 +20,8 @@ const PUBLIC = [
   'get /api/viewer/{key}/model/{file}',
   'get /api/viewer/{key}/poster/{file}',
   'get /api/viewer/{key}/visit',
+  'get /api/Notifications/unsubscribe/{token}',
+  'post /api/Notifications/unsubscribe/{token}',
 ];
 /** Words of zod's and Fastify's own English messages: none may reach a user. */
 const ENGLISH = /\b(Invalid|expected|received|Required|Unrecognized|must|should|Too (big|small))\b/;

@@ -3,6 +3,7 @@ import { analyticsEntries } from './analytics';
 import { catalogueEntries } from './catalogue';
 import { coreEntries } from './core';
 import { customerEntries } from './customers';
+import { notificationEntries } from './notifications';
 import type { MatrixEntry } from './types';
 import { userEntries } from './users';
 import { viewerEntries } from './viewer';
@@ -14,4 +15,5 @@ export const matrixEntries: MatrixEntry[] = [
   ...analyticsEntries,
   ...catalogueEntries,
   ...viewerEntries,
+  ...notificationEntries,
 ];

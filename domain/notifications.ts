@@ -1,0 +1,20 @@
+// What a user receives by mail (docs/notifications.md): the weekly report and the alerts, each on or off.
+// GET and PUT /api/Notifications/subscriptions answer and read these; the "Mes notifications" screen too.
+import { z } from 'zod';
+
+export const subscriptionsInputSchema = z.object({
+  weeklyReport: z.boolean(),
+  alerts: z.boolean(),
+});
+export type SubscriptionsInput = z.infer<typeof subscriptionsInputSchema>;
+
+export const subscriptionsSchema = subscriptionsInputSchema.extend({
+  /** The recipient's address (the account's mail). */
+  mail: z.string(),
+  /** Whether this server sends mail at all (SMTP_URL set): the screen says so when it does not. */
+  sendingEnabled: z.boolean(),
+});
+export type Subscriptions = z.infer<typeof subscriptionsSchema>;
+
+export const NOTIFICATION_KINDS = ['weekly_report', 'alert_collection_stopped', 'alert_traffic_drop'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,0 +1,105 @@
+// The weekly report's mail (docs/notifications.md): the four dashboard cards of the week against the week
+// before, the five most consulted products and a link to the dashboard on that week, as text and HTML.
+import { changeLabel, changePercent, percent, rateChange } from '#domain/analytics/rules';
+import { zoneLabel } from '#domain/analytics/zone';
+import { formatNumber } from '#domain/format';
+
+import { escapeHtml, footer, linkButton, mailHtml } from './mailFrame';
+import { addDays, frenchDay } from './weekDates';
+import type { TopProduct, WeekFigures } from './weekFigures';
+
+export interface WeeklyReportInput {
+  prenom: string;
+  company: string;
+  entrepriseId: number;
+  timeZone: string;
+  /** The week's Monday (YYYY-MM-DD, local). */
+  weekStart: string;
+  current: WeekFigures;
+  previous: WeekFigures;
+  top: TopProduct[];
+  publicUrl: string;
+  unsubscribeUrl: string;
+}
+
+export const reportSubject = (weekStart: string) =>
+  `Votre rapport hebdomadaire Visio3D — semaine du ${frenchDay(weekStart)}`;
+
+/** The dashboard on that week (its URL form, docs/dashboard.md "Controls"), compared with the week before. */
+export const dashboardWeekUrl = (publicUrl: string, entrepriseId: number, weekStart: string) =>
+  `${publicUrl}/dashboard?entreprise=${entrepriseId}&periode=custom&du=${weekStart}&au=${addDays(weekStart, 6)}&comparer=1`;
+
+/** The four lines of the report: label, this week, the week before, the change (as the stat cards say them). */
+export function reportLines(current: WeekFigures, previous: WeekFigures) {
+  const count = (label: string, key: 'consultations' | 'interactions' | 'arTries') => ({
+    label,
+    value: formatNumber(current[key]),
+    previous: formatNumber(previous[key]),
+    change: changeLabel(changePercent(current[key], previous[key])),
+  });
+  const rate = (r: WeekFigures['conversion']) => `${formatNumber(percent(r.part, r.whole))}\u00a0%`;
+  return [
+    count('Nombre de consultation du modèle', 'consultations'),
+    count('Interactions 3D', 'interactions'),
+    count('Essais AR', 'arTries'),
+    {
+      label: 'Taux de conversion',
+      value: rate(current.conversion),
+      previous: rate(previous.conversion),
+      change: changeLabel(rateChange(current.conversion, previous.conversion)),
+    },
+  ];
+}
+
+export function weeklyReport(input: WeeklyReportInput) {
+  const lastDay = addDays(input.weekStart, 6);
+  const period = `du ${frenchDay(input.weekStart)} au ${frenchDay(lastDay)} (${zoneLabel(input.timeZone)})`;
+  const lines = reportLines(input.current, input.previous);
+  const link = dashboardWeekUrl(input.publicUrl, input.entrepriseId, input.weekStart);
+  const subject = reportSubject(input.weekStart);
+  const topText = input.top.length
+    ? input.top.map((p, i) => `${i + 1}. ${p.name} : ${formatNumber(p.consultations)} consultation(s)`).join('\n')
+    : 'Aucune consultation cette semaine.';
+  const text = [
+    `Bonjour ${input.prenom},`,
+    '',
+    `Voici le rapport de ${input.company} pour la semaine ${period}, comparé à la semaine précédente (nombre total d'événements).`,
+    '',
+    ...lines.map((l) => `${l.label} : ${l.value} (semaine précédente : ${l.previous}, évolution : ${l.change})`),
+    '',
+    'Produits les plus consultés :',
+    topText,
+    '',
+    `Voir le tableau de bord sur cette semaine : ${link}`,
+    '',
+    `Ne plus recevoir ce rapport : ${input.unsubscribeUrl}`,
+    '',
+  ].join('\n');
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e4e7eb;text-align:left';
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><th scope="row" style="${cell}">${escapeHtml(l.label)}</th><td style="${cell}">${escapeHtml(l.value)}</td><td style="${cell}">${escapeHtml(l.previous)}</td><td style="${cell}">${escapeHtml(l.change)}</td></tr>`,
+    )
+    .join('\n');
+  const topHtml = input.top.length
+    ? `<ol>${input.top.map((p) => `<li>${escapeHtml(p.name)} : ${escapeHtml(formatNumber(p.consultations))} consultation(s)</li>`).join('')}</ol>`
+    : '<p>Aucune consultation cette semaine.</p>';
+  const html = mailHtml(
+    escapeHtml(subject),
+    `<h1 style="font-size:20px;color:#1e3a5f">Rapport hebdomadaire — ${escapeHtml(input.company)}</h1>
+<p>Bonjour ${escapeHtml(input.prenom)},</p>
+<p>Voici le rapport de la semaine ${escapeHtml(period)}, comparé à la semaine précédente (nombre total d'événements).</p>
+<table style="border-collapse:collapse;width:100%">
+<thead><tr><th scope="col" style="${cell}">Indicateur</th><th scope="col" style="${cell}">Cette semaine</th><th scope="col" style="${cell}">Semaine précédente</th><th scope="col" style="${cell}">Évolution</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<h2 style="font-size:16px;color:#1e3a5f">Produits les plus consultés</h2>
+${topHtml}
+${linkButton(escapeHtml(link), 'Voir le tableau de bord')}
+${footer(escapeHtml(input.unsubscribeUrl), 'ce rapport')}`,
+  );
+  return { subject, text, html };
+}
