@@ -67,4 +67,11 @@ export const analyticsEntries: MatrixEntry[] = [
       url: `/api/Annotation/${c.target === 'unknown' ? UNKNOWN_ID : await fx.annotation(c.target === 'own' ? fx.own(c.principal) : fx.other(c.principal))}`,
     }),
   },
+  {
+    // The events' retention (months kept, oldest month): the same for everyone signed in, no record.
+    route: 'GET /api/ProductStatistics/Retention',
+    roles: everyone,
+    record: false,
+    request: () => ({ url: '/api/ProductStatistics/Retention' }),
+  },
 ];
