@@ -9,6 +9,7 @@ import { enqueue } from './outbox';
 import { addDays } from './weekDates';
 import { type TopProduct, topProducts, type WeekFigures, weekFigures } from './weekFigures';
 import { weeklyReport } from './weeklyReport';
+import { type WeekNote, weekNotes } from './weekNotes';
 
 /** The hour (local) from which Monday's report is due. */
 export const REPORT_HOUR = 8;
@@ -48,7 +49,10 @@ export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<num
       order by user_id`),
   );
   // One computation per company and week, whatever the number of its subscribers.
-  const figures = new Map<string, Promise<{ current: WeekFigures; previous: WeekFigures; top: TopProduct[] }>>();
+  const figures = new Map<
+    string,
+    Promise<{ current: WeekFigures; previous: WeekFigures; top: TopProduct[]; notes: WeekNote[] }>
+  >();
   const figuresOf = (r: DueReport) => {
     const key = `${r.entrepriseId}:${r.weekStart}`;
     let f = figures.get(key);
@@ -57,6 +61,7 @@ export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<num
         current: await weekFigures(ctx.db, r.entrepriseId, r.weekStart, r.timeZone),
         previous: await weekFigures(ctx.db, r.entrepriseId, addDays(r.weekStart, -7), r.timeZone),
         top: await topProducts(ctx.db, r.entrepriseId, r.weekStart, r.timeZone),
+        notes: await weekNotes(ctx.db, r.entrepriseId, r.weekStart),
       }))();
       figures.set(key, f);
     }

@@ -1,5 +1,6 @@
 // The weekly report's mail (docs/notifications.md): the four dashboard cards of the week against the week
-// before, the five most consulted products and a link to the dashboard on that week, as text and HTML.
+// before, the five most consulted products, the week's chart notes and a link to the dashboard on that
+// week, as text and HTML.
 import { changeLabel, changePercent, percent, rateChange } from '#domain/analytics/rules';
 import { zoneLabel } from '#domain/analytics/zone';
 import { formatNumber } from '#domain/format';
@@ -7,6 +8,7 @@ import { formatNumber } from '#domain/format';
 import { escapeHtml, footer, linkButton, mailHtml } from './mailFrame';
 import { addDays, frenchDay } from './weekDates';
 import type { TopProduct, WeekFigures } from './weekFigures';
+import type { WeekNote } from './weekNotes';
 
 export interface WeeklyReportInput {
   prenom: string;
@@ -18,6 +20,8 @@ export interface WeeklyReportInput {
   current: WeekFigures;
   previous: WeekFigures;
   top: TopProduct[];
+  /** The chart's notes dated in the week (weekNotes.ts); none: the section is left out. */
+  notes?: WeekNote[];
   publicUrl: string;
   unsubscribeUrl: string;
 }
@@ -60,6 +64,8 @@ export function weeklyReport(input: WeeklyReportInput) {
   const topText = input.top.length
     ? input.top.map((p, i) => `${i + 1}. ${p.name} : ${formatNumber(p.consultations)} consultation(s)`).join('\n')
     : 'Aucune consultation cette semaine.';
+  const notes = input.notes ?? [];
+  const noteLine = (n: WeekNote) => `${frenchDay(n.jour)} : ${n.texte}${n.product ? ` (${n.product})` : ''}`;
   const text = [
     `Bonjour ${input.prenom},`,
     '',
@@ -70,6 +76,7 @@ export function weeklyReport(input: WeeklyReportInput) {
     'Produits les plus consultés :',
     topText,
     '',
+    ...(notes.length ? ['Notes de la semaine :', ...notes.map((n) => `- ${noteLine(n)}`), ''] : []),
     `Voir le tableau de bord sur cette semaine : ${link}`,
     '',
     `Ne plus recevoir ce rapport : ${input.unsubscribeUrl}`,
@@ -98,6 +105,7 @@ ${rows}
 </table>
 <h2 style="font-size:16px;color:#1e3a5f">Produits les plus consultés</h2>
 ${topHtml}
+${notes.length ? `<h2 style="font-size:16px;color:#1e3a5f">Notes de la semaine</h2>\n<ul>${notes.map((n) => `<li>${escapeHtml(noteLine(n))}</li>`).join('')}</ul>` : ''}
 ${linkButton(escapeHtml(link), 'Voir le tableau de bord')}
 ${footer(escapeHtml(input.unsubscribeUrl), 'ce rapport')}`,
   );

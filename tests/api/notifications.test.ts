@@ -121,6 +121,12 @@ describe('the weekly report', () => {
   });
 
   it('arrives on Monday 08:00 Europe/Paris, in French, with the week’s figures against the week before', async () => {
+    // The chart's notes of the week go in the report; one of the Sunday before does not.
+    const note = (jour: string, texte: string, idGroupeModel?: number) =>
+      t.call('POST', `/api/Annotation/Entreprise/${companyId}`, token, { jour, texte, idGroupeModel });
+    expect((await note('2030-03-27', 'Campagne Instagram')).statusCode).toBe(201);
+    expect((await note('2030-03-25', 'Nouveau modèle 3D', products[0])).statusCode).toBe(201);
+    expect((await note('2030-03-24', 'Note de la semaine précédente')).statusCode).toBe(201);
     const result = await t.app.notifications.tick(MONDAY_8);
     expect(result).toMatchObject({ reports: 1, sent: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
@@ -163,6 +169,12 @@ describe('the weekly report', () => {
     expect(mail.text).toContain(
       `${PUBLIC_URL}/dashboard?entreprise=${companyId}&periode=custom&du=2030-03-25&au=2030-03-31&comparer=1`,
     );
+    const notes = /Notes de la semaine :\n([\s\S]*?)\n\n/.exec(mail.text)![1].split('\n');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/^- 25 mars 2030 : Nouveau modèle 3D \(.+\)$/);
+    expect(notes[1]).toBe('- 27 mars 2030 : Campagne Instagram');
+    expect(mail.html).toContain('Notes de la semaine');
+    expect(mail.text).not.toContain('Note de la semaine précédente');
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain('Nombre de consultation du modèle');
     expect(mail.html).not.toMatch(/<script/i);
