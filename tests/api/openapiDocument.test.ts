@@ -1,4 +1,4 @@
-// Issue 21: the OpenAPI document says what the server does. These read the document itself; every answer
+// The OpenAPI document says what the server does. These read the document itself; every answer
 // of every API test is also checked against it by the test helper (tests/helpers/contract.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// Analytics (issue 3's routes): every role reads its own company's products and statistics.
+// Analytics: every role reads its own company's products and statistics.
 import type { Fixtures, Principal } from '../harness/fixtures';
 import { everyone, management, type MatrixEntry, type Target, UNKNOWN_ID } from './types';
 
