@@ -52,6 +52,13 @@ declare module 'fastify' {
   }
 }
 
+/** The address without its trailing slashes (a loop: `/\/+$/` backtracks quadratically, docs/security-dos.md). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
 export interface AppOptions {
   db: Db;
   jwtSecret: string;
@@ -144,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     {
       db: options.db,
       tokens,
-      publicUrl: (options.mail?.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
+      publicUrl: withoutTrailingSlashes(options.mail?.publicUrl ?? 'http://localhost:8080'),
       log: app.log,
     },
     mailer,

@@ -1,14 +1,32 @@
 // The events' retention as the server tells it (GET /api/ProductStatistics/Retention, docs/privacy.md):
-// the dashboard offers no year or month older than the oldest month kept.
-import { z } from 'zod';
+// the dashboard offers no year or month older than the oldest month kept. No zod here: the dashboard reads
+// it at its first paint, and zod stays out of its first load (docs/performance.md); the server's response
+// schema is retentionSchema.ts, built on the same pattern.
 
-export const retentionSchema = z.object({
+/** A month, "YYYY-MM". */
+export const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export interface Retention {
   /** EVENTS_RETENTION_MONTHS: the current month and the months − 1 before it are kept. */
-  months: z.number().int().min(1),
+  months: number;
   /** The oldest month kept, "YYYY-MM" (UTC months): older events are purged. */
-  oldestMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-});
-export type Retention = z.infer<typeof retentionSchema>;
+  oldestMonth: string;
+}
+
+/** The server's answer checked as retentionSchema checks it; a malformed one throws (the caller logs it). */
+export function readRetention(body: unknown): Retention {
+  const r = body as Partial<Retention> | null;
+  if (
+    !r ||
+    typeof r.months !== 'number' ||
+    !Number.isInteger(r.months) ||
+    r.months < 1 ||
+    typeof r.oldestMonth !== 'string' ||
+    !YEAR_MONTH.test(r.oldestMonth)
+  )
+    throw new Error('Réponse de rétention invalide');
+  return { months: r.months, oldestMonth: r.oldestMonth };
+}
 
 /** A calendar month; `month` is 1..12. */
 export interface YearMonth {

@@ -57,6 +57,8 @@ const annotationsRoutes: RoutePlugin = async (app, { db }) => {
         tags: ['Analytique'],
         params: idParams('id'),
         body: annotationPayloadSchema,
+        // What JSON Schema cannot say: a day that exists (not 2026-02-31), a product of this company.
+        rules: [ANNOTATION_MESSAGES.jour, ANNOTATION_MESSAGES.produit],
         response: { 201: annotationSchema, ...problems(403, 404, 409) },
       },
     },

@@ -1,7 +1,7 @@
 // GET /api/ProductStatistics/Retention: how long events are kept and the oldest month kept
 // (server/analytics/retention.ts, docs/privacy.md), so the dashboard offers no purged year or month. An
 // addition to the provider's contract (docs/api.md); the same for every signed-in user.
-import { retentionSchema } from '#domain/analytics/retention';
+import { retentionSchema } from '#domain/analytics/retentionSchema';
 
 import type { RoutePlugin } from '../../deps';
 import { oldestKeptMonth } from '../retention';
