@@ -187,29 +187,12 @@ export function DashboardPage() {
     () =>
       placeNotes(
         notesQuery.data ?? [],
-        {
-          period: selection.period,
-          year: selection.year,
-          month: selection.month,
-          week: selection.week,
-          from: selection.from,
-          to: selection.to,
-        },
+        // The period fields, memoised once for the exports above.
+        exportContext.selection,
         selection.companyId === null ? [] : (chartLabels ?? []),
         selection.scope === 'all' ? null : selection.scope,
       ),
-    [
-      notesQuery.data,
-      selection.period,
-      selection.year,
-      selection.month,
-      selection.week,
-      selection.from,
-      selection.to,
-      selection.companyId,
-      selection.scope,
-      chartLabels,
-    ],
+    [notesQuery.data, exportContext.selection, selection.companyId, selection.scope, chartLabels],
   );
   const noteMarks = useMemo(() => placedNotes.map((p) => p.bucket), [placedNotes]);
 
