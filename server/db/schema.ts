@@ -443,6 +443,49 @@ export const productEventColumns = pgTable(
   (t) => [index('product_event_columns_produit_idx').on(t.produitId, t.chunkId)],
 );
 
+/**
+ * One viewer visit of a product and what it told beyond its events (domain/visitSignals.ts, docs/viewer.md
+ * "Visit signals"): one row per (product, visit's session id), written by POST /api/collect with each batch
+ * that carries the visit's signals (their totals: each number keeps the larger of the stored and the sent).
+ * The device class and system come from the request's agent at the first write; the agent is not stored.
+ * The company's session number is read at query time (analytics_sessions), like the events' join.
+ */
+export const productVisits = pgTable(
+  'product_visits',
+  {
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    userSessionId: text('user_session_id').notNull(),
+    /** The visit's first write (server clock): retention and the dashboard's period use it. */
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Index + 1 in DEVICE_CLASSES, 0 unknown. */
+    device: smallint('device').notNull().default(0),
+    /** Index + 1 in SYSTEMS, 0 another or unknown. */
+    system: smallint('system').notNull().default(0),
+    sourceHost: text('source_host'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    visibleMs: integer('visible_ms').notNull().default(0),
+    activeMs: integer('active_ms').notNull().default(0),
+    firstInteractionMs: integer('first_interaction_ms'),
+    /** Dwell in ms per attention bucket (ATTENTION_BUCKETS entries, index = bucket). */
+    attention: integer('attention').array().notNull().default(sql`'{}'::integer[]`),
+    /** Index + 1 in AR_PLATFORMS of the platform last launched, 0 none. */
+    arPlatform: smallint('ar_platform').notNull().default(0),
+    arLaunches: smallint('ar_launches').notNull().default(0),
+    arPlaced: smallint('ar_placed').notNull().default(0),
+    arFailed: smallint('ar_failed').notNull().default(0),
+    arReturned: smallint('ar_returned').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.produitId, t.userSessionId] }),
+    index('product_visits_produit_started_idx').on(t.produitId, t.startedAt),
+  ],
+);
+
 /** The ordered steps of the user journey, each tied to the event flag that marks it. */
 export const userJourneySteps = pgTable('user_journey_steps', {
   stepOrder: smallint('step_order').primaryKey(),
