@@ -472,7 +472,10 @@ export const productVisits = pgTable(
     activeMs: integer('active_ms').notNull().default(0),
     firstInteractionMs: integer('first_interaction_ms'),
     /** Dwell in ms per attention bucket (ATTENTION_BUCKETS entries, index = bucket). */
-    attention: integer('attention').array().notNull().default(sql`'{}'::integer[]`),
+    attention: integer('attention')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Index + 1 in AR_PLATFORMS of the platform last launched, 0 none. */
     arPlatform: smallint('ar_platform').notNull().default(0),
     arLaunches: smallint('ar_launches').notNull().default(0),
@@ -539,7 +542,7 @@ export const mailOutbox = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
-    /** 'weekly_report' | 'alert_collection_stopped' | 'alert_traffic_drop'. */
+    /** 'weekly_report' | 'alert_collection_stopped' | 'alert_traffic_drop' | 'alert_ar_failures'. */
     kind: text('kind').notNull(),
     /** The week's Monday (YYYY-MM-DD) of a report; "<product id>:<day>" of an alert. */
     periodKey: text('period_key').notNull(),
@@ -549,6 +552,14 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** The unsubscribe URL of this mail (its List-Unsubscribe header). */
     unsubscribeUrl: text('unsubscribe_url').notNull(),
+    /**
+     * Images the HTML shows by `cid:` (the report's chart as PNG), composed with the mail so that a retry
+     * sends the same bytes: [{ cid, filename, base64 }].
+     */
+    inlineImages: jsonb('inline_images')
+      .$type<{ cid: string; filename: string; base64: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
