@@ -16,5 +16,10 @@ export const subscriptionsSchema = subscriptionsInputSchema.extend({
 });
 export type Subscriptions = z.infer<typeof subscriptionsSchema>;
 
-export const NOTIFICATION_KINDS = ['weekly_report', 'alert_collection_stopped', 'alert_traffic_drop'] as const;
+export const NOTIFICATION_KINDS = [
+  'weekly_report',
+  'alert_collection_stopped',
+  'alert_traffic_drop',
+  'alert_ar_failures',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
