@@ -23,3 +23,11 @@ export const NOTIFICATION_KINDS = [
   'alert_ar_failures',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * "Échecs AR" (docs/notifications.md): a platform is alerted when at least AR_MIN_LAUNCHES visits launched
+ * AR on it in 7 days and at least AR_FAILURE_SHARE of them failed. Here so that the server's rule and the
+ * "Mes notifications" screen that explains it say the same.
+ */
+export const AR_MIN_LAUNCHES = 20;
+export const AR_FAILURE_SHARE = 0.25;

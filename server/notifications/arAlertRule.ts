@@ -5,16 +5,15 @@
 // failing platforms together (the rule is "once per day per product and kind").
 import { sql } from 'drizzle-orm';
 
+import { AR_FAILURE_SHARE, AR_MIN_LAUNCHES } from '#domain/notifications';
 import { AR_PLATFORMS, type ArPlatform } from '#domain/visitSignals';
 
 import { type Db, rowsOf } from '../db/client';
 import type { AlertedProduct } from './alertRules';
 import { watchedProducts } from './alertRules';
 
-/** Fewer visits than this launching AR on a platform in 7 days say nothing (3 failures of 5 may be one visitor). */
-export const AR_MIN_LAUNCHES = 20;
-/** The share of those visits that failed from which the platform is alerted. */
-export const AR_FAILURE_SHARE = 0.25;
+// The thresholds live in domain/notifications.ts, where the "Mes notifications" screen reads them too.
+export { AR_FAILURE_SHARE, AR_MIN_LAUNCHES } from '#domain/notifications';
 
 export interface FailingPlatform {
   platform: ArPlatform;
