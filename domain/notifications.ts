@@ -16,5 +16,18 @@ export const subscriptionsSchema = subscriptionsInputSchema.extend({
 });
 export type Subscriptions = z.infer<typeof subscriptionsSchema>;
 
-export const NOTIFICATION_KINDS = ['weekly_report', 'alert_collection_stopped', 'alert_traffic_drop'] as const;
+export const NOTIFICATION_KINDS = [
+  'weekly_report',
+  'alert_collection_stopped',
+  'alert_traffic_drop',
+  'alert_ar_failures',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * "Échecs AR" (docs/notifications.md): a platform is alerted when at least AR_MIN_LAUNCHES visits launched
+ * AR on it in 7 days and at least AR_FAILURE_SHARE of them failed. Here so that the server's rule and the
+ * "Mes notifications" screen that explains it say the same.
+ */
+export const AR_MIN_LAUNCHES = 20;
+export const AR_FAILURE_SHARE = 0.25;

@@ -542,7 +542,7 @@ export const mailOutbox = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
-    /** 'weekly_report' | 'alert_collection_stopped' | 'alert_traffic_drop'. */
+    /** 'weekly_report' | 'alert_collection_stopped' | 'alert_traffic_drop' | 'alert_ar_failures'. */
     kind: text('kind').notNull(),
     /** The week's Monday (YYYY-MM-DD) of a report; "<product id>:<day>" of an alert. */
     periodKey: text('period_key').notNull(),
@@ -552,6 +552,14 @@ export const mailOutbox = pgTable(
     htmlBody: text('html_body').notNull(),
     /** The unsubscribe URL of this mail (its List-Unsubscribe header). */
     unsubscribeUrl: text('unsubscribe_url').notNull(),
+    /**
+     * Images the HTML shows by `cid:` (the report's chart as PNG), composed with the mail so that a retry
+     * sends the same bytes: [{ cid, filename, base64 }].
+     */
+    inlineImages: jsonb('inline_images')
+      .$type<{ cid: string; filename: string; base64: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 
 import { type Db, rowsOf } from '../db/client';
+import type { FailingPlatform } from './arAlertRule';
 
 /** "Chute de fréquentation": the last 7 days' visitors under this share of the four weeks before. */
 export const DROP_SHARE = 0.5;
@@ -19,9 +20,12 @@ export interface AlertedProduct {
   current: number;
   /** Traffic drop: the four weeks' average of visitors a week (0 for a stopped collection). */
   baseline: number;
+  /** AR failures: the platforms over the threshold (./arAlertRule.ts); `current` is their failed visits. */
+  arPlatforms?: FailingPlatform[];
 }
 
-const watched = sql`
+/** The products of the companies where someone receives the alerts. */
+export const watchedProducts = sql`
   select g.id_groupe_model, g.nom_groupe_model, g.entreprise_id, e.time_zone
   from groupe_models g join entreprises e on e.entreprise_id = g.entreprise_id
   where g.entreprise_id in (
@@ -36,7 +40,7 @@ export async function collectionStopped(db: Db, now: Date): Promise<AlertedProdu
   const at = now.toISOString();
   return rowsOf<AlertedProduct>(
     await db.execute(sql`
-      with products as (${watched})
+      with products as (${watchedProducts})
       select p.id_groupe_model as "produitId", p.nom_groupe_model as name, p.entreprise_id as "entrepriseId",
              p.time_zone as "timeZone", d.events as current, 0 as baseline
       from products p
@@ -63,7 +67,7 @@ export async function trafficDrop(db: Db, now: Date): Promise<AlertedProduct[]> 
   const at = now.toISOString();
   return rowsOf<AlertedProduct>(
     await db.execute(sql`
-      with products as (${watched})
+      with products as (${watchedProducts})
       select p.id_groupe_model as "produitId", p.nom_groupe_model as name, p.entreprise_id as "entrepriseId",
              p.time_zone as "timeZone", c.visitors as current, b.weekly as baseline
       from products p

@@ -9,6 +9,7 @@ import { rowsOf } from '../db/client';
 import { alertsSent } from '../db/schema';
 import { alertMail } from './alertMail';
 import { type AlertedProduct, collectionStopped, trafficDrop } from './alertRules';
+import { arFailures } from './arAlertRule';
 import { type JobContext, unsubscribeUrl } from './context';
 import { enqueue } from './outbox';
 
@@ -52,8 +53,10 @@ async function raise(ctx: JobContext, now: Date, kind: AlertKind, products: Aler
 export async function enqueueAlerts(ctx: JobContext, now: Date): Promise<number> {
   const stopped = await collectionStopped(ctx.db, now);
   const dropped = await trafficDrop(ctx.db, now);
+  const arFailing = await arFailures(ctx.db, now);
   return (
     (await raise(ctx, now, 'alert_collection_stopped', stopped)) +
-    (await raise(ctx, now, 'alert_traffic_drop', dropped))
+    (await raise(ctx, now, 'alert_traffic_drop', dropped)) +
+    (await raise(ctx, now, 'alert_ar_failures', arFailing))
   );
 }

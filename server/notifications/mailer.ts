@@ -11,12 +11,21 @@ export interface MailSettings {
   publicUrl?: string;
 }
 
+/** An image the HTML shows as <img src="cid:…"> (the report's chart): attached inline, never fetched remotely. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  /** The PNG's bytes, base64 (as the outbox stores them). */
+  base64: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
   unsubscribeUrl: string;
+  images?: InlineImage[];
 }
 
 export interface Mailer {
@@ -38,6 +47,14 @@ export function createMailer(settings: MailSettings): Mailer | null {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        // With a cid, Nodemailer puts the image in a multipart/related part beside the HTML.
+        attachments: (mail.images ?? []).map((i) => ({
+          cid: i.cid,
+          filename: i.filename,
+          content: Buffer.from(i.base64, 'base64'),
+          contentType: 'image/png',
+          contentDisposition: 'inline' as const,
+        })),
         // RFC 8058 one-click: the mail client POSTs List-Unsubscribe=One-Click to the same URL.
         headers: {
           'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,

@@ -36,6 +36,7 @@ export async function enqueue(db: Db, mail: QueuedMail, now: Date): Promise<bool
       textBody: mail.text,
       htmlBody: mail.html,
       unsubscribeUrl: mail.unsubscribeUrl,
+      inlineImages: mail.images ?? [],
       nextAttemptAt: now,
     })
     .onConflictDoNothing()
@@ -71,6 +72,7 @@ export async function sendPending(
         text: row.textBody,
         html: row.htmlBody,
         unsubscribeUrl: row.unsubscribeUrl,
+        images: row.inlineImages,
       });
       await db
         .update(mailOutbox)

@@ -5,8 +5,12 @@ import { sql } from 'drizzle-orm';
 
 import { rowsOf } from '../db/client';
 import { type JobContext, unsubscribeUrl } from './context';
+import type { InlineImage } from './mailer';
 import { enqueue } from './outbox';
+import { type ArPlatformWeek, weekAr } from './weekAr';
+import { CHART_CID, chartPng } from './weekChart';
 import { addDays } from './weekDates';
+import { type DayCount, weekDays } from './weekDays';
 import { type TopProduct, topProducts, type WeekFigures, weekFigures } from './weekFigures';
 import { weeklyReport } from './weeklyReport';
 import { type WeekNote, weekNotes } from './weekNotes';
@@ -23,6 +27,21 @@ interface DueReport {
   timeZone: string;
   weekStart: string;
 }
+
+interface CompanyWeek {
+  current: WeekFigures;
+  previous: WeekFigures;
+  top: TopProduct[];
+  notes: WeekNote[];
+  ar: ArPlatformWeek[];
+  days: DayCount[];
+  chart: InlineImage;
+}
+
+const chartOf = async (days: DayCount[]) => ({
+  days,
+  chart: { cid: CHART_CID, filename: 'consultations-par-jour.png', base64: await chartPng(days) },
+});
 
 export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<number> {
   const at = now.toISOString();
@@ -49,10 +68,7 @@ export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<num
       order by user_id`),
   );
   // One computation per company and week, whatever the number of its subscribers.
-  const figures = new Map<
-    string,
-    Promise<{ current: WeekFigures; previous: WeekFigures; top: TopProduct[]; notes: WeekNote[] }>
-  >();
+  const figures = new Map<string, Promise<CompanyWeek>>();
   const figuresOf = (r: DueReport) => {
     const key = `${r.entrepriseId}:${r.weekStart}`;
     let f = figures.get(key);
@@ -62,6 +78,8 @@ export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<num
         previous: await weekFigures(ctx.db, r.entrepriseId, addDays(r.weekStart, -7), r.timeZone),
         top: await topProducts(ctx.db, r.entrepriseId, r.weekStart, r.timeZone),
         notes: await weekNotes(ctx.db, r.entrepriseId, r.weekStart),
+        ar: await weekAr(ctx.db, r.entrepriseId, r.weekStart, r.timeZone),
+        ...(await chartOf(await weekDays(ctx.db, r.entrepriseId, r.weekStart, r.timeZone))),
       }))();
       figures.set(key, f);
     }
@@ -70,10 +88,19 @@ export async function enqueueDueReports(ctx: JobContext, now: Date): Promise<num
   let added = 0;
   for (const r of due) {
     const link = unsubscribeUrl(ctx, r.userId, 'report');
-    const mail = weeklyReport({ ...r, ...(await figuresOf(r)), publicUrl: ctx.publicUrl, unsubscribeUrl: link });
+    const week = await figuresOf(r);
+    const mail = weeklyReport({ ...r, ...week, chartCid: CHART_CID, publicUrl: ctx.publicUrl, unsubscribeUrl: link });
     const queued = await enqueue(
       ctx.db,
-      { ...mail, to: r.mail, unsubscribeUrl: link, userId: r.userId, kind: 'weekly_report', periodKey: r.weekStart },
+      {
+        ...mail,
+        images: [week.chart],
+        to: r.mail,
+        unsubscribeUrl: link,
+        userId: r.userId,
+        kind: 'weekly_report',
+        periodKey: r.weekStart,
+      },
       now,
     );
     if (queued) added++;

@@ -21,10 +21,10 @@ export interface TopProduct {
   consultations: number;
 }
 
-/** [start, start + 7 days) local to `timeZone`, `start` a date YYYY-MM-DD. */
-const weekBounds = (start: string, timeZone: string) => sql`
-  e.ts >= (${start}::date::timestamp at time zone ${timeZone})
-  and e.ts < ((${start}::date + 7)::timestamp at time zone ${timeZone})`;
+/** [start, start + 7 days) local to `timeZone`, `start` a date YYYY-MM-DD, on the timestamp column `ts`. */
+export const weekBounds = (start: string, timeZone: string, ts = sql`e.ts`) => sql`
+  ${ts} >= (${start}::date::timestamp at time zone ${timeZone})
+  and ${ts} < ((${start}::date + 7)::timestamp at time zone ${timeZone})`;
 
 export async function weekFigures(db: Db, entrepriseId: number, start: string, timeZone: string): Promise<WeekFigures> {
   const [row] = rowsOf<Record<'consultations' | 'interactions' | 'ar' | 'conversions' | 'events', string>>(

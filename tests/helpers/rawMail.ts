@@ -1,10 +1,22 @@
 // A minimal reader of the MIME messages Nodemailer writes (mailparser is not installed): unfolded headers,
-// RFC 2047 encoded words, and the text/plain and text/html parts decoded from quoted-printable or base64.
+// RFC 2047 encoded words, the text/plain and text/html parts decoded from quoted-printable or base64, and
+// the other leaf parts (inline images) as bytes with their headers.
+export interface MailPart {
+  contentType: string;
+  /** Content-ID without its angle brackets; null when the part has none. */
+  contentId: string | null;
+  disposition: string | null;
+  /** The enclosing multipart's type (multipart/related for an image the HTML shows by cid:). */
+  parent: string;
+  content: Buffer;
+}
+
 export interface ParsedMail {
   headers: Map<string, string>;
   subject: string;
   text: string;
   html: string;
+  parts: MailPart[];
 }
 
 function splitHead(raw: string): [Map<string, string>, string] {
@@ -39,22 +51,41 @@ function decodeBody(headers: Map<string, string>, body: string): string {
   return body;
 }
 
-function parts(headers: Map<string, string>, body: string, out: ParsedMail): void {
+function bytes(headers: Map<string, string>, body: string): Buffer {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  return encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
+}
+
+function parts(headers: Map<string, string>, body: string, out: ParsedMail, parent = ''): void {
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (type.startsWith('multipart/') && boundary) {
     for (const chunk of body.split(`--${boundary}`).slice(1)) {
       if (chunk.startsWith('--')) break;
       const [h, b] = splitHead(chunk.replace(/^\r\n/, ''));
-      parts(h, b.replace(/\r\n$/, ''), out);
+      parts(h, b.replace(/\r\n$/, ''), out, type.split(';')[0].trim());
     }
   } else if (type.startsWith('text/html')) out.html = decodeBody(headers, body);
   else if (type.startsWith('text/plain')) out.text = decodeBody(headers, body).replace(/\r\n/g, '\n');
+  else
+    out.parts.push({
+      contentType: type.split(';')[0].trim(),
+      contentId: /<([^>]+)>/.exec(headers.get('content-id') ?? '')?.[1] ?? null,
+      disposition: headers.get('content-disposition')?.split(';')[0].trim() ?? null,
+      parent,
+      content: bytes(headers, body),
+    });
 }
 
 export function parseMail(raw: string): ParsedMail {
   const [headers, body] = splitHead(raw);
-  const out: ParsedMail = { headers, subject: decodeWords(headers.get('subject') ?? ''), text: '', html: '' };
+  const out: ParsedMail = {
+    headers,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: '',
+    html: '',
+    parts: [],
+  };
   parts(headers, body, out);
   return out;
 }

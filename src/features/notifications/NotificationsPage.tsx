@@ -11,7 +11,13 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
-import { type Subscriptions, type SubscriptionsInput, subscriptionsInputSchema } from '#domain/notifications';
+import {
+  AR_FAILURE_SHARE,
+  AR_MIN_LAUNCHES,
+  type Subscriptions,
+  type SubscriptionsInput,
+  subscriptionsInputSchema,
+} from '#domain/notifications';
 
 import { useSaveSubscriptionsMutation, useSubscriptionsQuery } from '../../api/queries/notifications';
 import { LoadError } from '../../ui/LoadError';
@@ -24,12 +30,12 @@ const SWITCHES: Array<{ name: keyof SubscriptionsInput; label: string; hint: str
   {
     name: 'weeklyReport',
     label: 'Rapport hebdomadaire',
-    hint: 'Chaque lundi à 8 h (fuseau de votre entreprise) : les chiffres de la semaine comparés à la précédente, et les cinq produits les plus consultés.',
+    hint: 'Chaque lundi à 8 h (fuseau de votre entreprise) : les chiffres de la semaine comparés à la précédente, les consultations par jour en graphique, le succès de la réalité augmentée par plateforme et les cinq produits les plus consultés.',
   },
   {
     name: 'alerts',
     label: 'Alertes',
-    hint: '« Collecte interrompue » quand un produit visité chaque jour ne reçoit plus rien depuis 24 h, « Chute de fréquentation » quand ses visiteurs tombent sous la moitié de sa moyenne des quatre semaines précédentes. Au plus une alerte par jour, par produit et par type.',
+    hint: `« Collecte interrompue » quand un produit visité chaque jour ne reçoit plus rien depuis 24 h, « Chute de fréquentation » quand ses visiteurs tombent sous la moitié de sa moyenne des quatre semaines précédentes, « Échecs AR » quand au moins ${AR_FAILURE_SHARE * 100} % des visites (${AR_MIN_LAUNCHES} au moins) qui lancent la réalité augmentée sur une plateforme échouent en 7 jours. Au plus une alerte par jour, par produit et par type.`,
   },
 ];
 

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "inline_images" jsonb DEFAULT '[]'::jsonb NOT NULL;
