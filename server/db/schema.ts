@@ -472,7 +472,10 @@ export const productVisits = pgTable(
     activeMs: integer('active_ms').notNull().default(0),
     firstInteractionMs: integer('first_interaction_ms'),
     /** Dwell in ms per attention bucket (ATTENTION_BUCKETS entries, index = bucket). */
-    attention: integer('attention').array().notNull().default(sql`'{}'::integer[]`),
+    attention: integer('attention')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Index + 1 in AR_PLATFORMS of the platform last launched, 0 none. */
     arPlatform: smallint('ar_platform').notNull().default(0),
     arLaunches: smallint('ar_launches').notNull().default(0),
@@ -578,4 +581,24 @@ export const alertsSent = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.produitId, t.kind, t.day] })],
+);
+
+/**
+ * The alerts a user has read on the dashboard's banner (docs/notifications.md "On the dashboard"): an alert
+ * is alerts_sent's (product, kind, day); it shows to every user of the product's company until each reads it.
+ */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.produitId, t.kind, t.day] })],
 );
