@@ -590,3 +590,23 @@ export const alertsSent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.produitId, t.kind, t.day] })],
 );
+
+/**
+ * The alerts a user has read on the dashboard's banner (docs/notifications.md "On the dashboard"): an alert
+ * is alerts_sent's (product, kind, day); it shows to every user of the product's company until each reads it.
+ */
+export const alertReads = pgTable(
+  'alert_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    produitId: integer('produit_id')
+      .notNull()
+      .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.produitId, t.kind, t.day] })],
+);

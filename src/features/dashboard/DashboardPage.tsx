@@ -3,7 +3,17 @@
 import './dashboard.css';
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 import { exportSuffix } from '#domain/analytics/exportName';
 import { placeNotes } from '#domain/analytics/noteBuckets';
@@ -31,6 +41,9 @@ import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
 import { useOldestMonth } from './useOldestMonth';
+
+/** The unread alerts, fixed at the window's bottom: a chunk of its own, loaded after the first render. */
+const AlertBanner = lazy(() => import('./AlertBanner').then((m) => ({ default: m.AlertBanner })));
 
 /** The URL follows the selection once the page is idle, at the latest this long after the change. */
 const URL_WRITE_DELAY_MS = 300;
@@ -223,6 +236,11 @@ export function DashboardPage() {
           <i className="pi pi-wifi" aria-hidden="true" /> Hors ligne — données du{' '}
           {new Date(view.cachedAt).toLocaleString('fr-FR')}
         </p>
+      )}
+      {selection.companyId !== null && !waitingForCompany && (
+        <Suspense fallback={null}>
+          <AlertBanner entrepriseId={selection.companyId} onShowProduct={selectProduct} />
+        </Suspense>
       )}
       <DashboardProgress />
       {selection.companyId !== null && state.current && (
