@@ -1,10 +1,12 @@
-// Accessibility scan (axe-core rules, run by Lighthouse's snapshot mode: axe-core itself is MPL-2.0, a
-// licence the project does not take as a direct dependency; Lighthouse ships it): every route of the route
-// table signed in as an Admin — as it loads, with its first PrimeReact dropdown open, and with a dialog open
-// (the page's own, else the frame's "Modifier mon mot de passe") — and every route as the Vendeur, whose
-// pages differ (fewer actions, colleagues' contacts hidden); besides the route table, a product's edit
-// page (Admin) and the public viewer page. No violation of impact serious or critical, and no control
-// inside another (nested-interactive, checked on the DOM too: see nestedControls).
+// Accessibility scan (axe-core's rules as Lighthouse's accessibility category runs and judges them:
+// tests/helpers/axe.ts): every route of the route table signed in as an Admin — as it loads, with its first
+// PrimeReact dropdown open, and with a dialog open (the page's own, else the frame's "Modifier mon mot de
+// passe") — and every route as the Vendeur, whose pages differ (fewer actions, colleagues' contacts
+// hidden), his dashboard with a dropdown open and his customer with its delete dialog open; besides the
+// route table, a product's edit page (Admin) and the public viewer page. No violation of impact serious or
+// critical, and no control inside another (nested-interactive, checked on the DOM too: see nestedControls).
+// Each page is loaded once and scanned in each of its states in turn, two pages at a time in one browser
+// (docs/performance.md, "CI's own duration").
 import puppeteer, { type Browser, type HTTPRequest, type HTTPResponse, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -84,12 +86,14 @@ function nestedControls(page: Page): Promise<string[]> {
  * worker takes control, the page asks its API answers again through it (src/pwa/replayThroughWorker.ts)
  * and never reads those bodies: the driver sees their answers come but never sees them end, so its own
  * "network idle" (puppeteer's waitForNetworkIdle) waited its full 8 s on about a third of the pages. An
- * answer the worker gives counts as the end here; any other request still has to end.
+ * answer the worker gives counts as the end here; any other request still has to end, but the browser's
+ * own request for the tab's icon (/favicon.ico, outside the page's DOM), which at times never ends either.
  */
 async function gotoQuiet(page: Page, url: string): Promise<void> {
   const pending = new Set<HTTPRequest>();
   let changed = Date.now();
   const start = (r: HTTPRequest) => {
+    if (new URL(r.url()).pathname === '/favicon.ico') return;
     pending.add(r);
     changed = Date.now();
   };
