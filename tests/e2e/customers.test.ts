@@ -12,6 +12,7 @@ import { badgeText, propositionTotal } from '#domain/badge';
 
 import { quotePdf } from '../../server/db/seed/quotePdf';
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
+import { playFirstVideo } from '../helpers/video';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,24 +34,11 @@ async function expectedBadge(page: Page) {
 const badge = (page: Page) => page.locator('a.nav-link[href="/customers"] .nav-badge');
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 const toast = (page: Page, text: string) => page.locator('.p-toast-message', { hasText: text }).first();
-/** Plays the first <video> of the page, muted (no user gesture), until time has passed. */
-const playsVideo = (page: Page) =>
-  page.evaluate(async () => {
-    const v = document.querySelector('video');
-    if (!v) return 'no video element';
-    v.muted = true;
-    await v.play();
-    await new Promise<void>((resolve, reject) => {
-      const check = () =>
-        v.error
-          ? reject(new Error(`media error ${v.error.code}`))
-          : v.currentTime > 0.2
-            ? resolve()
-            : setTimeout(check, 50);
-      check();
-    });
-    return { playing: v.currentTime > 0.2, width: v.videoWidth };
-  });
+/** Plays the first <video> of the page (tests/helpers/video.ts); a string when the page has none. */
+const playsVideo = async (page: Page) => {
+  const played = await page.evaluate(playFirstVideo, 0.2);
+  return played ? { playing: played.currentTime > 0.2, width: played.width } : 'no video element';
+};
 
 describe('customers and propositions (Vendeur)', () => {
   it('create (invalid then valid), search, edit, proposition files and link, delete', async () => {

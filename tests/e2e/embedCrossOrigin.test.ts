@@ -14,12 +14,12 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 
-import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { FAVICON_CACHE } from '../../server/http/spa';
 import { CODE_COPIED, CODE_COPIED_NO_SITE } from '../../src/features/catalogue/embedCode';
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { launchWebGlBrowser } from '../helpers/browser';
 import { baseUrl, DEMO_PASSWORD, newPage, signIn } from '../helpers/e2e';
 import { freePort } from '../helpers/server';
 
@@ -91,20 +91,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => shop.listen(port, '127.0.0.1', resolve));
 
   // WebGL needs SwiftShader: the shared flags disable the GPU (as tests/e2e/viewer.test.ts does).
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      `--user-agent=${VISITOR_AGENT}`,
-      '--accept-lang=fr-FR,fr',
-      `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`,
-      `--ignore-certificate-errors-spki-list=${tls.spki}`,
-    ],
-  });
+  browser = await launchWebGlBrowser([
+    `--user-agent=${VISITOR_AGENT}`,
+    '--accept-lang=fr-FR,fr',
+    `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`,
+    `--ignore-certificate-errors-spki-list=${tls.spki}`,
+  ]);
 
   token = (
     await api<{ token: string }>('/api/Auth/backoffice/login', {

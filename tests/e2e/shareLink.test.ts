@@ -8,6 +8,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { baseUrl, DEMO_PASSWORD, openBrowser } from '../helpers/e2e';
+import { playFirstVideo } from '../helpers/video';
 
 let browser: Browser;
 let api: APIRequestContext;
@@ -47,23 +48,9 @@ const viewCount = async (propositionId: number) =>
   (await (await api.get(`/api/Propositions/${propositionId}`, { headers: auth })).json()).videoAccessToken
     .viewCount as number;
 
-/** Plays the page's <video> muted until time has passed; answers the requests the browser sent for the link. */
+/** Plays the page's <video> muted until time has passed (tests/helpers/video.ts). */
 async function watch(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const v = document.querySelector('video');
-    if (!v) throw new Error('no video element');
-    v.muted = true;
-    await v.play();
-    await new Promise<void>((resolve, reject) => {
-      const check = () =>
-        v.error
-          ? reject(new Error(`media error ${v.error.code}`))
-          : v.currentTime > 0.3
-            ? resolve()
-            : setTimeout(check, 50);
-      check();
-    });
-  });
+  if (!(await page.evaluate(playFirstVideo, 0.3))) throw new Error('no video element');
 }
 
 describe('share link in Chromium', () => {

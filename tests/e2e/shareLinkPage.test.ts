@@ -13,6 +13,7 @@ import { violations } from '../helpers/axe';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 import { baseUrl } from '../helpers/e2e';
 import { tokenOf } from '../helpers/routeTable';
+import { playFirstVideo } from '../helpers/video';
 
 let browser: Browser;
 let vendeur: string;
@@ -82,22 +83,10 @@ describe('the share link in Chromium', () => {
       // The page alone is not a view.
       expect((await proposition(propositionId)).videoAccessToken.viewCount).toBe(0);
 
-      const played = await page.$eval('video', async (v) => {
-        v.muted = true;
-        await v.play();
-        await new Promise<void>((resolve, reject) => {
-          const check = () =>
-            v.error
-              ? reject(new Error(`media error ${v.error.code}`))
-              : v.currentTime > 0.3
-                ? resolve()
-                : setTimeout(check, 50);
-          check();
-        });
-        return { readyState: v.readyState, duration: v.duration };
-      });
-      expect(played.readyState).toBeGreaterThanOrEqual(1);
-      expect(played.duration).toBeGreaterThan(0);
+      const played = await page.evaluate(playFirstVideo, 0.3);
+      expect(played).not.toBeNull();
+      expect(played!.readyState).toBeGreaterThanOrEqual(1);
+      expect(played!.duration).toBeGreaterThan(0);
       const pdf = await page.$eval('a[download]', (a) => a.href);
       expect(pdf).toBe(`${link}/pdf`);
     } finally {

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { launchWebGlBrowser } from '../helpers/browser';
 import { figureTexts } from '../helpers/dashboard';
 import { baseUrl, DEMO_PASSWORD, newPage, signIn } from '../helpers/e2e';
 
@@ -68,18 +68,7 @@ async function dashboardFigures(page: Page) {
 
 beforeAll(async () => {
   // WebGL needs a GPU or SwiftShader: the shared flags disable the GPU, so this file launches its own.
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      `--user-agent=${VISITOR_AGENT}`,
-      '--accept-lang=fr-FR,fr',
-    ],
-  });
+  browser = await launchWebGlBrowser([`--user-agent=${VISITOR_AGENT}`, '--accept-lang=fr-FR,fr']);
   token = (
     await api<{ token: string }>('/api/Auth/backoffice/login', {
       method: 'POST',

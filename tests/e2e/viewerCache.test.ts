@@ -6,10 +6,10 @@
 // The light model is meshopt-compressed (EXT_meshopt_compression required): it is drawn at its size with
 // no console error (a CSP refusal or a decoder failure is one), with the decoder script this server
 // serves (src/viewer/main.ts, scripts/meshoptDecoder.ts).
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { launchWebGlBrowser } from '../helpers/browser';
 import { baseUrl, DEMO_PASSWORD, newPage } from '../helpers/e2e';
 import { texturedGlb, texturePng } from '../helpers/texturedModel';
 
@@ -40,17 +40,7 @@ async function api<T>(url: string, init: RequestInit = {}, token?: string): Prom
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      `--user-agent=${VISITOR_AGENT}`,
-    ],
-  });
+  browser = await launchWebGlBrowser([`--user-agent=${VISITOR_AGENT}`]);
   const { token } = await api<{ token: string }>('/api/Auth/backoffice/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

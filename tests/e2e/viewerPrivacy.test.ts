@@ -6,11 +6,11 @@
 // The choice is tried on the product whose STEP file the viewer cannot show: its events (a quote request)
 // go through the same collector, and no WebGL frame (SwiftShader, slow on a busy machine) is drawn.
 import { snapshot } from 'lighthouse';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
+import { CHROMIUM_FLAGS, chromiumPath, launchWebGlBrowser } from '../helpers/browser';
 import { baseUrl, DEMO_PASSWORD, newPage } from '../helpers/e2e';
 
 // A visitor's browser: headless Chromium's own agent is a robot, whose events are dropped (docs/viewer.md).
@@ -51,18 +51,7 @@ async function sessionsOf(): Promise<Map<string, number>> {
 
 beforeAll(async () => {
   // WebGL needs SwiftShader (the shared flags disable the GPU); the browser's own agent is a visitor's.
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      `--user-agent=${VISITOR_AGENT}`,
-      '--accept-lang=fr-FR,fr',
-    ],
-  });
+  browser = await launchWebGlBrowser([`--user-agent=${VISITOR_AGENT}`, '--accept-lang=fr-FR,fr']);
   token = await login('directeur@demo.fr');
   product = (await groupes(token)).find((g) => g.nomGroupeModel === 'Lampadaire Arc')!;
   sofa = (await groupes(await login('directeur@grand-mobilier.fr'))).find((g) => g.nomGroupeModel === 'Canapé Oslo')!;

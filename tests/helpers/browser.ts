@@ -27,3 +27,19 @@ export function chromiumPath(): string {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
 }
+
+/**
+ * The flags of a browser that draws WebGL (the 3D viewer): the shared flags disable the GPU, so the
+ * viewer's files render with SwiftShader, Chromium's software renderer, instead.
+ */
+export const WEBGL_FLAGS = [
+  ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+];
+
+/** A browser that draws WebGL (SwiftShader), with the file's own flags (its visitor's agent, language). */
+export function launchWebGlBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...WEBGL_FLAGS, ...extraArgs] });
+}
