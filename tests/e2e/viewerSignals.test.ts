@@ -161,8 +161,8 @@ describe('the viewer’s visit signals', () => {
       );
 
     // Scene Viewer through model-viewer's own launch (its mode set as on an Android phone without WebXR):
-    // once the app opened (the page hidden) and the visitor came back; once more, failing: the intent's
-    // fallback brings the page back with the hash model-viewer documents.
+    // once failing (the intent's fallback brings the page back with the hash model-viewer documents), once
+    // opening the app (the page hidden) and the visitor coming back.
     // The intent is what the phone hands to the Scene Viewer app; here it is counted instead of followed
     // (headless Chromium would open an error page in its place).
     await page.evaluate(() => {
@@ -182,12 +182,14 @@ describe('the viewer’s visit signals', () => {
         (el as unknown as Record<symbol, string>)[mode] = 'scene-viewer';
         await (el as HTMLElement & { activateAR(): Promise<void> }).activateAR();
       });
+    // The failing launch first: each launch leaves model-viewer a one-time hashchange listener that goes
+    // back in history, so a fallback after a successful launch would go back twice (off the page).
+    await launchSceneViewer();
+    await page.evaluate(() => (location.hash = '#model-viewer-no-ar-fallback'));
+    await page.waitForFunction(() => location.hash === '');
     await launchSceneViewer();
     await page.evaluate(setVisibility, 'hidden');
     await page.evaluate(setVisibility, 'visible');
-    await launchSceneViewer();
-    await page.evaluate(() => (location.hash = '#model-viewer-no-ar-fallback'));
-    await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { intents?: number }).intents)).toBe(2);
 
     // The visitor leaves (the page hidden): the totals go in one beacon even with no event queued.
@@ -234,7 +236,7 @@ describe('the viewer’s visit signals', () => {
     expect(total).toBeLessThanOrEqual(last.visibleMs);
     expect(total).toBeGreaterThan(last.visibleMs - last.attention.length - 300);
 
-    // AR: WebXR launched, placed, returned; Scene Viewer launched and returned, then launched and failed.
+    // AR: WebXR launched, placed, returned; Scene Viewer launched and failed, then launched and returned.
     expect(last.ar).toEqual({ platform: 'scene-viewer', launches: 3, placed: 1, failed: 1, returned: 2 });
 
     // The events are those of before: one consultation, one interaction, one AR try (the WebXR session).
