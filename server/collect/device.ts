@@ -6,7 +6,7 @@
 // iPadOS: Safari on an iPad asks for the desktop site by default and then sends a Macintosh agent, the same
 // as a Mac's; only the page could tell them apart (touch points), and it does not send them (nothing the
 // server cannot see is trusted). Such a visit is counted as "ordinateur / macOS"; docs/viewer.md says so.
-import { DEVICE_CLASSES, type DeviceClass, type System,SYSTEMS } from '#domain/visitSignals';
+import { DEVICE_CLASSES, type DeviceClass, type System, SYSTEMS } from '#domain/visitSignals';
 
 export interface VisitDevice {
   /** Index + 1 in DEVICE_CLASSES, 0 unknown. */

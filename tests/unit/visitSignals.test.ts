@@ -71,7 +71,10 @@ describe('visitSignalsSchema', () => {
     ['a utm with a control', { ...good, source: { host: 'shop.fr', utmMedium: 'a\u0000b' } }, /non imprimables/],
   ])('refuses %s, in French', (_, value, message) => {
     const said = messages(value);
-    expect(said.some((m) => message.test(m)), said.join(' | ')).toBe(true);
+    expect(
+      said.some((m) => message.test(m)),
+      said.join(' | '),
+    ).toBe(true);
   });
 
   it('lists each refine rule by its exact message (the route documents them)', () => {
@@ -116,9 +119,7 @@ describe('visitSource (the viewer reads its frame’s referrer)', () => {
     const long = visitSource(`https://a.fr/?utm_source=${'😀'.repeat(60)}&utm_medium=%00%01ok`)!;
     expect(long.utmSource!.length).toBe(100);
     expect(long.utmMedium).toBe('ok');
-    expect(visitSignalsSchema.safeParse({ visibleMs: 0, activeMs: 0, attention: [], source: long }).success).toBe(
-      true,
-    );
+    expect(visitSignalsSchema.safeParse({ visibleMs: 0, activeMs: 0, attention: [], source: long }).success).toBe(true);
   });
 });
 
