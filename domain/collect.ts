@@ -12,6 +12,7 @@ import {
   VISIT_SKEW_MS,
   visitIssuedAt,
 } from './collectEvents';
+import { visitSignalsSchema } from './visitSignalsSchema';
 
 export {
   COLLECT_EVENT_TYPES,
@@ -34,6 +35,8 @@ export const COLLECT_EVENT_FLAG = {
 /** An event dated outside its visit (the API document lists it: JSON Schema cannot say it). */
 export const CLOCK_SKEW_MESSAGE = 'Date hors de la durée de la visite (4 h après son ouverture au plus)';
 export const VISIT_EXPIRED_MESSAGE = 'Visite expirée, rechargez la page';
+/** A batch with no event and no signals (JSON Schema cannot say "one or the other"). */
+export const EMPTY_BATCH_MESSAGE = 'Au moins un événement ou les signaux de la visite sont requis';
 
 export const SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const sessionIdSchema = z.string().regex(SESSION_ID, 'Identifiant de session invalide');
@@ -62,10 +65,13 @@ export function collectBatchSchema(now: number) {
           }),
           { error: 'Liste des événements requise' },
         )
-        .min(1, 'Au moins un événement est requis')
         .max(MAX_EVENTS_PER_BATCH, `Au plus ${MAX_EVENTS_PER_BATCH} événements par envoi`),
+      /** The visit's totals (docs/viewer.md, "Visit signals"): with each batch, and alone when the page is hidden. */
+      signals: visitSignalsSchema.optional(),
     })
     .superRefine((batch, ctx) => {
+      if (!batch.events.length && !batch.signals)
+        ctx.addIssue({ code: 'custom', path: ['events'], message: EMPTY_BATCH_MESSAGE });
       // Each event inside its visit: from its issue time (less the network's delay) to the end of its
       // lifetime, and never after the server's now. Without a time, the event is dated now.
       const issued = visitIssuedAt(batch.visit);

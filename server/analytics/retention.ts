@@ -1,4 +1,5 @@
-// The events' retention (docs/privacy.md): product_events is partitioned by month of its time in UTC
+// The events' retention (docs/privacy.md), and the visits' signals with them (product_visits rows started
+// before the oldest kept month are deleted in the same transaction): product_events is partitioned by month of its time in UTC
 // (migration 0012); the months older than the retention are dropped whole, on a daily schedule, and the
 // months ahead are made in advance so the DEFAULT partition (the safety net) stays empty.
 // A drop fires no trigger, so the products whose events went get a new version and their answer in
@@ -46,6 +47,8 @@ export interface PurgeResult {
   dropped: string[];
   /** The products whose events went (new version, answer rebuilt). */
   products: number[];
+  /** The visits (product_visits) deleted: those started before the oldest kept month. */
+  visits: number;
 }
 
 const PARTITION_NAME = /^product_events_y(\d{4})m(\d{2})$/;
@@ -61,7 +64,7 @@ export async function purgeEvents(db: Db, now: Date, months: number): Promise<Pu
     const [lock] = rowsOf<{ locked: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}::bigint) as locked`),
     );
-    if (!lock?.locked) return { ran: false, dropped: [], products: [] };
+    if (!lock?.locked) return { ran: false, dropped: [], products: [], visits: 0 };
     const partitions = rowsOf<{ name: string }>(
       await tx.execute(sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
         where i.inhparent = 'product_events'::regclass order by c.relname`),
@@ -86,8 +89,19 @@ export async function purgeEvents(db: Db, now: Date, months: number): Promise<Pu
         sql`select renew_product_event_versions(${ids}::int[]), rebuild_product_event_columns(${ids}::int[])`,
       );
     }
+    // The visits' signals (docs/viewer.md, "Visit signals") are kept as long as the events: a visit goes
+    // with the month it started in.
+    const visits = rowsOf<{ n: number }>(
+      await tx.execute(sql`with gone as (delete from product_visits where started_at < ${cutoff.toISOString()}::timestamptz
+        returning 1) select count(*)::int as n from gone`),
+    );
     await ensureEventPartitions(tx, now, months);
-    return { ran: true, dropped: old, products: [...products].sort((a, b) => a - b) };
+    return {
+      ran: true,
+      dropped: old,
+      products: [...products].sort((a, b) => a - b),
+      visits: Number(visits[0]?.n ?? 0),
+    };
   });
 }
 
@@ -111,10 +125,10 @@ export function startRetention(db: Db, options: RetentionOptions): () => void {
     const started = Date.now();
     return purgeEvents(db, now(), options.months).then(
       (r) => {
-        if (r.dropped.length)
+        if (r.dropped.length || r.visits)
           log(
-            `Rétention des événements : mois supprimés ${r.dropped.join(', ')} (${r.products.length} produit(s), ` +
-              `${((Date.now() - started) / 1000).toFixed(1)} s).`,
+            `Rétention des événements : mois supprimés ${r.dropped.join(', ') || 'aucun'} (${r.products.length} produit(s), ` +
+              `${r.visits} visite(s), ${((Date.now() - started) / 1000).toFixed(1)} s).`,
           );
       },
       (err: unknown) => log(`Rétention des événements : échec de la purge (${(err as Error).message}).`),

@@ -34,6 +34,12 @@ export const EVENTS_PER_VISIT: Record<CollectEventType, number> = {
   conversion: 10,
 };
 
+/**
+ * Signal writes one visit may make (product_visits, docs/viewer.md "Visit signals"): the viewer sends its
+ * totals with each batch and once each time the page is hidden, a few dozen times in a long visit at most.
+ */
+export const SIGNALS_PER_VISIT = 60;
+
 const positive = (raw: string | undefined, fallback: number) => {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -54,6 +60,8 @@ export interface CollectLimiter {
   address(ip: string): Promise<number>;
   /** How many events of each type of this batch its visit may still record (the rest are dropped). */
   visit(visit: string, counts: Map<CollectEventType, number>): Promise<Map<CollectEventType, number>>;
+  /** Whether this visit may still write its signals (the write is counted). */
+  signals(visit: string): Promise<boolean>;
   /** Seconds to wait when this address is over its events for this key, else 0 (and they are counted). */
   keyAddress(key: string, ip: string, events: number): Promise<number>;
   /** Same for the key itself, all addresses together. */
@@ -100,9 +108,15 @@ export async function createCollectLimiter(
   const byVisit = new Map<CollectEventType, RateLimiterAbstract>();
   for (const [type, points] of Object.entries(EVENTS_PER_VISIT) as Array<[CollectEventType, number]>)
     byVisit.set(type, await factory.create({ name: `collect-visit-${type}`, points, durationSec: visitSeconds }));
+  const bySignals = await factory.create({
+    name: 'collect-visit-signals',
+    points: SIGNALS_PER_VISIT,
+    durationSec: visitSeconds,
+  });
 
   return {
     address: (ip) => take(byAddress, addressKey(ip), 1),
+    signals: async (visit) => (await take(bySignals, visit, 1)) === 0,
     async visit(visit, counts) {
       const kept = await Promise.all(
         [...counts].map(async ([type, n]) => [type, await fitting(byVisit.get(type)!, visit, n)] as const),

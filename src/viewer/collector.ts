@@ -6,8 +6,17 @@
 // carries the visit token the page received with its data (docs/viewer.md, "Visit token"), and its
 // events are dated on the server's clock (the offset learned with the token), inside the visit's lifetime.
 // Nothing is recorded nor sent while the visitor's choice (choice.ts) says not to measure.
+// The visit's signals (signals.ts: totals since the visit opened) go with each batch when they changed
+// since last sent, and alone when the page is hidden or left: the end of a visit is mostly a page hidden.
 import type { CollectBatch } from '#domain/collect';
-import { type CollectEventType, MAX_EVENTS_PER_BATCH, VISIT_LIFETIME_MS, type VisitGrant } from '#domain/collectEvents';
+import {
+  type CollectEventType,
+  MAX_EVENTS_PER_BATCH,
+  VISIT_LATE_SEND_MS,
+  VISIT_LIFETIME_MS,
+  type VisitGrant,
+} from '#domain/collectEvents';
+import type { VisitSignals } from '#domain/visitSignals';
 
 import { measured } from './choice';
 
@@ -35,7 +44,8 @@ function randomId(): string {
 
 export interface Collector {
   record(type: CollectEventType): void;
-  flush(): void;
+  /** Sends the queued events; `ending` (the page hidden or left): the signals too, even with no event. */
+  flush(ending?: boolean): void;
   /** Forgets the queued events (the visitor opted out). */
   drop(): void;
 }
@@ -46,20 +56,36 @@ export function createCollector(
   session: string,
   visit: VisitGrant | null | undefined,
   endpoint = '/api/collect',
+  signals: () => VisitSignals | undefined = () => undefined,
 ): Collector {
   let queue: CollectBatch['events'] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The signals as last sent (JSON): the same totals are not sent twice. */
+  let sentSignals = '';
   /** The server's clock minus this device's, as of the token's arrival. */
   const offset = visit ? visit.issuedAt - Date.now() : 0;
 
-  const flush = () => {
+  const flush = (ending = false) => {
     clearTimeout(timer);
     timer = undefined;
     if (!measured()) queue = [];
-    if (!queue.length || !visit) return;
-    const batch: CollectBatch = { key, sessionId: session, visit: visit.token, events: queue };
+    if (!visit) return;
+    // Past its lifetime and the late send the server still takes, the token would be refused.
+    const late = Date.now() + offset > visit.issuedAt + VISIT_LIFETIME_MS + VISIT_LATE_SEND_MS;
+    const totals = measured() && !late ? signals() : undefined;
+    const json = totals ? JSON.stringify(totals) : '';
+    const withSignals = json !== '' && json !== sentSignals;
+    if (!queue.length && !(ending && withSignals)) return;
+    const batch: CollectBatch = {
+      key,
+      sessionId: session,
+      visit: visit.token,
+      events: queue,
+      ...(withSignals ? { signals: totals } : {}),
+    };
     const body = JSON.stringify(batch);
     queue = [];
+    if (withSignals) sentSignals = json;
     const sent = navigator.sendBeacon?.(endpoint, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
     if (!sent)
       void fetch(endpoint, {
@@ -71,9 +97,9 @@ export function createCollector(
   };
 
   // pagehide covers leaving and closing; visibilitychange covers a phone switching apps (no pagehide then).
-  addEventListener('pagehide', flush);
+  addEventListener('pagehide', () => flush(true));
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') flush(true);
   });
 
   return {
@@ -83,7 +109,7 @@ export function createCollector(
       if (!visit || at > visit.issuedAt + VISIT_LIFETIME_MS || !measured()) return;
       queue.push({ type, at: new Date(at).toISOString() });
       if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
-      else timer ??= setTimeout(flush, SEND_AFTER_MS);
+      else timer ??= setTimeout(() => flush(), SEND_AFTER_MS);
     },
     flush,
     drop: () => (queue = []),

@@ -9,6 +9,7 @@ import type { VisitGrant } from '#domain/collectEvents';
 
 import { measured, wireChoice } from './choice';
 import { createCollector, sessionId } from './collector';
+import { measureVisit, type VisitSignalsMeter } from './signals';
 
 interface ViewerInfo {
   nom: string;
@@ -83,7 +84,9 @@ async function start() {
     $('stage').replaceChildren(img);
   }
 
-  const events = createCollector(key, session, await visit);
+  // The visit's signals, measured once the model's element exists (below), sent by the collector.
+  let meter: VisitSignalsMeter | undefined;
+  const events = createCollector(key, session, await visit, undefined, () => meter?.snapshot());
   dropQueued = () => events.drop();
   const devis = $('devis') as HTMLAnchorElement;
   if (info.quoteUrl) {
@@ -117,6 +120,8 @@ async function start() {
   viewer.setAttribute('ar-modes', 'webxr scene-viewer quick-look');
   viewer.setAttribute('shadow-intensity', '1');
   viewer.id = 'modele';
+  // Only a visit that may send (a token, measuring allowed) measures its signals.
+  if (session) meter = measureVisit(viewer);
 
   let shown = false;
   let moved = false;
@@ -127,6 +132,7 @@ async function start() {
   const interacted = () => {
     if (moved) return;
     moved = true;
+    meter?.interacted();
     events.record('iframeInteraction');
   };
   viewer.addEventListener('camera-change', (e) => {

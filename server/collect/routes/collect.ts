@@ -3,11 +3,13 @@
 // Order of the checks: a cross-site post, a browser sending Sec-GPC (accepted: 0), an over-limit address and a robot cost no query and no pattern
 // test beyond the agent's (the address limit comes before the robot test: its cost is then bounded per
 // address); the batch and its visit token are checked; an unknown key answers 404; the visit's, the
-// address's and the key's limits; a valid batch is written in one INSERT (shared with the batches
-// arriving meanwhile: eventWriter.ts), then 202. Nothing is stored on any refusal.
+// address's and the key's limits; a valid batch's events are written in one INSERT (shared with the
+// batches arriving meanwhile: eventWriter.ts) and its visit's signals in one upsert (visitWriter.ts), then
+// 202. Nothing is stored on any refusal.
 import { z } from 'zod';
 
-import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType } from '#domain/collect';
+import { CLOCK_SKEW_MESSAGE, collectBatchSchema, type CollectEventType, EMPTY_BATCH_MESSAGE } from '#domain/collect';
+import { asVisitSignals, SIGNALS_RULES } from '#domain/visitSignalsSchema';
 
 import type { RoutePlugin } from '../../deps';
 import { isDatabaseUnavailable } from '../../http/errorHandler';
@@ -15,9 +17,11 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
 import { problems } from '../../http/openapi/problem';
 import { isRobot } from '../bots';
 import { createCountryLookup } from '../country';
+import { visitDevice } from '../device';
 import { createEventWriter } from '../eventWriter';
 import { createCollectLimiter } from '../limits';
 import { createProductKeys } from '../productKeys';
+import { writeVisit } from '../visitWriter';
 
 /** The batch schema at this second: built once a second, not per request (a second is nothing beside a minute of skew). */
 function schemaAt(): (now: number) => ReturnType<typeof collectBatchSchema> {
@@ -79,14 +83,14 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers, visits }
     '/api/collect',
     {
       config: { public: true },
-      // A batch of 50 events is about 4 KB.
+      // A batch of 50 events is about 4 KB; the signals (48 attention pairs at most) about 1.5 KB more.
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['Visionneuse'],
         // Read by hand (parseBody): JSON, or the same JSON as text/plain from navigator.sendBeacon.
         body: z.unknown(),
         documentedBody: { schema: collectBatchSchema(0), contentTypes: ['application/json', 'text/plain'] },
-        rules: [CLOCK_SKEW_MESSAGE],
+        rules: [CLOCK_SKEW_MESSAGE, EMPTY_BATCH_MESSAGE, ...SIGNALS_RULES],
         response: { 202: z.object({ accepted: z.number() }), ...problems(403, 404, 429) },
       },
     },
@@ -123,36 +127,52 @@ const collectRoutes: RoutePlugin = async (app, { db, limiters, answers, visits }
       // What the visit may still record: its consultation once, a few of each other type; the rest dropped.
       const counts = new Map<CollectEventType, number>();
       for (const e of batch.events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
-      const room = await limiter.visit(batch.visit, counts);
+      const room = counts.size ? await limiter.visit(batch.visit, counts) : counts;
       const events = batch.events.filter((e) => {
         const left = room.get(e.type)!;
         room.set(e.type, left - 1);
         return left > 0;
       });
-      if (!events.length) return reply.status(202).send({ accepted: 0 });
+      // The visit's signals (totals, docs/viewer.md "Visit signals"), a bounded number of writes per visit.
+      const signals = batch.signals && (await limiter.signals(batch.visit)) ? asVisitSignals(batch.signals) : null;
+      if (!events.length && !signals) return reply.status(202).send({ accepted: 0 });
 
-      // This address's share of the key first: over it, the key's own count is not spent.
-      const wait =
-        (await limiter.keyAddress(batch.key, request.ip, events.length)) ||
-        (await limiter.key(batch.key, events.length));
+      // This address's share of the key first: over it, the key's own count is not spent. A signals write
+      // costs one point, as an event does.
+      const points = events.length + (signals ? 1 : 0);
+      const wait = (await limiter.keyAddress(batch.key, request.ip, points)) || (await limiter.key(batch.key, points));
       if (wait) {
         reply.header('Retry-After', String(wait));
         throw tooMany();
       }
 
-      const country = countryOf(request.ip, request.headers['accept-language']);
+      const country = events.length ? countryOf(request.ip, request.headers['accept-language']) : null;
       // One statement for the batch, with the batches that arrive while the previous statement runs: the
-      // triggers number its sessions and countries and append it to the product's answer in columns.
+      // triggers number its sessions and countries and append it to the product's answer in columns. The
+      // visit's row is its own statement (one upsert); the agent is read for its device, never stored.
       try {
-        await writer.write(
-          events.map((e) => ({
-            produitId,
-            timestamp: e.at ? new Date(e.at) : new Date(now),
-            userSessionId: batch.sessionId,
-            country,
-            [FLAG_COLUMN[e.type]]: true,
-          })),
-        );
+        await Promise.all([
+          events.length
+            ? writer.write(
+                events.map((e) => ({
+                  produitId,
+                  timestamp: e.at ? new Date(e.at) : new Date(now),
+                  userSessionId: batch.sessionId,
+                  country,
+                  [FLAG_COLUMN[e.type]]: true,
+                })),
+              )
+            : undefined,
+          signals
+            ? writeVisit(db, {
+                produitId,
+                userSessionId: batch.sessionId,
+                signals,
+                device: visitDevice(request.headers['user-agent']),
+                now: new Date(now),
+              })
+            : undefined,
+        ]);
       } catch (err) {
         // Refused rows whose product was deleted since its key was read (productKeys.ts): the key names
         // nothing any more. Any other failure is the server's (or the database's: 503).
