@@ -3,24 +3,7 @@
 // each user. GET /api/Notifications/alerts/Entreprise/{id} answers them; POST …/alerts/read marks one.
 import { z } from 'zod';
 
-/** How long a raised alert stays on the banner if nobody reads it. */
-export const ALERT_BANNER_DAYS = 7;
-
-/** The kinds the banner knows, with their French title and what to do; another kind shows its own name. */
-export const ALERT_BANNER_TEXT: Record<string, { title: string; advice: string }> = {
-  alert_collection_stopped: {
-    title: 'Collecte interrompue',
-    advice: 'Aucune visite depuis 24 heures : vérifiez que la visionneuse est toujours en ligne sur votre site.',
-  },
-  alert_traffic_drop: {
-    title: 'Chute de fréquentation',
-    advice: 'Les visiteurs de la semaine sont passés sous la moitié de la moyenne des quatre semaines précédentes.',
-  },
-  alert_ar_failures: {
-    title: 'Échecs AR',
-    advice: 'La réalité augmentée échoue souvent sur une plateforme : vérifiez le modèle sur cet appareil.',
-  },
-};
+export { ALERT_BANNER_DAYS, ALERT_BANNER_TEXT } from './alertTexts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

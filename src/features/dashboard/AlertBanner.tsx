@@ -1,12 +1,14 @@
 // The company's unread alerts (domain/dashboardAlerts.ts), until each user marks them read. Fixed at the
 // bottom of the window rather than in the page's flow: the alerts arrive after the figures' first render,
 // and a block pushed above them would move the whole page (the layout-shift walk, docs/performance.md).
+// Its chunk is loaded only when there is something to show (AlertBannerSlot.tsx).
 import './alertBanner.css';
 
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 
-import { ALERT_BANNER_TEXT, type DashboardAlert } from '#domain/dashboardAlerts';
+import { ALERT_BANNER_TEXT } from '#domain/alertTexts';
+import type { DashboardAlert } from '#domain/dashboardAlerts';
 
 import { useAlertsQuery, useMarkAlertReadMutation } from '../../api/queries/alerts';
 
@@ -26,8 +28,6 @@ export function AlertBanner({
   const [failedRead, setFailedRead] = useState<string | null>(null);
 
   if (query.error) {
-    // Offline the page already says so ("Hors ligne"); the alerts will come back with the network.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
     return (
       <aside className="alert-banner" aria-label="Alertes">
         <p className="alert-banner-error" role="alert">

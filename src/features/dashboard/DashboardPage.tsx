@@ -3,17 +3,7 @@
 import './dashboard.css';
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { exportSuffix } from '#domain/analytics/exportName';
 import { placeNotes } from '#domain/analytics/noteBuckets';
@@ -27,6 +17,7 @@ import { useAnnotationsQuery } from '../../api/queries/annotations';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
+import { AlertBannerSlot } from './AlertBannerSlot';
 import { AnalysisCharts, NO_COMPANY } from './AnalysisCharts';
 import { exportCsv, warmUpAnalytics } from './analyticsClient';
 import { selectionAtom, updateSelectionAtom } from './atoms';
@@ -41,9 +32,6 @@ import { useCompanyProducts } from './useCompanyProducts';
 import { useCompanyTimeZone } from './useCompanyTimeZone';
 import { useDashboardView } from './useDashboardView';
 import { useOldestMonth } from './useOldestMonth';
-
-/** The unread alerts, fixed at the window's bottom: a chunk of its own, loaded after the first render. */
-const AlertBanner = lazy(() => import('./AlertBanner').then((m) => ({ default: m.AlertBanner })));
 
 /** The URL follows the selection once the page is idle, at the latest this long after the change. */
 const URL_WRITE_DELAY_MS = 300;
@@ -238,9 +226,7 @@ export function DashboardPage() {
         </p>
       )}
       {selection.companyId !== null && !waitingForCompany && (
-        <Suspense fallback={null}>
-          <AlertBanner entrepriseId={selection.companyId} onShowProduct={selectProduct} />
-        </Suspense>
+        <AlertBannerSlot entrepriseId={selection.companyId} onShowProduct={selectProduct} />
       )}
       <DashboardProgress />
       {selection.companyId !== null && state.current && (
