@@ -122,10 +122,12 @@ afterAll(async () => {
   await new Promise((resolve) => shop?.close(resolve));
 });
 
-/** Saves the form and waits for its toast. */
+/** Saves the form: waits for the server's answer, then its toast (the previous save's may still be on screen). */
 async function save(page: Page) {
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/Entreprise/'));
   await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await page.getByText("Réglages d'intégration enregistrés").waitFor();
+  expect((await saved).ok()).toBe(true);
+  await page.getByText("Réglages d'intégration enregistrés").last().waitFor();
 }
 
 /** Copies the product's code from its row and returns what the clipboard holds. */
