@@ -5,6 +5,7 @@
 // route). ETag from the versions the database keeps per product (../visitAnswers.ts), 304 on If-None-Match;
 // the built answer is kept compressed per tag and encoding, as the events answers (../answerCache.ts).
 import { reachableCompany } from '../../auth/access';
+import { heavyLane } from '../../db/heavyLane';
 import type { RoutePlugin } from '../../deps';
 import { encode, preferredEncoding } from '../../http/encoding';
 import { idParams, notModified } from '../../http/openapi/params';
@@ -21,6 +22,8 @@ const visitsRoutes: RoutePlugin = async (app, { db, secretFor }) => {
   const key = secretFor('event-tags');
   // One per app (so per database): tags are only unique within one database.
   const answers = new AnswerCache(ANSWER_CACHE_BYTES);
+  // Building a company's answer reads all its visits: on PGlite, behind the light requests (../../db/heavyLane.ts).
+  const lane = heavyLane(db);
   app.get(
     '/api/ProductStatistics/Entreprise/:entrepriseId/visits',
     {
@@ -45,7 +48,7 @@ const visitsRoutes: RoutePlugin = async (app, { db, secretFor }) => {
       const cacheKey = `${tag} ${encoding}`;
       let bytes = answers.get(cacheKey);
       if (bytes === undefined) {
-        bytes = await encode(Buffer.from(await visitsBody(db, entrepriseId)), encoding);
+        bytes = await encode(Buffer.from(await lane(() => visitsBody(db, entrepriseId))), encoding);
         answers.set(cacheKey, bytes);
       }
       reply.type('application/json; charset=utf-8');

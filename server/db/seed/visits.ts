@@ -95,7 +95,8 @@ export function visitRows(now: Date) {
   const refs = sql.raw(`ARRAY[${FAILING_REFS.map((r) => `'${r}'`).join(',')}]::text[]`);
   const raw = (n: number) => sql.raw(String(n));
   // The n-th 24-bit slice of an md5 as a number in [0, 1), as the events' seed draws.
-  const draw = (hex: string, n: number) => `(('x' || substr(${hex}, ${n * 6 + 1}, 6))::bit(24)::int::float8 / 16777216)`;
+  const draw = (hex: string, n: number) =>
+    `(('x' || substr(${hex}, ${n * 6 + 1}, 6))::bit(24)::int::float8 / 16777216)`;
   const r = (hex: string, n: number) => sql.raw(draw(hex, n));
   // A log-normal time in ms around `median` (Box-Muller on two draws of `hex`), 2 s to 4 h.
   const logNormal = (median: number, hex: string) =>
