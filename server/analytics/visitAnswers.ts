@@ -64,7 +64,7 @@ export const companyVisitVersions = readStatement<{ productId: number; events: s
  *
  * The attention (integer[] indexed by bucket + 1) crosses as one text, each visit's array as written by
  * array_to_string, visits separated by ';', and becomes the sparse triple here (sparseAttention): unnesting
- * a million buckets of the demo's largest company and aggregating them as JSON in the database cost seconds,
+ * the million buckets of a demo company of 80,000 visits and aggregating them as JSON in the database cost seconds,
  * this split costs tens of milliseconds.
  */
 export async function visitsBody(db: Db, entrepriseId: number): Promise<string> {
@@ -132,7 +132,7 @@ export function visitsSql(entrepriseId: number) {
       'arFailed', coalesce(json_agg(ar_failed order by i), '[]'),
       'arReturned', coalesce(json_agg(ar_returned order by i), '[]')
     )::text as body,
-    string_agg(array_to_string(attention, ','), ';' order by i) as attention,
+    string_agg(array_to_string(attention, ',', '0'), ';' order by i) as attention,
     count(*)::int as visits
     from o`;
 }
