@@ -37,3 +37,16 @@ export function versionsTag(
   const text = rows.map((r) => `${r.productId}:${String(r.version ?? 0)};`).join('');
   return `"e${entrepriseId}-${mac(key, text)}"`;
 }
+
+/**
+ * The visits answer's ETag: names the company's list of (product, events version, visits version) triples
+ * (server/analytics/visitAnswers.ts), and reveals none of them. "v" apart from the versions answer's "e".
+ */
+export function visitsTag(
+  key: Buffer,
+  entrepriseId: number,
+  rows: Array<{ productId: number; events: string | null; visits: string | null }>,
+) {
+  const text = rows.map((r) => `${r.productId}:${r.events ?? 0}:${r.visits ?? 0};`).join('');
+  return `"v${entrepriseId}-${mac(key, `visits;${text}`)}"`;
+}

@@ -489,6 +489,18 @@ export const productVisits = pgTable(
   ],
 );
 
+/**
+ * The version of a product's visits (product_visits), renewed by the database (statement triggers, migration
+ * 0017) whenever any of them is added, changed or removed: with the events' versions, the visits answer's
+ * ETag (server/analytics/visitAnswers.ts), read by key instead of scanning the visits.
+ */
+export const productVisitVersions = pgTable('product_visit_versions', {
+  produitId: integer('produit_id')
+    .primaryKey()
+    .references(() => groupeModels.idGroupeModel, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 /** The ordered steps of the user journey, each tied to the event flag that marks it. */
 export const userJourneySteps = pgTable('user_journey_steps', {
   stepOrder: smallint('step_order').primaryKey(),

@@ -6,12 +6,14 @@ import productsRoutes from './products';
 import retentionRoutes from './retention';
 import summariesRoutes from './summaries';
 import versionsRoutes from './versions';
+import visitsRoutes from './visits';
 
 export const analyticsRoutes: RoutePlugin[] = [
   productsRoutes,
   eventsRoutes,
   summariesRoutes,
   versionsRoutes,
+  visitsRoutes,
   annotationsRoutes,
   retentionRoutes,
 ];

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { entreprises, groupeModels, licences, typeLicences, users } from '../schema';
 import type { DemoAccounts } from './accounts';
+import { seedVisits } from './visits';
 
 const DAY = 86_400_000;
 export const EVENTS_FROM = '2024-01-01';
@@ -125,6 +126,8 @@ export async function seedAnalytics(db: Db, demo: DemoAccounts, now: Date, scale
     const weights = ids.map((_, i) => weight(i + 1, lo, hi) * factor);
     await insertEvents(db, Number(ent), ids, weights, now);
   }
+  // The visits' signals, drawn for the events just written (./visits.ts).
+  await seedVisits(db, now);
 }
 
 async function seedDirector(db: Db, demo: DemoAccounts, entrepriseId: number, now: Date) {

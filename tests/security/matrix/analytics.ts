@@ -46,6 +46,11 @@ export const analyticsEntries: MatrixEntry[] = [
     request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/versions` }),
   },
   {
+    route: 'GET /api/ProductStatistics/Entreprise/:entrepriseId/visits',
+    roles: everyone,
+    request: (fx, c) => ({ url: `/api/ProductStatistics/Entreprise/${companyId(fx, c.principal, c.target)}/visits` }),
+  },
+  {
     route: 'GET /api/Annotation/Entreprise/:id',
     roles: everyone,
     request: (fx, c) => ({ url: `/api/Annotation/Entreprise/${companyId(fx, c.principal, c.target)}` }),
