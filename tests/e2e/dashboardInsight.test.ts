@@ -51,13 +51,20 @@ describe('3D and AR insight', () => {
     const orbits = await models.evaluateAll((els) => els.map((e) => e.getAttribute('camera-orbit')));
     expect(new Set(orbits).size).toBe(3);
     expect(await models.evaluateAll((els) => els.some((e) => e.hasAttribute('camera-controls')))).toBe(false);
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('model-viewer')].filter((m) => (m as unknown as { loaded: boolean }).loaded)
-          .length === 3,
-      undefined,
-      { timeout: 60_000 },
-    );
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    await models.first().scrollIntoViewIfNeeded();
+    await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('model-viewer')].filter((m) => (m as unknown as { loaded: boolean }).loaded)
+            .length === 3,
+        undefined,
+        { timeout: 60_000 },
+      )
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\n${consoleErrors.join('\n')}`);
+      });
     await page.locator('.insight-polar svg[role="img"]').waitFor();
 
     // Engagement and lift.

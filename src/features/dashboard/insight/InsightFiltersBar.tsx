@@ -10,7 +10,8 @@ import { AR_PLATFORM_LABELS, type ArPlatform, DEVICE_LABELS, type DeviceClass } 
 import { SelectField } from '../SelectField';
 import { updateFiltersAtom } from './filterAtoms';
 
-const ALL = '';
+/** "All": not an empty string, which the Dropdown takes for no value (it would show no label). */
+const ALL = '*';
 
 function optionsOf<T extends string>(values: readonly T[], current: T | null, label: (v: T) => string, all: string) {
   const list = current !== null && !values.includes(current) ? [...values, current] : values;

@@ -65,7 +65,6 @@ export function ModelAngles({
                 alt: `Le modèle vu ${angleName(angleOf(bucket))}`,
                 'camera-orbit': bucketOrbit(bucket),
                 'interaction-prompt': 'none',
-                loading: 'lazy',
                 className: 'insight-model',
                 'data-testid': 'insight-model',
               })
