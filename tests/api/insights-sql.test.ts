@@ -450,7 +450,8 @@ describe('3D and AR insight against SQL', () => {
             expect(g.high).toBeCloseTo(Number(r.high), 12);
           } else expect(g.rate).toBeNull();
         }
-        const enough = (find(p, true)?.n ?? 0) >= LIFT_MIN_VISITS && (find(p, false)?.n ?? 0) >= LIFT_MIN_VISITS;
+        const enough =
+          Number(find(p, true)?.n ?? 0) >= LIFT_MIN_VISITS && Number(find(p, false)?.n ?? 0) >= LIFT_MIN_VISITS;
         expect(lift.enough).toBe(enough);
       };
       check(view.lift[key], 'all');

@@ -75,7 +75,13 @@ describe('3D and AR insight', () => {
     const before = await page.getByTestId('insight').getAttribute('data-visits');
     await choose(page, 'insight-appareil', 'Téléphone');
     await expect.poll(() => new URL(page.url()).searchParams.get('appareil')).toBe('telephone');
-    await expect.poll(() => page.getByTestId('insight').getAttribute('data-visits')).not.toBe(before);
+    // The figures of the filter (data-visits is absent while they are computed).
+    await expect
+      .poll(async () => {
+        const v = await page.getByTestId('insight').getAttribute('data-visits');
+        return v !== null && v !== before;
+      })
+      .toBe(true);
     const filtered = await page.getByTestId('insight').getAttribute('data-visits');
     await page.reload();
     const after = await section(page);

@@ -43,9 +43,9 @@ export function InsightSection({ selection, products, timeZone, ready, dataVersi
     <section
       className="card insight"
       aria-labelledby="insight-title"
-      aria-busy={!view && !query.isError}
+      aria-busy={(!view || query.isPlaceholderData) && !query.isError}
       data-testid="insight"
-      data-visits={view?.visits}
+      data-visits={query.isPlaceholderData ? undefined : view?.visits}
     >
       <h3 id="insight-title">3D et réalité augmentée</h3>
       <p className="muted">

@@ -1,7 +1,7 @@
 // The insight of a selection and filters, asked of the analytics worker (AnalyticsEngine.insights) through
 // the query cache: its loading state, its error and "Réessayer" (refetch) as any other read, and a filter
 // or scope met again within 30 s drawn at once.
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import type { ProductRef } from '#domain/analytics/fields';
 import type { InsightFilters } from '#domain/analytics/insightsView';
@@ -50,5 +50,8 @@ export function useInsights(
         filters,
       ),
     enabled: ready && companyId !== null,
+    // A filter or scope change keeps the figures on screen (marked busy) until the new ones come: the
+    // section does not collapse to its loading line and back.
+    placeholderData: keepPreviousData,
   });
 }
