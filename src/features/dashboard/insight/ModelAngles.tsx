@@ -3,7 +3,7 @@
 // looked at. model-viewer (with three.js) is its own chunk, imported once the section shows; the model is
 // the one the product's public viewer shows (GET /api/viewer/{key}), meshopt-decoded as there.
 import { createElement, useEffect, useState } from 'react';
-import meshoptDecoderUrl from 'virtual:meshopt-decoder';
+import meshoptDecoderUrl from 'virtual:meshopt-decoder?app';
 
 import { AZIMUTH_SECTORS, bucketOrbit, ELEVATION_BANDS } from '#domain/visitSignals';
 
