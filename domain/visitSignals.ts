@@ -44,7 +44,16 @@ export const ELEVATION_BANDS = 3;
 export const ATTENTION_BUCKETS = AZIMUTH_SECTORS * ELEVATION_BANDS * 2;
 export const NEAR_RATIO = 0.75;
 export const ELEVATION_LABELS = ['du dessus', 'de face', 'du dessous'] as const;
-export const SECTOR_LABELS = ['face', 'avant droit', 'droite', 'arrière droit', 'arrière', 'arrière gauche', 'gauche', 'avant gauche'] as const;
+export const SECTOR_LABELS = [
+  'face',
+  'avant droit',
+  'droite',
+  'arrière droit',
+  'arrière',
+  'arrière gauche',
+  'gauche',
+  'avant gauche',
+] as const;
 
 /** The bucket of a camera orbit (radians, model-viewer's getCameraOrbit()) for a model opened at `openedRadius`. */
 export function attentionBucket(theta: number, phi: number, radius: number, openedRadius: number): number {

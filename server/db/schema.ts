@@ -472,7 +472,10 @@ export const productVisits = pgTable(
     activeMs: integer('active_ms').notNull().default(0),
     firstInteractionMs: integer('first_interaction_ms'),
     /** Dwell in ms per attention bucket (ATTENTION_BUCKETS entries, index = bucket). */
-    attention: integer('attention').array().notNull().default(sql`'{}'::integer[]`),
+    attention: integer('attention')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Index + 1 in AR_PLATFORMS of the platform last launched, 0 none. */
     arPlatform: smallint('ar_platform').notNull().default(0),
     arLaunches: smallint('ar_launches').notNull().default(0),
