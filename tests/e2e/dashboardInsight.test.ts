@@ -20,6 +20,20 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A product of the Directeur's company whose viewer has a model (the attention map draws it). */
+async function productWithModel(): Promise<number> {
+  const token = await tokenOf(baseUrl(), 'directeur@demo.fr');
+  const get = async (path: string, auth = true) =>
+    (await fetch(`${baseUrl()}${path}`, { headers: auth ? { authorization: `Bearer ${token}` } : {} })).json();
+  const { entrepriseId } = await get('/api/User/current');
+  const products = (await get(`/api/Produit/Entreprise/${entrepriseId}`)).$values as Array<{ produitId: number }>;
+  for (const p of products) {
+    const { publicKey } = await get(`/api/GroupeModel/${p.produitId}`);
+    if ((await get(`/api/viewer/${publicKey}`, false)).modelUrl) return p.produitId;
+  }
+  throw new Error('aucun produit avec un modèle');
+}
+
 /** The section, scrolled to, once its figures are drawn; its count of visits. */
 async function section(page: Page): Promise<number> {
   const heading = page.getByRole('heading', { name: '3D et réalité augmentée' });
@@ -33,7 +47,8 @@ describe('3D and AR insight', () => {
   it('shows AR success, the attention map rendered three times, engagement and lift; a filter is kept on reload', async () => {
     const { page, errors } = await newPage(browser);
     await signIn(page, 'directeur@demo.fr');
-    await page.goto('/dashboard?periode=all_time');
+    // One product whose model exists: its attention map is drawn (a demo product without a model says so).
+    await page.goto(`/dashboard?periode=all_time&produit=${await productWithModel()}`);
     const visits = await section(page);
     expect(visits).toBeGreaterThan(0);
 
@@ -108,7 +123,8 @@ describe('3D and AR insight', () => {
       await page.setViewport({ width: 1400, height: 900 });
       await page.goto(`${baseUrl()}/logo.svg`);
       await page.evaluate((t) => localStorage.setItem('token', t), token);
-      await page.goto(`${baseUrl()}/dashboard?periode=all_time&appareil=frigo&plateforme=hololens`, {
+      const product = await productWithModel();
+      await page.goto(`${baseUrl()}/dashboard?periode=all_time&produit=${product}&appareil=frigo&plateforme=hololens`, {
         waitUntil: 'load',
       });
       await page.waitForSelector('h3 ::-p-text(3D et réalité augmentée)');
