@@ -24,11 +24,14 @@ export function meshoptDecoder(): Plugin {
     configResolved(config) {
       serve = config.command === 'serve';
     },
+    // `virtual:meshopt-decoder?app` is the same URL for the back-office (the dashboard's attention map): a
+    // module of its own, so that each entry inlines its own and the viewer gets no chunk shared with the app
+    // (one more request on the viewer); both emit the same file, which the bundler writes once.
     resolveId(id) {
-      return id === ID ? RESOLVED : null;
+      return id === ID || id === `${ID}?app` ? `\0${id}` : null;
     },
     load(id) {
-      if (id !== RESOLVED) return null;
+      if (id !== RESOLVED && id !== `${RESOLVED}?app`) return null;
       // The development server serves the package's file as it is.
       if (serve) return `export default ${JSON.stringify(`/@fs${meshoptDecoderFile()}`)};`;
       const ref = this.emitFile({

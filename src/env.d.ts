@@ -6,3 +6,8 @@ declare module 'virtual:meshopt-decoder' {
   const url: string;
   export default url;
 }
+/** The same URL for the back-office, a module of its own (scripts/meshoptDecoder.ts). */
+declare module 'virtual:meshopt-decoder?app' {
+  const url: string;
+  export default url;
+}

@@ -22,6 +22,8 @@ export const api = {
   clear: () => engine.clear(),
   /** The dashboard opened: the database is opened while the page asks for the company's products. */
   warmUp: () => openCache().catch(() => undefined),
+  /** The "3D et réalité augmentée" section's figures (insights.ts): a small view, no visit leaves the worker. */
+  insights: (...args: Parameters<AnalyticsEngine['insights']>) => engine.insights(...args),
   exportCsv: (...args: Parameters<AnalyticsEngine['exportCsv']>) => engine.exportCsv(...args),
 };
 export type AnalyticsApi = typeof api;

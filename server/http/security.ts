@@ -34,12 +34,15 @@ export function installSecurity(app: FastifyInstance, connectSrc: string[] = [])
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The shell's one inline script, by its hash (shellScript.ts).
-        scriptSrc: ["'self'", SHELL_SCRIPT_SOURCE],
+        // The shell's one inline script, by its hash (shellScript.ts); 'wasm-unsafe-eval' compiles WebAssembly
+        // only (never eval of script): the dashboard's attention map draws the model with <model-viewer>,
+        // whose meshopt decoder is WebAssembly, as the viewer's own CSP allows (viewer.ts).
+        scriptSrc: ["'self'", SHELL_SCRIPT_SOURCE, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...connectSrc],
+        // blob: and data: for the model's textures, which three.js reads with fetch (as the viewer's CSP).
+        connectSrc: ["'self'", 'data:', 'blob:', ...connectSrc],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],

@@ -28,6 +28,9 @@ export const fetchGroupeModels = (signal?: AbortSignal) =>
   http.list<GroupeModel>('/api/GroupeModel', 'GroupModels', { signal });
 export const fetchGroupeModel = (id: number, signal?: AbortSignal) =>
   http.get<GroupeModel>(`/api/GroupeModel/${id}`, { signal });
+/** GET /api/viewer/{key}: the public viewer's data, of which the back-office reads the model's URL. */
+export const fetchViewerModelUrl = async (key: string, signal?: AbortSignal) =>
+  (await http.get<{ modelUrl: string | null }>(`/api/viewer/${encodeURIComponent(key)}`, { signal })).modelUrl ?? null;
 
 /** POST /api/Model/ModelWithGroup: success is HTTP 201 with {idGroupeModel}. */
 export async function createProduct(form: FormData): Promise<{ idGroupeModel: number }> {

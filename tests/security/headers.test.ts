@@ -40,8 +40,9 @@ describe('security headers', () => {
       expect(directive(csp, 'object-src')).toBe("object-src 'none'");
       expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
       expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-      // No inline script but the shell's own, by its hash (server/http/shellScript.ts).
-      expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${SHELL_SCRIPT_SOURCE}`);
+      // No inline script but the shell's own, by its hash (server/http/shellScript.ts); WebAssembly may be
+      // compiled (the dashboard's <model-viewer>), script never evaluated.
+      expect(directive(csp, 'script-src')).toBe(`script-src 'self' ${SHELL_SCRIPT_SOURCE} 'wasm-unsafe-eval'`);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d{7,}/);
       expect(res.headers['cache-control']).toBe('no-store');

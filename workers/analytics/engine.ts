@@ -1,9 +1,10 @@
 // The engine behind the worker: cached columns at once, then revalidation (ETag), then fresh figures.
 // A newer generation supersedes an older one; a 401 ends everything and is reported by name.
+import type { InsightFilters, InsightsView } from '#domain/analytics/insightsView';
 import type { RankingSort } from '#domain/analytics/ranking';
 import type { DashboardView, PreparedScope, PreparedView, Progress, ViewRequest } from '#domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '#domain/analytics/view';
-import { DEFAULT_TIME_ZONE } from '#domain/analytics/zone';
+import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
 
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
@@ -19,11 +20,13 @@ import {
   MAX_IN_FLIGHT,
   NETWORK,
 } from './fetch';
+import { computeInsights } from './insights';
 import { NextVisitViews, REVALIDATE_AFTER_MS } from './nextVisit';
 import { SessionDictionary } from './sessions';
 import { preparedPeriods, storedViewKey, versionsClaim } from './storedViews';
 import { Tallies } from './tallies';
 import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from './versions';
+import { type CompanyVisits, fetchCompanyVisits } from './visits';
 
 /**
  * The preparation of the next selections (see prepare) counts products for this long per task, then gives
@@ -84,6 +87,8 @@ export class AnalyticsEngine {
   /** The last versions answer (one company at a time), and the companies whose server has no such route. */
   private versions: CompanyVersions | null = null;
   private noVersions = new Set<number>();
+  /** The last visits answer (one company at a time, see visits.ts). */
+  private companyVisits: CompanyVisits | null = null;
   /** The generation of the stored records (cache.ts), as this memory knows it; null before any read. */
   private generation: number | null = null;
   /** Records read back in the background after a stored view was shown complete (storedViews.ts). */
@@ -132,6 +137,7 @@ export class AnalyticsEngine {
     this.writesBroken = false;
     this.versions = null;
     this.noVersions.clear();
+    this.companyVisits = null;
     this.generation = null;
     this.loading = null;
     this.shown = null;
@@ -508,6 +514,48 @@ export class AnalyticsEngine {
       backgroundTask(step);
     };
     backgroundTask(step);
+  }
+
+  /**
+   * The 3D and AR insight of a selection (insights.ts): the company's visits (one conditional call, kept
+   * REVALIDATE_AFTER_MS like the products) joined to the events held for the selection's products. The
+   * records the view loaded are used as they are; one not held (the section asked before the view ended)
+   * is read from IndexedDB, else fetched for this call alone.
+   */
+  async insights(request: ViewRequest, filters: InsightFilters): Promise<InsightsView> {
+    const companyId = request.companyId ?? null;
+    if (companyId === null) throw new EngineError(HTTP, 'Aucune entreprise choisie');
+    const epoch = this.epoch;
+    const now = this.clock();
+    const held = this.companyVisits?.companyId === companyId ? this.companyVisits : null;
+    const fresh =
+      held && !request.refresh && now - held.checkedAt <= REVALIDATE_AFTER_MS
+        ? held
+        : await fetchCompanyVisits(this.conn, companyId, held, now, this.fetchImpl);
+    if (epoch === this.epoch) this.companyVisits = fresh;
+
+    const ids = request.scope === 'all' ? request.productIds : [request.scope];
+    if (this.loading && ids.some((id) => !this.memory.has(id))) await this.loading;
+    const records = new Map<number, CachedProduct>();
+    for (const id of ids) {
+      const r = this.memory.get(id);
+      if (r) records.set(id, r);
+    }
+    let missing = ids.filter((id) => !records.has(id));
+    if (missing.length) {
+      const read = await readProducts(missing, companyId).catch(() => new Map<number, CachedProduct>());
+      read.forEach((r, id) => records.set(id, r));
+      missing = missing.filter((id) => !records.has(id));
+    }
+    await forEachLimited(missing, MAX_IN_FLIGHT, async (id) => {
+      const result = await fetchProductEvents(this.conn, id, null, this.fetchImpl);
+      if (result.kind !== 'fresh' || epoch !== this.epoch) return;
+      if (result.columns.sessions) await this.sessions();
+      records.set(id, { ...this.dictionary.store(result.columns), etag: result.etag, fetchedAt: this.clock() });
+    });
+    const timeZone = request.timeZone ?? DEFAULT_TIME_ZONE;
+    const zone = timeZone === this.numbering.zone.timeZone ? this.numbering.zone : new Zone(timeZone);
+    return { ...computeInsights(fresh.visits, records, request, zone, filters), dataVersion: this.dataVersion };
   }
 
   /**

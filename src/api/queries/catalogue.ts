@@ -24,6 +24,7 @@ import {
   fetchGroupeModel,
   fetchGroupeModels,
   fetchModels,
+  fetchViewerModelUrl,
   updateEntreprise,
   updateProduct,
 } from '../catalogue';
@@ -38,6 +39,7 @@ export const catalogueKeys = {
   models: (groupId?: number) => [...catalogueKeys.all, 'models', groupId ?? 'all'] as const,
   couleurs: () => [...catalogueKeys.all, 'couleurs'] as const,
   entreprise: (id: number) => [...catalogueKeys.all, 'entreprise', id] as const,
+  viewerModel: (key: string) => [...catalogueKeys.all, 'viewerModel', key] as const,
 };
 
 const everyVisit = { staleTime: 0 } as const;
@@ -64,6 +66,15 @@ export function useGroupeModelQuery(id: number | null) {
     queryFn: ({ signal }) => fetchGroupeModel(id ?? 0, signal),
     enabled: id !== null,
     ...everyVisit,
+  });
+}
+
+/** The model a product's viewer shows (its public key's GET /api/viewer/{key}), to draw it in the back-office. */
+export function useViewerModelQuery(key: string | null) {
+  return useQuery({
+    queryKey: catalogueKeys.viewerModel(key ?? ''),
+    queryFn: ({ signal }) => fetchViewerModelUrl(key ?? '', signal),
+    enabled: key !== null,
   });
 }
 

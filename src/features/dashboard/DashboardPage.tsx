@@ -6,6 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { exportSuffix } from '#domain/analytics/exportName';
+import { FILTER_PARAMS } from '#domain/analytics/filterParams';
 import { placeNotes } from '#domain/analytics/noteBuckets';
 import type { RankingSort } from '#domain/analytics/ranking';
 import { METRIC_LABELS, selectionToParams } from '#domain/analytics/selection';
@@ -25,6 +26,7 @@ import { ChartNotesSlot } from './ChartNotesSlot';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
+import { InsightSlot } from './insight/InsightSlot';
 import { LiveCard } from './LiveCard';
 import { RankingSlot } from './RankingSlot';
 import { StatCards } from './StatCards';
@@ -74,7 +76,14 @@ export function DashboardPage() {
   // cost one frame), and at once when the page is left.
   useEffect(() => {
     const write = () => {
-      const search = `?${selectionToParams(selection)}`;
+      const params = selectionToParams(selection);
+      // The insight section's filters are its own (insight/filterAtoms.ts, which writes them): kept as they are.
+      const current = new URLSearchParams(window.location.search);
+      for (const name of FILTER_PARAMS) {
+        const value = current.get(name);
+        if (value !== null) params.set(name, value);
+      }
+      const search = `?${params}`;
       if (window.location.search !== search)
         window.history.replaceState(
           window.history.state,
@@ -290,6 +299,16 @@ export function DashboardPage() {
           loading={notesQuery.isPending}
           failed={notesQuery.isError}
           onRetry={() => void notesQuery.refetch()}
+        />
+      )}
+      {/* "3D et réalité augmentée": below the fold, its code loaded when the reader gets near it. */}
+      {selection.companyId !== null && !waitingForCompany && !productsLoading && (
+        <InsightSlot
+          selection={selection}
+          products={products}
+          timeZone={timeZone}
+          ready={!!view?.complete && !allFailed}
+          dataVersion={view?.dataVersion ?? 0}
         />
       )}
     </section>

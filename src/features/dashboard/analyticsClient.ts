@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import { deleteDB } from 'idb';
 
+import type { InsightFilters, InsightsView } from '#domain/analytics/insightsView';
 import type { RankingSort } from '#domain/analytics/ranking';
 import {
   CACHE_DB,
@@ -78,6 +79,22 @@ export function warmUpAnalytics(): void {
   void engine()
     .warmUp()
     .catch(() => undefined);
+}
+
+/** The "3D et réalité augmentée" section's figures for a selection and filters (AnalyticsEngine.insights). */
+export async function computeInsights(request: ViewRequest, filters: InsightFilters): Promise<InsightsView> {
+  const api = engine();
+  const connection = `${API_BASE}\n${getToken()}`;
+  if (connection !== configured) {
+    await api.configure(API_BASE, getToken());
+    configured = connection;
+  }
+  try {
+    return await api.insights(request, filters);
+  } catch (err) {
+    if ((err as Error)?.name === UNAUTHORIZED) await reportUnauthorized();
+    throw err;
+  }
 }
 
 /** The CSV of a selection, built by the worker from what it holds (see AnalyticsEngine.exportCsv). */
