@@ -40,11 +40,3 @@ export const FRAME_ORIGIN_INPUT = /^https:\/\/[^\s/?#;,*'"\\@]+\/?$/i;
 export const DNS_LABEL = /^[a-z0-9]+(?:-+[a-z0-9]+)*$/;
 /** A top-level domain: letters, or an IDN one in punycode. */
 export const TOP_LEVEL_DOMAIN = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-/**
- * A host name as the viewer reads it from its frame's referrer (URL.hostname, lower case, punycode): labels
- * of letters, digits and hyphens separated by dots (an IP v4 address fits; an IP v6 literal does not and is
- * not sent). The dot that opens each further label keeps one way to match.
- */
-export const SOURCE_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
-/** A utm parameter's value: printable text only (no control, format or unassigned character). */
-export const PRINTABLE_TEXT = /^[^\p{C}]+$/u;

@@ -3,7 +3,7 @@
 // apart from visitSignals.ts, which the viewer imports: zod stays out of the viewer's bundle.
 import { z } from 'zod';
 
-import { PRINTABLE_TEXT, SOURCE_HOST } from './patterns';
+import { PRINTABLE_TEXT, SOURCE_HOST } from './sourcePatterns';
 import {
   AR_PLATFORMS,
   ATTENTION_BUCKETS,

@@ -2,7 +2,7 @@
 // its utm_source / utm_medium / utm_campaign, nothing else of that address (never its path, nor any other
 // parameter). A page opened directly has no referrer: no source. Most sites send a cross-site frame only
 // their origin as referrer (the browsers' default policy): their utm parameters are then unknown.
-import { PRINTABLE_TEXT, SOURCE_HOST } from '#domain/patterns';
+import { PRINTABLE_TEXT, SOURCE_HOST } from '#domain/sourcePatterns';
 import { MAX_HOST_LENGTH, MAX_UTM_LENGTH, type VisitSignals } from '#domain/visitSignals';
 
 type Source = NonNullable<VisitSignals['source']>;
