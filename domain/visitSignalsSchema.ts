@@ -1,18 +1,18 @@
 // The visit's signals as POST /api/collect checks them (domain/visitSignals.ts, docs/viewer.md "Visit
 // signals"): every number an integer and bounded, so that a forged beacon can store nothing unbounded. Kept
-// apart from visitSignals.ts, which the viewer imports: zod stays out of the viewer's bundle.
+// apart from visitMeasure.ts, which the viewer imports: zod stays out of the viewer's bundle.
 import { z } from 'zod';
 
 import { PRINTABLE_TEXT, SOURCE_HOST } from './sourcePatterns';
 import {
-  AR_PLATFORMS,
   ATTENTION_BUCKETS,
   MAX_AR_LAUNCHES,
   MAX_HOST_LENGTH,
   MAX_UTM_LENGTH,
   MAX_VISIT_MS,
   type VisitSignals,
-} from './visitSignals';
+} from './visitMeasure';
+import { AR_PLATFORMS } from './visitSignals';
 
 /** What JSON Schema cannot say (the API document lists them as the route's rules). */
 export const ACTIVE_OVER_VISIBLE_MESSAGE = 'Temps actif supérieur au temps visible';

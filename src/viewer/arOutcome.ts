@@ -10,7 +10,7 @@
 // The mode activateAR() is about to use is model-viewer's private `arMode` field (a Symbol('arMode')
 // own property, no public getter): read at the call, the platform is exact. Each launch is placed, failed
 // and returned at most once, so these counts never exceed the launches.
-import { type ArPlatform, MAX_AR_LAUNCHES, type VisitSignals } from '#domain/visitSignals';
+import { type ArPlatform, MAX_AR_LAUNCHES, type VisitSignals } from '#domain/visitMeasure';
 
 export const NO_AR_FALLBACK = '#model-viewer-no-ar-fallback';
 

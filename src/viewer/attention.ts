@@ -2,7 +2,7 @@
 // attention bucket (domain/visitSignals.ts attentionBucket) of the camera orbit held during that time. The
 // orbit is read at each tick of the visit's clock (visitTime.ts) and at each camera move, so a span is
 // credited to the angle it was seen from, never to the one it ended on.
-import { ATTENTION_BUCKETS, attentionBucket, MAX_VISIT_MS } from '#domain/visitSignals';
+import { ATTENTION_BUCKETS, attentionBucket, MAX_VISIT_MS } from '#domain/visitMeasure';
 
 export interface Orbit {
   theta: number;

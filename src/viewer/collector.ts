@@ -16,7 +16,7 @@ import {
   VISIT_LIFETIME_MS,
   type VisitGrant,
 } from '#domain/collectEvents';
-import type { VisitSignals } from '#domain/visitSignals';
+import type { VisitSignals } from '#domain/visitMeasure';
 
 import { measured } from './choice';
 

@@ -3,7 +3,7 @@
 // viewer was embedded (source.ts), the time seen and handled (visitTime.ts), the dwell per viewing angle
 // (attention.ts) and the AR outcome (arOutcome.ts). Nothing is measured while the visitor's choice
 // (choice.ts) says not to, and nothing is sent for a visit whose model was never shown.
-import type { VisitSignals } from '#domain/visitSignals';
+import type { VisitSignals } from '#domain/visitMeasure';
 
 import { createArOutcome } from './arOutcome';
 import { createAttention, type Orbit } from './attention';

@@ -3,7 +3,7 @@
 // parameter). A page opened directly has no referrer: no source. Most sites send a cross-site frame only
 // their origin as referrer (the browsers' default policy): their utm parameters are then unknown.
 import { PRINTABLE_TEXT, SOURCE_HOST } from '#domain/sourcePatterns';
-import { MAX_HOST_LENGTH, MAX_UTM_LENGTH, type VisitSignals } from '#domain/visitSignals';
+import { MAX_HOST_LENGTH, MAX_UTM_LENGTH, type VisitSignals } from '#domain/visitMeasure';
 
 type Source = NonNullable<VisitSignals['source']>;
 

@@ -4,7 +4,7 @@
 // a press released, a wheel turn, a camera move of theirs) and the time from the model shown to the first
 // interaction. Each span is added once, when the state changes or at each tick, so active time never
 // exceeds visible time, and the attention (attention.ts) gets the same spans.
-import { MAX_VISIT_MS } from '#domain/visitSignals';
+import { MAX_VISIT_MS } from '#domain/visitMeasure';
 
 import { type Attention, type Orbit } from './attention';
 

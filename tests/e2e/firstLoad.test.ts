@@ -192,17 +192,20 @@ describe('first load', () => {
  * regression fails at once; lower it when a page gets lighter.
  */
 const KiB = 1024;
-// Measured on the build of this commit: /login 163.7 KiB and 10 static files, /dashboard (the 220-product
-// company) 290.4 KiB and 21 (PrimeReact's InputSwitch is a file of its own since "Mes notifications" uses
-// it too, src/features/notifications/: same bytes, one more file), /customers 273.0 KiB and 21, the viewer page 295.9 KiB and 6 (model-viewer is
+// Measured on the build of this commit: /login 164.1 KiB and 10 static files, /dashboard (the 220-product
+// company) 293.3 KiB and 21 (PrimeReact's InputSwitch is a file of its own since "Mes notifications" uses
+// it too, src/features/notifications/: same bytes, one more file; 2.9 KiB more since the analytics worker
+// computes the 3D and AR insight, workers/analytics/insights.ts, and the page keeps its filters in the URL
+// and asks for the unread alerts), /customers 274.4 KiB and 21, the viewer page 297.5 KiB and 6 (1.6 KiB
+// more since it measures the visit's signals, src/viewer/signals.ts; model-viewer is
 // 280 KiB of it; the fifth file is three's fflate, split out of model-viewer's chunk since the product
 // form's FBX conversion imports it too, src/features/catalogue/fbxToGlb.ts: same bytes, one more file; the
 // sixth, 7.7 KiB, is meshoptimizer's decoder script, which model-viewer loads before any model once its
 // location is set, after the page's first render: src/viewer/main.ts, docs/viewer.md).
-// Bytes: those plus 3 %; files: exactly those (a file asked twice, the logo, counts once).
+// Bytes: those plus at most 3 % (the dashboard 1 %); files: exactly those (a file asked twice, the logo, counts once).
 const BUDGETS: Record<string, { bytes: number; requests: number; as?: string }> = {
   '/login': { bytes: 169 * KiB, requests: 10 },
-  '/dashboard': { bytes: 293 * KiB, requests: 21, as: 'directeur@grand-mobilier.fr' },
+  '/dashboard': { bytes: 296 * KiB, requests: 21, as: 'directeur@grand-mobilier.fr' },
   '/customers': { bytes: 281.5 * KiB, requests: 21, as: 'vendeur@demo.fr' },
   '/viewer/{key}': { bytes: 305 * KiB, requests: 6 },
 };

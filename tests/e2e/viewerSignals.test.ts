@@ -9,8 +9,8 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { VisitSignals } from '#domain/visitSignals';
-import { attentionBucket } from '#domain/visitSignals';
+import type { VisitSignals } from '#domain/visitMeasure';
+import { attentionBucket } from '#domain/visitMeasure';
 
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
 import { baseUrl, DEMO_PASSWORD, newPage } from '../helpers/e2e';

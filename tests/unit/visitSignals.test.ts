@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { collectBatchSchema, EMPTY_BATCH_MESSAGE } from '#domain/collect';
-import { ATTENTION_BUCKETS, attentionBucket, MAX_AR_LAUNCHES, MAX_VISIT_MS } from '#domain/visitSignals';
+import * as measure from '#domain/visitMeasure';
+import { ATTENTION_BUCKETS, attentionBucket, MAX_AR_LAUNCHES, MAX_VISIT_MS } from '#domain/visitMeasure';
+import * as signals from '#domain/visitSignals';
 import {
   ACTIVE_OVER_VISIBLE_MESSAGE,
   AR_OUTCOMES_MESSAGE,
@@ -137,5 +139,32 @@ describe('attention (the viewer’s dwell per bucket)', () => {
       [attentionBucket(Math.PI, Math.PI / 2, 2, 4), 500],
     ]);
     expect(attentionBucket(Math.PI, Math.PI / 2, 2, 4)).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe('the viewer’s module and the dashboard’s agree', () => {
+  // domain/visitMeasure.ts (the viewer's) and domain/visitSignals.ts (the server's and the dashboard's) repeat
+  // a few numbers rather than import each other, so that the viewer shares no chunk with the back-office.
+  it('on the attention grid, the source bounds and the AR platforms', () => {
+    expect([signals.AZIMUTH_SECTORS, signals.ELEVATION_BANDS, signals.ATTENTION_BUCKETS]).toEqual([
+      measure.AZIMUTH_SECTORS,
+      measure.ELEVATION_BANDS,
+      measure.ATTENTION_BUCKETS,
+    ]);
+    expect([signals.MAX_HOST_LENGTH, signals.MAX_UTM_LENGTH]).toEqual([
+      measure.MAX_HOST_LENGTH,
+      measure.MAX_UTM_LENGTH,
+    ]);
+    expect(signals.SECTOR_LABELS).toHaveLength(measure.AZIMUTH_SECTORS);
+    expect(signals.ELEVATION_LABELS).toHaveLength(measure.ELEVATION_BANDS);
+    // Each bucket's drawn orbit falls back into that bucket.
+    for (let b = 0; b < measure.ATTENTION_BUCKETS; b++) {
+      const [theta, phi, radius] = signals
+        .bucketOrbit(b)
+        .split(' ')
+        .map((v) => parseFloat(v));
+      const rad = (d: number) => (d * Math.PI) / 180;
+      expect(measure.attentionBucket(rad(theta), rad(phi), radius, 100)).toBe(b);
+    }
   });
 });
