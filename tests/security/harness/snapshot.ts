@@ -29,8 +29,14 @@ const tables = Object.values(schema)
     return { name: config.name, pk };
   });
 
-// Raw events are many and only ever appended: their count and highest id say whether they changed.
-const SUMMARISED = new Set(['product_events']);
+// Tables of many rows summarised rather than hashed row by row (hashing them made the matrix four times
+// slower): raw events are only ever appended, so their count and highest id say whether they changed; a
+// visit's row is inserted or merged (server/collect/visitWriter.ts), each write setting updated_at.
+const SUMMARIES: Record<string, string> = {
+  product_events: `count(*)::text || ':' || coalesce(max(id), 0)::text`,
+  product_visits: `count(*)::text || ':' || coalesce(max(updated_at)::text, '')`,
+};
+const SUMMARISED = new Set(Object.keys(SUMMARIES));
 
 /** The rows of a raw query, whichever driver answered (node-postgres wraps them, PGlite too; some return an array). */
 export function rowsOf(result: unknown): Row[] {
@@ -41,7 +47,7 @@ export function rowsOf(result: unknown): Row[] {
 const fingerprintQuery = `select ${tables
   .map(({ name, pk }) =>
     SUMMARISED.has(name)
-      ? `(select count(*)::text || ':' || coalesce(max(${pk}), 0)::text from ${name}) as "${name}"`
+      ? `(select ${SUMMARIES[name]} from ${name}) as "${name}"`
       : `(select md5(coalesce(string_agg(t::text, '|' order by t.${pk}), '')) from ${name} t) as "${name}"`,
   )
   .join(', ')}`;
@@ -80,11 +86,7 @@ export async function snapshot(db: Db, filesDir: string): Promise<Snapshot> {
   const out = new Map<string, Map<string, string>>();
   for (const { name, pk } of tables) {
     const rows = SUMMARISED.has(name)
-      ? rowsOf(
-          await db.execute(
-            sql.raw(`select 'all' as k, count(*)::text || ':' || coalesce(max(${pk}), 0)::text as r from ${name}`),
-          ),
-        )
+      ? rowsOf(await db.execute(sql.raw(`select 'all' as k, ${SUMMARIES[name]} as r from ${name}`)))
       : rowsOf(await db.execute(sql.raw(`select ${pk}::text as k, to_jsonb(t)::text as r from ${name} t`)));
     out.set(name, new Map(rows.map((r) => [String(r.k), String(r.r)])));
   }
