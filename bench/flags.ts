@@ -18,6 +18,8 @@ export interface Flags {
   flood: boolean;
   cannon: boolean;
   light: boolean;
+  /** The 3D and AR insight's computation over synthetic visits in memory (bench/insights.ts). */
+  insights: boolean;
   /** The attacks on POST /api/collect beside a light call (bench/collectFlood.ts). */
   collect: boolean;
   /** A cold load per size without the bench's instrumentation, on a restarted server (bench/cdpPipe.ts). */
@@ -48,6 +50,7 @@ const HELP = `npm run bench -- [options]
   --no-collect          no attacks on the collection (bench/collectFlood.ts)
   --no-cannon           no autocannon measure of the server
   --no-light            no light call during 20 loads (bench/lightCall.ts)
+  --no-insights         no 3D and AR insight computation (bench/insights.ts; alone: npx tsx bench/insights.ts)
   --no-bare             no cold load without instrumentation (Chromium driven through its DevTools pipe)
   --no-lighthouse       no Lighthouse performance of the pages (bench/lighthouse.ts)
   --fresh               rebuild the synthetic data
@@ -71,6 +74,7 @@ export function parseFlags(argv: string[]): Flags {
     flood: true,
     cannon: true,
     light: true,
+    insights: true,
     collect: true,
     bare: true,
     lighthouse: true,
@@ -125,6 +129,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (a === '--no-flood') f.flood = false;
     else if (a === '--no-cannon') f.cannon = false;
     else if (a === '--no-light') f.light = false;
+    else if (a === '--no-insights') f.insights = false;
     else if (a === '--no-collect') f.collect = false;
     else if (a === '--no-bare') f.bare = false;
     else if (a === '--no-lighthouse') f.lighthouse = false;

@@ -17,6 +17,7 @@ import { type CannonResult, loadServer } from './cannon';
 import { runCollectFlood } from './collectFlood';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
+import { insightsReport, measureInsights } from './insights';
 import { lightCallReport, measureLightCall } from './lightCall';
 import { lighthouseReport, measureLighthouse } from './lighthouse';
 import { runLoginFloodBench } from './loginFlood';
@@ -135,6 +136,11 @@ async function main() {
   // The parts after the dashboard's, each on a server of its own, one after the other so as not to disturb
   // each other. Each gives its Markdown, followed by the host's note.
   const sections: string[] = [];
+  // The 3D and AR insight's computation, in this process over synthetic visits in memory (no server).
+  if (flags.insights) {
+    log('\n3D and AR insight (computeInsights, in memory)…');
+    sections.push(insightsReport(measureInsights({ products: flags.products, events: flags.events, runs: 9, log })));
+  }
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
   if (flags.light) {
     log('\nA light call during 20 loads (PGlite)…');

@@ -1,0 +1,295 @@
+// The 3D and AR insight's cost (issue 58: "the switch with a filter on at 1 M events, goal: the same
+// one-frame switch as today, and the cost of the new tallies"): workers/analytics/insights.ts's
+// computeInsights over synthetic events and visits held in memory (bench/insightsData.ts), as the worker
+// runs it when the section's filter or the selection changes (the visits answer is then held: no fetch).
+// Every case runs once to warm up, then `runs` times interleaved with the others, so that a busy host slows
+// them alike; the median and the longest are reported. The join of the visits to their events is timed
+// apart through a filter no visit passes: the join and the filters' scan run, the tally pass over no visit.
+// Also: the heap the visits take once parsed, the answer's size (JSON as the server writes it, gzip and
+// brotli as @fastify/compress sends it) and its parse. In Node's V8, not in the browser's worker: the same
+// engine, no postMessage (the view posted is a few kB, its size is reported).
+// Standalone: `npx tsx bench/insights.ts [--products 334] [--events 3000] [--runs 9]`; in `npm run bench`
+// unless --no-insights.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import zlib from 'node:zlib';
+
+import { type InsightFilters, NO_FILTERS } from '../domain/analytics/insightsView';
+import type { VisitColumns } from '../domain/analytics/visitColumns';
+import { Zone } from '../domain/analytics/zone';
+import { AR_TRY, type StoredColumns } from '../workers/analytics/columns';
+import { computeInsights, type InsightRequest } from '../workers/analytics/insights';
+import { readVisitColumns } from '../workers/analytics/visits';
+import { benchmarkIndex } from './benchmarkIndex';
+import { numberArg } from './flags';
+import { insightsData } from './insightsData';
+import { hostNote, type Machine } from './report';
+import { median } from './stats';
+
+/** One frame at 60 Hz: today's selection switch takes about that (bench/results.md). */
+export const FRAME_MS = 16;
+
+interface Case {
+  label: string;
+  request: InsightRequest;
+  filters: InsightFilters;
+}
+
+export interface InsightsResult {
+  products: number;
+  events: number;
+  visits: number;
+  sessions: number;
+  attentionEntries: number;
+  runs: number;
+  cases: Array<{ label: string; kept: number; median: number; longest: number }>;
+  joinOnly: { median: number; longest: number };
+  /** typedJoin's time, and whether its AR_TRY count is computeInsights'. */
+  typedJoin: { median: number; longest: number; agrees: boolean };
+  /** Heap of the parsed visits answer, held (MB), and the heap grown by one call (MB, a lower bound). */
+  visitsHeapMb: number;
+  callHeapMb: number;
+  /** The events' typed arrays (MB, outside the JS heap). */
+  eventsMb: number;
+  answer: { bytes: number; gzip: number; brotli: number; parseMs: number };
+  viewBytes: number;
+}
+
+/** A forced collection, for the heap figures (V8's flag set at run time, the function read from a context). */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/**
+ * The answer's text as server/analytics/visitAnswers.ts writes it: PostgreSQL's json_build_object and
+ * json_agg (" : " and ", " separators), the attention's three arrays appended with "," separators.
+ */
+export function answerText(v: VisitColumns): string {
+  const agg = (xs: unknown[]) => `[${xs.map((x) => JSON.stringify(x)).join(', ')}]`;
+  const fields = Object.entries(v)
+    .filter(([k]) => !k.startsWith('attention'))
+    .map(([k, xs]) => `"${k}" : ${agg(xs as unknown[])}`);
+  return `{${fields.join(', ')}, "attentionStart" : [${v.attentionStart.join(',')}], "attentionBucket" : [${v.attentionBucket.join(',')}], "attentionMs" : [${v.attentionMs.join(',')}]}`;
+}
+
+/**
+ * A sketch of the way out if the join is what costs (bench/notes.md "3D and AR insight"): the same join
+ * into typed arrays, a flags byte and a country bitmask per visit, through one company-wide session table
+ * stamped with the product, to be made once per data version rather than at every switch. Not the
+ * worker's code: its `AR_TRY` count is checked against computeInsights' below.
+ */
+export function typedJoin(
+  visits: VisitColumns,
+  records: ReadonlyMap<number, StoredColumns>,
+): { flags: Uint8Array; countries: Uint32Array } {
+  const n = visits.product.length;
+  const flags = new Uint8Array(n);
+  const countries = new Uint32Array(n);
+  const byProduct = new Map<number, number[]>();
+  let limit = 0;
+  for (let i = 0; i < n; i++) {
+    let list = byProduct.get(visits.product[i]);
+    if (!list) byProduct.set(visits.product[i], (list = []));
+    list.push(i);
+    if (visits.session[i] >= limit) limit = visits.session[i] + 1;
+  }
+  for (const r of records.values()) limit = Math.max(limit, r.sessionLimit);
+  const visitOf = new Int32Array(limit);
+  const owner = new Int32Array(limit).fill(-1);
+  const names = new Map<string, number>();
+  for (const [p, list] of byProduct) {
+    const r = records.get(p);
+    if (!r) continue;
+    const bit = r.countries.map((c) => {
+      let k = names.get(c);
+      if (k === undefined) names.set(c, (k = names.size));
+      return k < 32 ? 1 << k : 0;
+    });
+    for (const i of list) {
+      const s = visits.session[i];
+      if (s >= 0) {
+        visitOf[s] = i;
+        owner[s] = p;
+      }
+    }
+    for (let e = 0; e < r.count; e++) {
+      const s = r.session[e];
+      if (owner[s] !== p) continue;
+      const i = visitOf[s];
+      flags[i] |= r.flags[e];
+      countries[i] |= bit[r.country[e]];
+    }
+  }
+  return { flags, countries };
+}
+
+export function measureInsights(opts: {
+  products: number;
+  events: number;
+  runs: number;
+  log: (s: string) => void;
+}): InsightsResult {
+  const gc = collector();
+  const t0 = performance.now();
+  const data = insightsData(opts.products, opts.events);
+  opts.log(
+    `insight data: ${data.visits.product.length.toLocaleString('en-GB')} visits, ${data.events.toLocaleString('en-GB')} events, ${data.sessions.toLocaleString('en-GB')} sessions (${Math.round(performance.now() - t0)} ms)`,
+  );
+
+  // The visits as the worker holds them: parsed from the answer's text.
+  const text = answerText(data.visits);
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let parseMs = Infinity;
+  let visits: VisitColumns = data.visits;
+  for (let r = 0; r < 3; r++) {
+    const t = performance.now();
+    visits = readVisitColumns(JSON.parse(text));
+    parseMs = Math.min(parseMs, performance.now() - t);
+  }
+  gc();
+  const visitsHeapMb = (process.memoryUsage().heapUsed - before) / 1048576;
+  const answer = {
+    bytes: Buffer.byteLength(text),
+    gzip: zlib.gzipSync(text).length,
+    brotli: zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+    parseMs,
+  };
+
+  const zone = new Zone('Europe/Paris');
+  const all: InsightRequest = {
+    scope: 'all',
+    productIds: data.productIds,
+    period: 'all_time',
+    year: 2026,
+    month: 1,
+    week: 1,
+  };
+  const one = data.productIds[data.productIds.length >> 1];
+  const phone: InsightFilters = { ...NO_FILTERS, device: 'telephone' };
+  const cases: Case[] = [
+    { label: 'every product, all the data, no filter', request: all, filters: NO_FILTERS },
+    { label: 'every product, all the data, device = téléphone', request: all, filters: phone },
+    {
+      label: `every product, all the data, device = téléphone and source = ${data.topHost}`,
+      request: all,
+      filters: { ...phone, source: data.topHost },
+    },
+    { label: 'every product, year 2026, device = téléphone', request: { ...all, period: 'year' }, filters: phone },
+    { label: 'one product, all the data, no filter', request: { ...all, scope: one }, filters: NO_FILTERS },
+    { label: 'one product, all the data, device = téléphone', request: { ...all, scope: one }, filters: phone },
+    // The join and the filters' scan alone: a source no visit has, so the tally pass runs over no visit.
+    { label: 'join', request: all, filters: { ...NO_FILTERS, source: 'aucune.source.invalid' } },
+  ];
+  const run = (c: Case) => computeInsights(visits, data.records, c.request, zone, c.filters);
+  const kept = cases.map((c) => run(c).visits); // warm-up (JIT, the zone's tables)
+  const times = cases.map(() => [] as number[]);
+  for (let r = 0; r < opts.runs; r++)
+    cases.forEach((c, k) => {
+      const t = performance.now();
+      run(c);
+      times[k].push(performance.now() - t);
+    });
+  const typed: number[] = [];
+  let joined = typedJoin(visits, data.records);
+  for (let r = 0; r < opts.runs; r++) {
+    const t = performance.now();
+    joined = typedJoin(visits, data.records);
+    typed.push(performance.now() - t);
+  }
+  let withAr = 0;
+  for (const f of joined.flags) if (f & AR_TRY) withAr++;
+  gc();
+  const h0 = process.memoryUsage().heapUsed;
+  const view = run(cases[0]);
+  const callHeapMb = (process.memoryUsage().heapUsed - h0) / 1048576;
+  if (view.lift.ar.with.visits !== withAr)
+    opts.log(`typed join: ${withAr} visits with an AR try, computeInsights ${view.lift.ar.with.visits}: they differ`);
+
+  let eventsBytes = 0;
+  for (const r of data.records.values())
+    eventsBytes += r.time.byteLength + r.session.byteLength + r.flags.byteLength + r.country.byteLength;
+  const stat = (k: number) => ({ median: median(times[k]), longest: Math.max(...times[k]) });
+  return {
+    products: opts.products,
+    events: data.events,
+    visits: visits.product.length,
+    sessions: data.sessions,
+    attentionEntries: visits.attentionBucket.length,
+    runs: opts.runs,
+    cases: cases.slice(0, -1).map((c, k) => ({ label: c.label, kept: kept[k], ...stat(k) })),
+    joinOnly: stat(cases.length - 1),
+    typedJoin: { median: median(typed), longest: Math.max(...typed), agrees: view.lift.ar.with.visits === withAr },
+    visitsHeapMb,
+    callHeapMb,
+    eventsMb: eventsBytes / 1048576,
+    answer,
+    viewBytes: Buffer.byteLength(JSON.stringify(view)),
+  };
+}
+
+export function insightsReport(r: InsightsResult): string {
+  const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+  const n = (x: number) => x.toLocaleString('en-GB');
+  const verdict = (x: number) => (x <= FRAME_MS ? 'met' : '**missed**');
+  const whole = r.cases[0];
+  return [
+    `## 3D and AR insight: computeInsights at ${n(r.events)} events`,
+    '',
+    `${r.products} products x ${n(r.events / r.products)} events, ${n(r.visits)} visits (${n(r.attentionEntries)} attention buckets), ${n(r.sessions)} sessions, synthetic and in memory (\`bench/insightsData.ts\`); \`workers/analytics/insights.ts\` timed in Node (V8) as the worker runs it on a filter or selection change, the visits answer held. Median of ${r.runs} interleaved runs after a warm-up; target: one frame (${FRAME_MS} ms), as today's selection switch.`,
+    '',
+    '| selection | visits kept | median | longest | ≤ one frame (median) |',
+    '|---|---|---|---|---|',
+    ...r.cases.map((c) => `| ${c.label} | ${n(c.kept)} | ${ms(c.median)} | ${ms(c.longest)} | ${verdict(c.median)} |`),
+    `| of which the join of the visits to their events and the filters' scan (every product, a filter no visit passes) | 0 | ${ms(r.joinOnly.median)} | ${ms(r.joinOnly.longest)} | |`,
+    `| of which the new tallies (every product, no filter, less the join) | | ${ms(whole.median - r.joinOnly.median)} | | |`,
+    `| the way out's join (\`typedJoin\` here: a flags byte and a country bitmask per visit, once per data version; AR tries ${r.typedJoin.agrees ? 'equal to' : '**unequal to**'} computeInsights') | | ${ms(r.typedJoin.median)} | ${ms(r.typedJoin.longest)} | |`,
+    '',
+    '| memory and transfer | value |',
+    '|---|---|',
+    `| visits answer (JSON as the server writes it) | ${mb(r.answer.bytes)} |`,
+    `| visits answer, gzip / brotli (quality 4, @fastify/compress's default) | ${mb(r.answer.gzip)} / ${mb(r.answer.brotli)} |`,
+    `| JSON.parse and shape check of the answer (once per fetch, not per switch) | ${ms(r.answer.parseMs)} |`,
+    `| JS heap of the parsed visits, held by the worker | ${r.visitsHeapMb.toFixed(1)} MB |`,
+    `| JS heap grown by one call (every product, no filter; a lower bound: young collections may run within) | ${r.callHeapMb.toFixed(1)} MB |`,
+    `| the events' typed arrays the join reads (already held by the engine) | ${r.eventsMb.toFixed(1)} MB |`,
+    `| the view posted to the page (JSON) | ${(r.viewBytes / 1024).toFixed(1)} kB |`,
+    '',
+  ].join('\n');
+}
+
+async function standalone() {
+  const result = measureInsights({
+    products: numberArg('products', 334),
+    events: numberArg('events', 3000),
+    runs: numberArg('runs', 9),
+    log: (s) => console.log(s),
+  });
+  const index = await benchmarkIndex();
+  const machine: Machine = {
+    date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '?',
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / '),
+    node: process.version,
+    chromium: '',
+    benchmarkIndex: { start: index, end: index },
+  };
+  console.log(
+    `\n${insightsReport(result)}\n${hostNote(machine)} _${machine.date}, load average ${machine.load}, Node ${machine.node}._\n`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  standalone().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
