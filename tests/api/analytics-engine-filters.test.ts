@@ -17,6 +17,7 @@ import { AR_PLATFORMS, DEVICE_CLASSES } from '#domain/visitSignals';
 import { rowsOf } from '../../server/db/client';
 import { productVisits } from '../../server/db/schema';
 import { deleteCache } from '../../workers/analytics/cache';
+import { BOM } from '../../workers/analytics/csv';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
@@ -233,5 +234,17 @@ describe('the filters in the engine', () => {
     expect(again.series).toEqual(plain.series);
     expect(narrowed.stats.consultations).toBeLessThan(plain.stats.consultations);
     expect(narrowed.stats.consultations).toBeGreaterThan(0);
+  });
+
+  it('exports the filtered ranking, headed by its filters', async () => {
+    const f = { ...NO_FILTERS, device: DEVICE_CLASSES[1] };
+    const view = await engine.view(request({ generation: 200, filters: f }));
+    const { blob } = engine.exportCsv(request({ generation: 201, filters: f }), {}, 'Demo', 'Consultations');
+    const lines = (await blob.text()).replace(BOM, '').split('\r\n');
+    expect(lines[0]).toBe('"Filtres : Téléphone"');
+    const consultations = lines.slice(3, 3 + view.ranking.productIds.length).map((l) => Number(l.split(';')[1]));
+    expect(consultations.reduce((a, b) => a + b, 0)).toBe(view.stats.consultations);
+    const { blob: plain } = engine.exportCsv(request({ generation: 202 }), {}, 'Demo', 'Consultations');
+    expect((await plain.text()).replace(BOM, '').startsWith('"Classement des produits"')).toBe(true);
   });
 });
