@@ -15,7 +15,7 @@ import type { DashboardView, ViewRequest } from '#domain/analytics/view';
 import { AR_PLATFORMS, DEVICE_CLASSES } from '#domain/visitSignals';
 
 import { rowsOf } from '../../server/db/client';
-import { productVisits } from '../../server/db/schema';
+import { productEvents, productVisits } from '../../server/db/schema';
 import { deleteCache } from '../../workers/analytics/cache';
 import { BOM } from '../../workers/analytics/csv';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
@@ -234,6 +234,24 @@ describe('the filters in the engine', () => {
     expect(again.series).toEqual(plain.series);
     expect(narrowed.stats.consultations).toBeLessThan(plain.stats.consultations);
     expect(narrowed.stats.consultations).toBeGreaterThan(0);
+  });
+
+  it('counts a new event of a matching visit after a refresh (the narrowed copy is made again)', async () => {
+    const f = { ...NO_FILTERS, device: DEVICE_CLASSES[1] };
+    const before = await engine.view(request({ generation: 150, filters: f }));
+    const [visit] = rowsOf<{ produit_id: number; user_session_id: string }>(
+      await t.database.db.execute(sql`select produit_id, user_session_id from product_visits where device = 2 limit 1`),
+    );
+    await t.database.db.insert(productEvents).values({
+      produitId: visit.produit_id,
+      userSessionId: visit.user_session_id,
+      timestamp: new Date(Date.UTC(2026, 2, 3, 12)),
+      consultation: true,
+    });
+    const after = await engine.view(request({ generation: 151, filters: f, refresh: true }));
+    expect(after.stats.consultations).toBe(before.stats.consultations + 1);
+    const [total] = await counted(f, 'all');
+    expectCards(after, total, false);
   });
 
   it('exports the filtered ranking, headed by its filters', async () => {

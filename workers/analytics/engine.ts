@@ -4,6 +4,7 @@ import type { InsightFilters, InsightsView } from '#domain/analytics/insightsVie
 import type { RankingSort } from '#domain/analytics/ranking';
 import type { DashboardView, PreparedScope, PreparedView, Progress, ViewRequest } from '#domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '#domain/analytics/view';
+import type { VisitColumns } from '#domain/analytics/visitColumns';
 import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
 
 import { Numbering } from './aggregate';
@@ -97,7 +98,8 @@ export class AnalyticsEngine {
    */
   private filtered: {
     key: string;
-    visits: CompanyVisits;
+    /** The answer's columns: the same object after a 304, so a refresh narrows nothing again. */
+    visits: VisitColumns;
     allowed: Map<number, Set<number>> | null;
     from: Map<number, StoredColumns>;
     records: Map<number, CachedProduct>;
@@ -618,10 +620,10 @@ export class AnalyticsEngine {
   ): DashboardView {
     const filters = request.filters!;
     const key = filtersKey(filters);
-    if (this.filtered?.key !== key || this.filtered.visits !== visits)
+    if (this.filtered?.key !== key || this.filtered.visits !== visits.visits)
       this.filtered = {
         key,
-        visits,
+        visits: visits.visits,
         allowed: allowedSessions(visits.visits, filters),
         from: new Map(),
         records: new Map(),
