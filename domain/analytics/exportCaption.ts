@@ -2,6 +2,8 @@
 // company, scope, period and counting, and its values as a legend, in French, so that a PNG read alone
 // (in a mail, a slide) is not a bare drawing.
 import { formatNumber } from '../format';
+import { filtersText } from './filtersText';
+import type { InsightFilters } from './insightsView';
 import { type Counting, COUNTING_LABELS, type Selection, weekOptions } from './selection';
 
 const MONTHS = [
@@ -45,14 +47,23 @@ export function periodText(s: Pick<Selection, 'period' | 'year' | 'month' | 'wee
 
 export function exportCaption(
   title: string,
-  context: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0]; counting: Counting },
+  context: {
+    company: string;
+    scopeName: string;
+    selection: Parameters<typeof periodText>[0];
+    counting: Counting;
+    /** The dashboard's filters: named on a line of their own when one is set. */
+    filters?: InsightFilters | null;
+  },
   legend: Array<{ label: string; value: number | string; color?: string }>,
 ): ExportCaption {
+  const filters = filtersText(context.filters);
   return {
     title,
     lines: [
       `${context.company} — ${context.scopeName} — ${periodText(context.selection)}`,
       `Comptage : ${COUNTING_LABELS[context.counting]}`,
+      ...(filters ? [filters] : []),
     ],
     legend: legend.map((l) => ({ ...l, value: typeof l.value === 'number' ? formatNumber(l.value) : l.value })),
   };

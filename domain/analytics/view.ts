@@ -1,5 +1,6 @@
 // What the analytics engine sends back to the screen: small figures, never raw events.
 import type { GeoItem } from './fields';
+import type { InsightFilters } from './insightsView';
 import type { RankingColumns } from './ranking';
 
 export type { RankingRow } from './ranking';
@@ -30,6 +31,11 @@ export interface ViewRequest {
   companyId?: number | null;
   /** Revalidate every product now, whatever its last check (the dashboard's refresh every 60 s). */
   refresh?: boolean;
+  /**
+   * The dashboard's filters (docs/dashboard.md "Filters"): when one is set, every figure counts only the
+   * events they allow (workers/analytics/filtered.ts); absent or none set, the unfiltered path as ever.
+   */
+  filters?: InsightFilters | null;
 }
 
 /** "En direct" looks this far back from the worker's clock. */
@@ -131,7 +137,25 @@ export function viewRequestOf(
   productIds: number[],
   timeZone: string | undefined,
   generation = 0,
+  filters: InsightFilters | null = null,
 ): ViewRequest {
   const { scope, metric, counting, period, year, month, week, from, to, compare } = s;
-  return { generation, productIds, scope, metric, counting, period, year, month, week, from, to, compare, timeZone };
+  const request: ViewRequest = {
+    generation,
+    productIds,
+    scope,
+    metric,
+    counting,
+    period,
+    year,
+    month,
+    week,
+    from,
+    to,
+    compare,
+    timeZone,
+  };
+  // Only when one is set: the unfiltered request stays as it was.
+  if (filters && Object.values(filters).some((v) => v !== null)) request.filters = filters;
+  return request;
 }

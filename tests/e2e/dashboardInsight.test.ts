@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { violations } from '../helpers/axe';
 import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
-import { choose } from '../helpers/dashboard';
+import { choose, figureTexts, statValue } from '../helpers/dashboard';
 import { baseUrl, newPage, openBrowser, signIn } from '../helpers/e2e';
 import { tokenOf } from '../helpers/routeTable';
 
@@ -111,6 +111,54 @@ describe('3D and AR insight', () => {
     await expect
       .poll(() => page.locator('.p-dropdown:has(#insight-appareil) .p-dropdown-label').textContent())
       .toBe('Téléphone');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+
+  it('a device filter narrows the cards to what the API counts, survives a reload, and can be removed', async () => {
+    const token = await tokenOf(baseUrl(), 'directeur@demo.fr');
+    const get = async (path: string) =>
+      (await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const { entrepriseId } = await get('/api/User/current');
+    const product = await productWithModel();
+    // The API-side count (docs/dashboard.md "Filters on every figure"): the product's consultation events
+    // whose session's visit row is a phone's (device 2), whenever they happened (period "Toutes les données").
+    const events = (await get(`/api/ProductStatistics/Product/${product}?format=columns`)) as {
+      session: number[];
+      flags: number[];
+    };
+    const body = await get(`/api/ProductStatistics/Entreprise/${entrepriseId}/visits`);
+    const visits = (body.visits ?? body) as { product: number[]; session: number[]; device: number[] };
+    const phones = new Set(
+      visits.session.filter((s, i) => s >= 0 && visits.product[i] === product && visits.device[i] === 2),
+    );
+    const expected = events.session.filter((s, i) => phones.has(s) && events.flags[i] & 1).length;
+    const number = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
+    const consultations = () => statValue(page, 'Nombre de consultation du modèle').textContent().then(number);
+
+    const { page, errors } = await newPage(browser);
+    await signIn(page, 'directeur@demo.fr');
+    await page.goto(`/dashboard?periode=all_time&produit=${product}`);
+    await figureTexts(page);
+    const unfiltered = await consultations();
+    expect(await page.locator('.dashboard-filters').count()).toBe(0);
+    expect(expected).toBeLessThan(unfiltered);
+    expect(expected).toBeGreaterThan(0);
+
+    await section(page);
+    await choose(page, 'insight-appareil', 'Téléphone');
+    await expect.poll(consultations, { timeout: 60_000 }).toBe(expected);
+    await expect.poll(() => page.locator('.dashboard-filters').textContent()).toContain('Filtres : Téléphone');
+
+    await page.reload();
+    await figureTexts(page);
+    await expect.poll(consultations, { timeout: 60_000 }).toBe(expected);
+    expect(new URL(page.url()).searchParams.get('appareil')).toBe('telephone');
+
+    await page.getByRole('button', { name: 'Retirer les filtres' }).click();
+    await expect.poll(consultations, { timeout: 60_000 }).toBe(unfiltered);
+    expect(new URL(page.url()).searchParams.get('appareil')).toBeNull();
+    expect(await page.locator('.dashboard-filters').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 180_000);

@@ -1,5 +1,6 @@
 // A view from the records in memory: the kept tally of the selection (or one pass), the previous period's
 // when comparing, the ranking, "En direct"; and the CSV of "Exporter CSV" from the same view.
+import { filtersText } from '#domain/analytics/filtersText';
 import { rankingComparator, rankingOrder, rankingRow, type RankingSort } from '#domain/analytics/ranking';
 import type { DashboardView, ViewRequest } from '#domain/analytics/view';
 
@@ -129,6 +130,7 @@ export function csvOf(
     ranking: order.map((i) => ({ ...rankingRow(ranking, i), name: nameOf(i) })),
     series: { labels: view.series.labels, values: view.series.values, previous: view.previous?.values ?? null },
     metricLabel,
+    filters: filtersText(request.filters),
   });
   return {
     blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),

@@ -35,12 +35,15 @@ export interface CsvInput {
   ranking: Array<RankingRow & { name: string }>;
   series: { labels: string[]; values: Array<number | null>; previous: Array<number | null> | null };
   metricLabel: string;
+  /** The filters' French text (domain/analytics/filtersText.ts), first line of the file; absent unfiltered. */
+  filters?: string | null;
 }
 
 export function buildCsv(input: CsvInput): string {
   const comparing = input.ranking.some((r) => r.previousConsultations !== null) || input.series.previous !== null;
   const lines: string[] = [];
   const row = (cells: Array<string | number | null>) => lines.push(cells.map(cell).join(SEP));
+  if (input.filters) row([input.filters]);
   row(['Classement des produits']);
   row([
     'Produit',

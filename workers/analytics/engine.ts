@@ -4,12 +4,13 @@ import type { InsightFilters, InsightsView } from '#domain/analytics/insightsVie
 import type { RankingSort } from '#domain/analytics/ranking';
 import type { DashboardView, PreparedScope, PreparedView, Progress, ViewRequest } from '#domain/analytics/view';
 import { SUPERSEDED, UNAUTHORIZED } from '#domain/analytics/view';
+import type { VisitColumns } from '#domain/analytics/visitColumns';
 import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
 
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
 import { deleteCache, readProducts, readSessionChunks, readStoredView, writeProducts } from './cache';
-import type { CachedProduct } from './columns';
+import { type CachedProduct, type StoredColumns } from './columns';
 import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
 import {
   type Connection,
@@ -20,6 +21,7 @@ import {
   MAX_IN_FLIGHT,
   NETWORK,
 } from './fetch';
+import { allowedSessions, filteredRecord, filtersKey, hasFilters } from './filtered';
 import { computeInsights } from './insights';
 import { NextVisitViews, REVALIDATE_AFTER_MS } from './nextVisit';
 import { SessionDictionary } from './sessions';
@@ -89,6 +91,20 @@ export class AnalyticsEngine {
   private noVersions = new Set<number>();
   /** The last visits answer (one company at a time, see visits.ts). */
   private companyVisits: CompanyVisits | null = null;
+  /**
+   * The records narrowed by the last filters asked (filtered.ts), with their own tallies: a metric or period
+   * change under the same filters counts no copy again. Made anew for other filters or visits; a record
+   * replaced (a fresh answer) is narrowed again. Apart from the unfiltered caches, which it never touches.
+   */
+  private filtered: {
+    key: string;
+    /** The answer's columns: the same object after a 304, so a refresh narrows nothing again. */
+    visits: VisitColumns;
+    allowed: Map<number, Set<number>> | null;
+    from: Map<number, StoredColumns>;
+    records: Map<number, CachedProduct>;
+    tallies: Tallies;
+  } | null = null;
   /** The generation of the stored records (cache.ts), as this memory knows it; null before any read. */
   private generation: number | null = null;
   /** Records read back in the background after a stored view was shown complete (storedViews.ts). */
@@ -138,6 +154,7 @@ export class AnalyticsEngine {
     this.versions = null;
     this.noVersions.clear();
     this.companyVisits = null;
+    this.filtered = null;
     this.generation = null;
     this.loading = null;
     this.shown = null;
@@ -216,6 +233,7 @@ export class AnalyticsEngine {
     onCachedView?: (v: DashboardView) => unknown,
     onPrepared?: PreparedView,
   ): Promise<DashboardView> {
+    if (hasFilters(request.filters)) return this.filteredView(request, onProgress);
     this.latest = Math.max(this.latest, request.generation);
     const epoch = this.epoch;
     const superseded = () => request.generation !== this.latest;
@@ -523,6 +541,15 @@ export class AnalyticsEngine {
    * is read from IndexedDB, else fetched for this call alone.
    */
   async insights(request: ViewRequest, filters: InsightFilters): Promise<InsightsView> {
+    const fresh = await this.visitsOf(request);
+    const records = await this.recordsOf(request);
+    const timeZone = request.timeZone ?? DEFAULT_TIME_ZONE;
+    const zone = timeZone === this.numbering.zone.timeZone ? this.numbering.zone : new Zone(timeZone);
+    return { ...computeInsights(fresh.visits, records, request, zone, filters), dataVersion: this.dataVersion };
+  }
+
+  /** The company's visits: one conditional call, kept REVALIDATE_AFTER_MS like the products. */
+  private async visitsOf(request: ViewRequest): Promise<CompanyVisits> {
     const companyId = request.companyId ?? null;
     if (companyId === null) throw new EngineError(HTTP, 'Aucune entreprise choisie');
     const epoch = this.epoch;
@@ -533,7 +560,16 @@ export class AnalyticsEngine {
         ? held
         : await fetchCompanyVisits(this.conn, companyId, held, now, this.fetchImpl);
     if (epoch === this.epoch) this.companyVisits = fresh;
+    return fresh;
+  }
 
+  /**
+   * The records of the selection's products: those in memory as they are; one not held (asked before the
+   * view ended) is read from IndexedDB, else fetched for this call alone.
+   */
+  private async recordsOf(request: ViewRequest): Promise<Map<number, CachedProduct>> {
+    const companyId = request.companyId ?? null;
+    const epoch = this.epoch;
     const ids = request.scope === 'all' ? request.productIds : [request.scope];
     if (this.loading && ids.some((id) => !this.memory.has(id))) await this.loading;
     const records = new Map<number, CachedProduct>();
@@ -553,9 +589,68 @@ export class AnalyticsEngine {
       if (result.columns.sessions) await this.sessions();
       records.set(id, { ...this.dictionary.store(result.columns), etag: result.etag, fetchedAt: this.clock() });
     });
-    const timeZone = request.timeZone ?? DEFAULT_TIME_ZONE;
-    const zone = timeZone === this.numbering.zone.timeZone ? this.numbering.zone : new Zone(timeZone);
-    return { ...computeInsights(fresh.visits, records, request, zone, filters), dataVersion: this.dataVersion };
+    return records;
+  }
+
+  /**
+   * A view with filters set (filtered.ts): the unfiltered view is made first, unseen (it loads, revalidates
+   * and stores the records exactly as without filters, its caches included), then the figures are counted
+   * again over the events the filters allow. Nothing of it is stored or prepared: the stored views, the
+   * next visit's views and the page's prepared views stay unfiltered.
+   */
+  private async filteredView(request: ViewRequest, onProgress?: (p: Progress) => unknown): Promise<DashboardView> {
+    const plain = await this.view({ ...request, filters: null }, onProgress);
+    const visits = await this.visitsOf(request);
+    const records = await this.recordsOf(request);
+    if (request.generation !== this.latest) throw new EngineError(SUPERSEDED, 'Sélection remplacée');
+    // A product that failed counts as empty, as in the unfiltered view (composeView).
+    return this.composeFiltered(request, visits, records, {
+      complete: true,
+      offline: plain.offline,
+      failed: plain.failedProducts,
+    });
+  }
+
+  /** The view of `request` over its records narrowed by its filters (see `filtered`). */
+  private composeFiltered(
+    request: ViewRequest,
+    visits: CompanyVisits,
+    records: Map<number, CachedProduct>,
+    state: ComposeState,
+  ): DashboardView {
+    const filters = request.filters!;
+    const key = filtersKey(filters);
+    if (this.filtered?.key !== key || this.filtered.visits !== visits.visits)
+      this.filtered = {
+        key,
+        visits: visits.visits,
+        allowed: allowedSessions(visits.visits, filters),
+        from: new Map(),
+        records: new Map(),
+        tallies: new Tallies(),
+      };
+    const f = this.filtered;
+    const memory = new Map<number, CachedProduct>();
+    records.forEach((r, id) => {
+      let narrowed = f.from.get(id) === r ? f.records.get(id) : undefined;
+      if (!narrowed) {
+        // In day order first (aggregate.ts daysOf sorts a record written out of order): its copy then is.
+        this.numbering.daysOf(r);
+        const sessions = f.allowed ? (f.allowed.get(id) ?? new Set<number>()) : null;
+        narrowed = { ...filteredRecord(r, sessions, filters.country), etag: r.etag, fetchedAt: r.fetchedAt };
+        f.from.set(id, r);
+        f.records.set(id, narrowed);
+      }
+      memory.set(id, narrowed);
+    });
+    const ids = request.scope === 'all' ? request.productIds : [request.scope];
+    const view = composeView(request, ids, new Date(this.clock()), state, {
+      memory,
+      tallies: f.tallies,
+      numbering: this.numbering,
+    });
+    view.dataVersion = this.dataVersion;
+    return view;
   }
 
   /**
@@ -569,6 +664,19 @@ export class AnalyticsEngine {
     metricLabel: string,
     sort: RankingSort | null = null,
   ): { blob: Blob; fileName: string } {
+    if (hasFilters(request.filters)) {
+      // The filtered view on screen was made from these visits and records: the same figures, no fetch.
+      const visits = this.companyVisits;
+      if (!visits || visits.companyId !== request.companyId)
+        throw new EngineError(HTTP, 'Filtres pas encore appliqués : réessayez dans un instant.');
+      const records = new Map<number, CachedProduct>();
+      for (const id of request.scope === 'all' ? request.productIds : [request.scope]) {
+        const r = this.memory.get(id);
+        if (r) records.set(id, r);
+      }
+      const view = this.composeFiltered(request, visits, records, { complete: true, offline: false, failed: [] });
+      return csvOf(view, request, names, companyName, metricLabel, sort);
+    }
     const view = this.compose(
       request,
       request.scope === 'all' ? request.productIds : [request.scope],

@@ -3,6 +3,7 @@ import { memo } from 'react';
 
 import { exportCaption, periodText } from '#domain/analytics/exportCaption';
 import type { GeoItem } from '#domain/analytics/fields';
+import type { InsightFilters } from '#domain/analytics/insightsView';
 import { type FunnelStep, percent } from '#domain/analytics/rules';
 import type { Counting, Metric, Period } from '#domain/analytics/selection';
 import { COUNTING_LABELS, METRIC_LABELS } from '#domain/analytics/selection';
@@ -45,7 +46,13 @@ interface Props {
   /** End of the export file names: <company>_<scope>_<period> (domain/analytics/exportName.ts). */
   pngSuffix: string;
   /** What each PNG says of itself: company, scope name and period (memoised by the page). */
-  exportContext: { company: string; scopeName: string; selection: Parameters<typeof periodText>[0] };
+  exportContext: {
+    company: string;
+    scopeName: string;
+    selection: Parameters<typeof periodText>[0];
+    /** The dashboard's filters, named in each caption when one is set. */
+    filters?: InsightFilters | null;
+  };
   /** The buckets of the period's notes (ChartNotes.tsx), drawn on the "Évolution" chart. */
   noteMarks?: readonly number[];
 }

@@ -18,6 +18,7 @@ import { useAnnotationsQuery } from '../../api/queries/annotations';
 import { LOGO_URL, PROVIDER } from '../../ui/brand';
 import { download } from '../../ui/exportImage';
 import { currentUserAtom } from '../auth/atoms';
+import { ActiveFilters } from './ActiveFilters';
 import { AlertBannerSlot } from './AlertBannerSlot';
 import { AnalysisCharts, NO_COMPANY } from './AnalysisCharts';
 import { exportCsv, warmUpAnalytics } from './analyticsClient';
@@ -26,6 +27,7 @@ import { ChartNotesSlot } from './ChartNotesSlot';
 import { ControlCards } from './ControlCards';
 import { DashboardProgress } from './DashboardProgress';
 import { IncompleteData } from './IncompleteData';
+import { filtersAtom } from './insight/filterAtoms';
 import { InsightSlot } from './insight/InsightSlot';
 import { LiveCard } from './LiveCard';
 import { RankingSlot } from './RankingSlot';
@@ -122,8 +124,10 @@ export function DashboardPage() {
   const exportCompany = isAdmin ? (adminCompanyName ?? shownCompany) : shownCompany;
   const productName = selection.scope === 'all' ? null : (products.find((p) => p.id === selection.scope)?.name ?? null);
   const fileSuffix = exportSuffix({ company: exportCompany, scope: selection.scope, productName, selection });
+  const filters = useAtomValue(filtersAtom);
   const exportContext = useMemo(
     () => ({
+      filters,
       company: exportCompany,
       scopeName: productName ?? 'Tous les produits',
       selection: {
@@ -136,6 +140,7 @@ export function DashboardPage() {
       },
     }),
     [
+      filters,
       exportCompany,
       productName,
       selection.period,
@@ -148,9 +153,10 @@ export function DashboardPage() {
   );
   // What the export reads when clicked: the callbacks stay the same, so the memoised ranking is not
   // re-rendered by a switch before its new figures arrive.
-  const exportInput = useRef({ selection, products, timeZone, company: shownCompany });
+  const exportInput = useRef({ selection, products, timeZone, company: shownCompany, filters });
   useLayoutEffect(() => {
     exportInput.current = {
+      filters,
       selection,
       products,
       timeZone,
@@ -158,14 +164,20 @@ export function DashboardPage() {
     };
   });
   const downloadCsv = useCallback((sort: RankingSort | null) => {
-    const { selection: s, products: list, timeZone: zone, company } = exportInput.current;
+    const { selection: s, products: list, timeZone: zone, company, filters: f } = exportInput.current;
     setExporting(true);
     exportCsv(
-      viewRequestOf(
-        s,
-        list.map((p) => p.id),
-        zone,
-      ),
+      // The company too: a filtered export is counted from its visits (workers/analytics/engine.ts).
+      {
+        ...viewRequestOf(
+          s,
+          list.map((p) => p.id),
+          zone,
+          0,
+          f,
+        ),
+        ...(f && Object.values(f).some((v) => v !== null) ? { companyId: s.companyId } : {}),
+      },
       Object.fromEntries(list.map((p) => [p.id, p.name])),
       company,
       METRIC_LABELS[s.metric].label,
@@ -248,6 +260,7 @@ export function DashboardPage() {
         />
       )}
 
+      <ActiveFilters />
       <StatCards
         stats={stats}
         previous={allFailed || !selection.compare ? null : (view?.previous?.stats ?? null)}

@@ -9,15 +9,17 @@
 // While the page is visible the view is revalidated every REFRESH_EVERY_MS, silently (no spinner, no
 // progress): the worker asks one versions call and fetches only the products that changed, so new events
 // (and "En direct") appear without a reload (docs/dashboard.md "En direct").
-import { useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { ProductRef } from '#domain/analytics/fields';
+import type { InsightFilters } from '#domain/analytics/insightsView';
 import { type Selection, selectionToParams } from '#domain/analytics/selection';
 import { type DashboardView, SUPERSEDED, viewRequestOf } from '#domain/analytics/view';
 
 import { computeView, prepareScopes } from './analyticsClient';
 import { progressAtom, selectionAtom } from './atoms';
+import { filtersAtom } from './insight/filterAtoms';
 import { sameFigures, ViewMemory } from './viewMemory';
 
 /** While the dashboard is visible, its figures are revalidated this often. */
@@ -81,9 +83,15 @@ function listKey(ids: number[]): string {
   return k;
 }
 
-/** What a view must answer: until a view for it arrives, the figures are not current (spinners). */
-function viewKey(s: Selection, p: Products): string {
-  return [
+/** Whether any of the dashboard's filters is set (docs/dashboard.md "Filters"). */
+export const filtered = (f: InsightFilters): boolean => Object.values(f).some((v) => v !== null);
+
+/**
+ * What a view must answer: until a view for it arrives, the figures are not current (spinners). The
+ * filters, when one is set, are part of it: a filtered view is never drawn for the unfiltered selection.
+ */
+function viewKey(s: Selection, p: Products, f: InsightFilters): string {
+  const key = [
     s.companyId,
     p.productKey,
     p.loading,
@@ -99,6 +107,7 @@ function viewKey(s: Selection, p: Products): string {
     s.to,
     s.compare,
   ].join('/');
+  return filtered(f) ? `${key}/${JSON.stringify(f)}` : key;
 }
 
 export function useDashboardView(
@@ -125,7 +134,8 @@ export function useDashboardView(
     loading: productsLoading,
     timeZone,
   };
-  const key = viewKey(selection, held);
+  const filters = useAtomValue(filtersAtom);
+  const key = viewKey(selection, held, filters);
   const latest = useRef(held);
   /** A view is being computed (the refresh waits for the next tick), and when the last one started. */
   const inFlight = useRef(false);
@@ -158,7 +168,8 @@ export function useDashboardView(
   const [start] = useState(
     () =>
       (s: Selection, p: Products, retry?: number[], asked: StartMode = retry ? 'retry' : 'select') => {
-        const k = viewKey(s, p);
+        const f = store.get(filtersAtom);
+        const k = viewKey(s, p, f);
         if (k === started.current && asked === 'select') return;
         // A selection computed a moment ago: drawn now, from inside the click (one render, one frame).
         const kept = asked === 'select' && !p.loading ? memory.get(k) : null;
@@ -209,7 +220,7 @@ export function useDashboardView(
         const ask = () =>
           computeView(
             {
-              ...viewRequestOf(s, productIds, p.timeZone, gen),
+              ...viewRequestOf(s, productIds, p.timeZone, gen, f),
               retry,
               companyId: s.companyId,
               refresh: mode === 'refresh',
@@ -219,7 +230,7 @@ export function useDashboardView(
             (view) => !silent && current() && setState((old) => ({ ...old, view, viewKey: k })),
             // The views the worker prepares beside this one: kept, while this selection is the latest asked.
             (metric, period, view) =>
-              current() && keep(viewKey({ ...s, metric, period }, p), { ...s, metric, period }, view),
+              current() && keep(viewKey({ ...s, metric, period }, p, f), { ...s, metric, period }, view),
           )
             .then((view) => current() && finish({ view, loading: false, failed: false }))
             .catch((err) => {
@@ -248,15 +259,17 @@ export function useDashboardView(
   const [prepare] = useState(() => (ids: number[]) => {
     const s = store.get(selectionAtom);
     const p = latest.current;
-    if (s.companyId === null || s.companyId !== p.companyId || p.loading) return;
+    // Products' views made ahead are unfiltered (the worker's prepareScopes): none while filtered.
+    if (s.companyId === null || s.companyId !== p.companyId || p.loading || filtered(store.get(filtersAtom))) return;
+    const f = store.get(filtersAtom);
     const gen = generation.current;
-    const wanted = ids.filter((id) => id !== s.scope && !memory.get(viewKey({ ...s, scope: id }, p)));
+    const wanted = ids.filter((id) => id !== s.scope && !memory.get(viewKey({ ...s, scope: id }, p, f)));
     if (!wanted.length) return;
     prepareScopes(
       { ...viewRequestOf(s, p.productIds, p.timeZone, gen), companyId: s.companyId },
       wanted,
       (scope, view, checkedAt) =>
-        gen === generation.current && keep(viewKey({ ...s, scope }, p), { ...s, scope }, view, checkedAt),
+        gen === generation.current && keep(viewKey({ ...s, scope }, p, f), { ...s, scope }, view, checkedAt),
     );
   });
 
@@ -291,6 +304,8 @@ export function useDashboardView(
 
   // From inside the click: the products held are those of the selection's company, so they still apply.
   useEffect(() => store.sub(selectionAtom, () => startLatest()), [store, startLatest]);
+  // A filter change asks the worker again, as a selection change does: every figure follows the filters.
+  useEffect(() => store.sub(filtersAtom, () => startLatest()), [store, startLatest]);
 
   // Everything else (first render, company change, products loaded): after the render, once per view key
   // (the key sums up the selection and the products held, which are new objects at every render).
