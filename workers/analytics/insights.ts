@@ -24,20 +24,16 @@ import type { VisitColumns } from '#domain/analytics/visitColumns';
 import { wilson } from '#domain/analytics/wilson';
 import {
   AR_PLATFORMS,
-  type ArPlatform,
   ATTENTION_BUCKETS,
   AZIMUTH_SECTORS,
   DEVICE_CLASSES,
-  type DeviceClass,
   ELEVATION_BANDS,
 } from '#domain/visitSignals';
 
 import { AR_TRY, CONVERSION, IFRAME, type StoredColumns } from './columns';
+import { type DayOf, SEVERAL, type VisitIndex, visitIndexOf } from './visitIndex';
 
-/** What the function needs of the engine's zone: the local day number of an instant. */
-export interface DayOf {
-  day(t: number): number;
-}
+export type { DayOf } from './visitIndex';
 
 export type InsightRequest = Pick<
   ViewRequest,
@@ -64,6 +60,9 @@ function outcome(launched: number, succeeded: number, failed: number, quotes: nu
   };
 }
 
+const outcomeAt = (counts: Int32Array, k: number) =>
+  outcome(counts[k * 4], counts[k * 4 + 1], counts[k * 4 + 2], counts[k * 4 + 3]);
+
 function group(visits: number, quotes: number): QuoteGroup {
   const interval = wilson(quotes, visits);
   return {
@@ -85,6 +84,56 @@ function lift(c: number[]): Lift {
 
 const sorted = (values: Set<string>) => [...values].sort((a, b) => a.localeCompare(b, 'fr'));
 
+/** A filter's accepted values as codes of the index (visitIndex.ts): -1 where no filter is set. */
+interface Codes {
+  /** Per source index: whether its host and campaign pass. */
+  sourceOk: Uint8Array;
+  /** Whether a visit without source passes (no source nor campaign filter). */
+  noSourceOk: boolean;
+  device: number;
+  platform: number;
+  /** The country's number; -1 no filter, -3 a country no event has. */
+  country: number;
+}
+
+function codesOf(ix: VisitIndex, f: InsightFilters): Codes {
+  const sources = ix.visits.sources;
+  const sourceOk = new Uint8Array(sources.length);
+  sources.forEach((s, k) => {
+    if ((f.source === null || s.host === f.source) && (f.campaign === null || s.utmCampaign === f.campaign))
+      sourceOk[k] = 1;
+  });
+  return {
+    sourceOk,
+    noSourceOk: f.source === null && f.campaign === null,
+    device: f.device === null ? -1 : DEVICE_CLASSES.indexOf(f.device) + 1,
+    platform: f.platform === null ? -1 : AR_PLATFORMS.indexOf(f.platform) + 1,
+    country: f.country === null ? -1 : (ix.countryIds.get(f.country) ?? -3),
+  };
+}
+
+/**
+ * The median (percentile_cont(0.5)) of `values` over the marked visits, `count` of them, read along `order`
+ * (the visits sorted by that value): no copy nor sort per call. A few kept visits (`few`: all their values)
+ * are sorted instead, cheaper than a walk over every visit.
+ */
+function markedMedian(values: number[], order: Uint32Array, marks: Uint8Array, count: number, few: number[] | null) {
+  if (count === 0) return null;
+  if (few) return median(few);
+  const lo = (count - 1) >> 1;
+  const hi = count >> 1;
+  let seen = 0;
+  let low = 0;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    if (!marks[i]) continue;
+    if (seen === lo) low = values[i];
+    if (seen === hi) return (low + values[i]) / 2;
+    seen++;
+  }
+  return null;
+}
+
 export function computeInsights(
   visits: VisitColumns,
   records: ReadonlyMap<number, StoredColumns>,
@@ -93,117 +142,101 @@ export function computeInsights(
   filters: InsightFilters,
 ): InsightsView {
   const ids = request.scope === 'all' ? request.productIds : [request.scope];
-  const inScope = new Set(ids);
+  const ix = visitIndexOf(visits);
+  ix.join(records, ids);
   const { from, to } = periodDays(request);
-  const n = visits.product.length;
-
-  // The visits of the scope and period, per product.
-  const byProduct = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const p = visits.product[i];
-    if (!inScope.has(p)) continue;
-    if (request.period !== 'all_time') {
-      const d = zone.day(visits.start[i]);
-      if (!(d >= from && d < to)) continue;
-    }
-    let list = byProduct.get(p);
-    if (!list) byProduct.set(p, (list = []));
-    list.push(i);
+  const day = request.period === 'all_time' ? null : ix.startDays(zone);
+  const P = ix.productIds.length;
+  const inScope = new Uint8Array(P);
+  for (const id of ids) {
+    const p = ix.denseOf(id);
+    if (p >= 0) inScope[p] = 1;
   }
+  const codes = codesOf(ix, filters);
+  const { sourceOk, noSourceOk } = codes;
+  const { flags, country, several, dense, marks } = ix;
+  const PLATFORMS = AR_PLATFORMS.length;
+  const WEBXR = AR_PLATFORMS.indexOf('webxr') + 1;
 
-  // Their flags and countries, from the events of (product, session).
-  const flags = new Map<number, number>();
-  const countries = new Map<number, Set<string>>();
-  for (const [p, list] of byProduct) {
-    const r = records.get(p);
-    if (!r) continue;
-    const at = new Map<number, number>();
-    for (const i of list) if (visits.session[i] >= 0) at.set(visits.session[i], i);
-    for (let e = 0; e < r.count; e++) {
-      const i = at.get(r.session[e]);
-      if (i === undefined) continue;
-      flags.set(i, (flags.get(i) ?? 0) | r.flags[e]);
-      let set = countries.get(i);
-      if (!set) countries.set(i, (set = new Set()));
-      set.add(r.countries[r.country[e]]);
-    }
-  }
+  // Options: over the scope and period, before the filters.
+  const sourceSeen = new Uint8Array(visits.sources.length);
+  const deviceSeen = new Uint8Array(DEVICE_CLASSES.length + 1);
+  const platformSeen = new Uint8Array(PLATFORMS + 1);
+  const countrySeen = new Uint8Array(ix.countryNames.length);
 
-  const platformOf = (i: number): ArPlatform | null => AR_PLATFORMS[visits.arPlatform[i] - 1] ?? null;
-  const deviceOf = (i: number): DeviceClass | null => DEVICE_CLASSES[visits.device[i] - 1] ?? null;
-  const hostOf = (i: number) => (visits.source[i] >= 0 ? (visits.sources[visits.source[i]]?.host ?? null) : null);
-  const campaignOf = (i: number) =>
-    visits.source[i] >= 0 ? (visits.sources[visits.source[i]]?.utmCampaign ?? null) : null;
-
-  const options = {
-    sources: new Set<string>(),
-    campaigns: new Set<string>(),
-    countries: new Set<string>(),
-    devices: new Set<DeviceClass>(),
-    platforms: new Set<ArPlatform>(),
-  };
-  const kept: number[] = [];
-  for (const list of byProduct.values())
-    for (const i of list) {
-      const host = hostOf(i);
-      const campaign = campaignOf(i);
-      const device = deviceOf(i);
-      const platform = platformOf(i);
-      const cs = countries.get(i);
-      if (host) options.sources.add(host);
-      if (campaign) options.campaigns.add(campaign);
-      cs?.forEach((c) => options.countries.add(c));
-      if (device) options.devices.add(device);
-      if (platform) options.platforms.add(platform);
-      if (filters.source !== null && host !== filters.source) continue;
-      if (filters.campaign !== null && campaign !== filters.campaign) continue;
-      if (filters.country !== null && !cs?.has(filters.country)) continue;
-      if (filters.device !== null && device !== filters.device) continue;
-      if (filters.platform !== null && platform !== filters.platform) continue;
-      kept.push(i);
-    }
-
-  // One pass over the kept visits.
-  const perPlatform = AR_PLATFORMS.map(() => [0, 0, 0, 0]);
-  const perDevice = [null, ...DEVICE_CLASSES].map(() => [0, 0, 0, 0]);
-  const perProductPlatform = new Map<number, number[][]>();
+  // Tallies, flat: [launched, succeeded, failed, quotes] per platform and per device (0: unknown).
+  const perPlatform = new Int32Array(PLATFORMS * 4);
+  const perDevice = new Int32Array((DEVICE_CLASSES.length + 1) * 4);
+  /** Per dense product and platform: [launched, failed]. */
+  const perProductPlatform = new Int32Array(P * PLATFORMS * 2);
+  /** Per dense product: [with AR, quotes, without AR, quotes, interacted, quotes, view only, quotes]. */
+  const perProduct = new Int32Array(P * 8);
   const dwell = new Array<number>(ATTENTION_BUCKETS).fill(0);
-  const active: number[] = [];
-  const visible: number[] = [];
-  const firsts: number[] = [];
   const distribution = new Array<number>(ACTIVE_EDGES_MS.length + 2).fill(0);
-  const overallAr = [0, 0, 0, 0];
-  const overallIframe = [0, 0, 0, 0];
-  const productCounts = new Map<number, { ar: number[]; iframe: number[] }>();
-  for (const i of kept) {
-    const f = flags.get(i) ?? 0;
+  const {
+    source,
+    device: deviceCol,
+    arPlatform,
+    arLaunches,
+    arFailed,
+    arPlaced,
+    arReturned,
+    activeMs,
+    firstInteractionMs,
+    attentionStart,
+    attentionBucket,
+    attentionMs,
+  } = visits;
+  let kept = 0;
+  let interacted = 0;
+  // A few kept visits: their values, for a plain median (markedMedian).
+  const few = { active: [] as number[], visible: [] as number[], first: [] as number[] };
+  const fewLimit = ix.n / 16;
+
+  const visit = (i: number) => {
+    const p = dense[i];
+    if (!inScope[p]) return;
+    if (day !== null && !(day[i] >= from && day[i] < to)) return;
+    const s = source[i];
+    const dv = deviceCol[i];
+    const pf = arPlatform[i];
+    const c = country[i];
+    if (s >= 0) sourceSeen[s] = 1;
+    deviceSeen[dv >= 1 && dv <= DEVICE_CLASSES.length ? dv : 0] = 1;
+    platformSeen[pf >= 1 && pf <= PLATFORMS ? pf : 0] = 1;
+    if (c >= 0) countrySeen[c] = 1;
+    else if (c === SEVERAL) for (const k of several.get(i)!) countrySeen[k] = 1;
+    if (s >= 0 ? !sourceOk[s] : !noSourceOk) return;
+    if (codes.device >= 0 && dv !== codes.device) return;
+    if (codes.platform >= 0 && pf !== codes.platform) return;
+    if (codes.country !== -1 && c !== codes.country && !(c === SEVERAL && several.get(i)!.has(codes.country))) return;
+
+    kept++;
+    marks[i] = 1;
+    const f = flags[i];
     const quote = f & CONVERSION ? 1 : 0;
-    const p = visits.product[i];
-    const platform = visits.arPlatform[i];
-    if (platform >= 1 && platform <= AR_PLATFORMS.length && visits.arLaunches[i] >= 1) {
-      const failed = visits.arFailed[i] >= 1 ? 1 : 0;
-      const succeeded =
-        AR_PLATFORMS[platform - 1] === 'webxr'
-          ? visits.arPlaced[i] >= 1
-          : visits.arReturned[i] >= 1 && visits.arFailed[i] === 0;
-      const row = [1, succeeded ? 1 : 0, failed, quote];
-      const device = visits.device[i] >= 1 && visits.device[i] <= DEVICE_CLASSES.length ? visits.device[i] : 0;
-      let pp = perProductPlatform.get(p);
-      if (!pp) perProductPlatform.set(p, (pp = AR_PLATFORMS.map(() => [0, 0])));
-      for (let k = 0; k < 4; k++) {
-        perPlatform[platform - 1][k] += row[k];
-        perDevice[device][k] += row[k];
-      }
-      pp[platform - 1][0]++;
-      pp[platform - 1][1] += failed;
+    if (pf >= 1 && pf <= PLATFORMS && arLaunches[i] >= 1) {
+      const failed = arFailed[i] >= 1 ? 1 : 0;
+      const succeeded = (pf === WEBXR ? arPlaced[i] >= 1 : arReturned[i] >= 1 && arFailed[i] === 0) ? 1 : 0;
+      const d = dv >= 1 && dv <= DEVICE_CLASSES.length ? dv : 0;
+      const a = (pf - 1) * 4;
+      perPlatform[a]++;
+      perPlatform[a + 1] += succeeded;
+      perPlatform[a + 2] += failed;
+      perPlatform[a + 3] += quote;
+      perDevice[d * 4]++;
+      perDevice[d * 4 + 1] += succeeded;
+      perDevice[d * 4 + 2] += failed;
+      perDevice[d * 4 + 3] += quote;
+      const pp = (p * PLATFORMS + pf - 1) * 2;
+      perProductPlatform[pp]++;
+      perProductPlatform[pp + 1] += failed;
     }
-    for (let k = visits.attentionStart[i]; k < visits.attentionStart[i + 1]; k++) {
-      const b = visits.attentionBucket[k];
-      if (b >= 0 && b < ATTENTION_BUCKETS) dwell[b] += visits.attentionMs[k];
+    for (let k = attentionStart[i]; k < attentionStart[i + 1]; k++) {
+      const b = attentionBucket[k];
+      if (b >= 0 && b < ATTENTION_BUCKETS) dwell[b] += attentionMs[k];
     }
-    const a = visits.activeMs[i];
-    active.push(a);
-    visible.push(visits.visibleMs[i]);
+    const a = activeMs[i];
     let bin = 0;
     if (a > 0) {
       bin = ACTIVE_EDGES_MS.length + 1;
@@ -214,21 +247,87 @@ export function computeInsights(
         }
     }
     distribution[bin]++;
-    if (visits.firstInteractionMs[i] >= 0) firsts.push(visits.firstInteractionMs[i]);
-    let pc = productCounts.get(p);
-    if (!pc) productCounts.set(p, (pc = { ar: [0, 0, 0, 0], iframe: [0, 0, 0, 0] }));
+    const first = firstInteractionMs[i];
+    if (first >= 0) interacted++;
+    if (kept <= fewLimit) {
+      few.active.push(a);
+      few.visible.push(visits.visibleMs[i]);
+      if (first >= 0) few.first.push(first);
+    }
+    const at = p * 8;
     const ar = f & AR_TRY ? 0 : 2;
-    const iframe = f & IFRAME ? 0 : 2;
-    overallAr[ar]++;
-    overallAr[ar + 1] += quote;
-    overallIframe[iframe]++;
-    overallIframe[iframe + 1] += quote;
-    pc.ar[ar]++;
-    pc.ar[ar + 1] += quote;
-    pc.iframe[iframe]++;
-    pc.iframe[iframe + 1] += quote;
+    const iframe = f & IFRAME ? 4 : 6;
+    perProduct[at + ar]++;
+    perProduct[at + ar + 1] += quote;
+    perProduct[at + iframe]++;
+    perProduct[at + iframe + 1] += quote;
+  };
+  if (request.scope === 'all') for (let i = 0; i < ix.n; i++) visit(i);
+  else {
+    const p = ix.denseOf(request.scope);
+    if (p >= 0) for (let k = ix.productStart[p]; k < ix.productStart[p + 1]; k++) visit(ix.productVisits[k]);
   }
 
+  const all = kept <= fewLimit;
+  const medianActiveMs = markedMedian(activeMs, ix.byActive, marks, kept, all ? few.active : null);
+  const medianVisibleMs = markedMedian(visits.visibleMs, ix.byVisible, marks, kept, all ? few.visible : null);
+  const medianFirstInteractionMs = markedMedian(
+    firstInteractionMs,
+    ix.byFirst,
+    marks,
+    interacted,
+    all ? few.first : null,
+  );
+  marks.fill(0);
+
+  const overallAr = [0, 0, 0, 0];
+  const overallIframe = [0, 0, 0, 0];
+  const products: ProductLift[] = [];
+  const failingProducts: InsightsView['failingProducts'] = [];
+  for (let p = 0; p < P; p++) {
+    const at = p * 8;
+    for (let k = 0; k < 4; k++) {
+      overallAr[k] += perProduct[at + k];
+      overallIframe[k] += perProduct[at + 4 + k];
+    }
+    if (perProduct[at] + perProduct[at + 2] > 0)
+      products.push({
+        product: ix.productIds[p],
+        ar: lift([...perProduct.subarray(at, at + 4)]),
+        interaction: lift([...perProduct.subarray(at + 4, at + 8)]),
+      });
+    for (let k = 0; k < PLATFORMS; k++) {
+      const launched = perProductPlatform[(p * PLATFORMS + k) * 2];
+      const failed = perProductPlatform[(p * PLATFORMS + k) * 2 + 1];
+      if (outcome(launched, 0, failed, 0).failing)
+        failingProducts.push({
+          product: ix.productIds[p],
+          platform: AR_PLATFORMS[k],
+          launched,
+          failed,
+          failureRate: failed / launched,
+        });
+    }
+  }
+  failingProducts.sort((x, y) => y.failureRate - x.failureRate || x.product - y.product);
+  products.sort((x, y) => x.product - y.product);
+  const topAr = products
+    .filter((p) => p.ar.enough)
+    .sort((x, y) => y.ar.difference! - x.ar.difference! || x.product - y.product)
+    .slice(0, TOP_LIFT_PRODUCTS);
+
+  const options = {
+    sources: new Set<string>(),
+    campaigns: new Set<string>(),
+    countries: new Set<string>(),
+  };
+  sourceSeen.forEach((seen, k) => {
+    if (!seen) return;
+    options.sources.add(visits.sources[k].host);
+    const campaign = visits.sources[k].utmCampaign;
+    if (campaign) options.campaigns.add(campaign);
+  });
+  countrySeen.forEach((seen, k) => seen && options.countries.add(ix.countryNames[k]));
   const total = dwell.reduce((s, v) => s + v, 0);
   const top = dwell
     .map((v, b) => [v, b])
@@ -240,46 +339,27 @@ export function computeInsights(
   const angles = Array.from({ length: angleCount }, (_, a) => dwell[a] + dwell[a + angleCount]);
   const ignored = total > 0 ? angles.flatMap((v, a) => (v < total * IGNORED_SHARE ? [a] : [])) : [];
 
-  const failingProducts: InsightsView['failingProducts'] = [];
-  for (const [product, pp] of perProductPlatform)
-    pp.forEach(([launched, failed], k) => {
-      if (outcome(launched, 0, failed, 0).failing)
-        failingProducts.push({ product, platform: AR_PLATFORMS[k], launched, failed, failureRate: failed / launched });
-    });
-  failingProducts.sort((x, y) => y.failureRate - x.failureRate || x.product - y.product);
-
-  const products: ProductLift[] = [...productCounts]
-    .sort(([x], [y]) => x - y)
-    .map(([product, c]) => ({ product, ar: lift(c.ar), interaction: lift(c.iframe) }));
-  const topAr = products
-    .filter((p) => p.ar.enough)
-    .sort((x, y) => y.ar.difference! - x.ar.difference! || x.product - y.product)
-    .slice(0, TOP_LIFT_PRODUCTS);
-
   return {
-    visits: kept.length,
+    visits: kept,
     options: {
       sources: sorted(options.sources),
       campaigns: sorted(options.campaigns),
       countries: sorted(options.countries),
-      devices: DEVICE_CLASSES.filter((d) => options.devices.has(d)),
-      platforms: AR_PLATFORMS.filter((p) => options.platforms.has(p)),
+      devices: DEVICE_CLASSES.filter((_, k) => deviceSeen[k + 1]),
+      platforms: AR_PLATFORMS.filter((_, k) => platformSeen[k + 1]),
     },
-    ar: AR_PLATFORMS.map((platform, k) => ({
-      platform,
-      ...outcome(...(perPlatform[k] as [number, number, number, number])),
-    })),
+    ar: AR_PLATFORMS.map((platform, k) => ({ platform, ...outcomeAt(perPlatform, k) })),
     arByDevice: [null, ...DEVICE_CLASSES]
-      .map((device, k) => ({ device, ...outcome(...(perDevice[k] as [number, number, number, number])) }))
+      .map((device, k) => ({ device, ...outcomeAt(perDevice, k) }))
       .filter((d) => d.launched > 0),
     failingProducts,
     attention: { dwell, total, top, angles, ignored },
     engagement: {
-      medianActiveMs: median(active),
-      medianVisibleMs: median(visible),
+      medianActiveMs,
+      medianVisibleMs,
       distribution,
-      interacted: firsts.length,
-      medianFirstInteractionMs: median(firsts),
+      interacted,
+      medianFirstInteractionMs,
     },
     lift: { ar: lift(overallAr), interaction: lift(overallIframe), products, topAr },
   };

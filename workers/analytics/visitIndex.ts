@@ -1,0 +1,197 @@
+// The company's visits (visitColumns.ts) joined to the events once per data version, as typed arrays, so
+// that a filter or selection switch tallies without joining again (bench/notes.md, "3D and AR insight").
+// A visit is joined to its product's events by session number: its flags are the OR of those events'
+// flags, its countries their countries. The join is per product and redone only for a product whose record
+// changed (a fresh answer is a new object); a visits answer is a new index.
+import type { VisitColumns } from '#domain/analytics/visitColumns';
+
+import type { StoredColumns } from './columns';
+
+/** `country` of a visit without events; one with several countries holds SEVERAL (see `several`). */
+export const NO_COUNTRY = -1;
+export const SEVERAL = -2;
+
+/** The local day of each instant, as the engine's zone gives it (domain/analytics/zone.ts). */
+export interface DayOf {
+  days(time: Float64Array, none: number): Int32Array;
+}
+
+const NO_DAY = -0x7fffffff;
+
+export class VisitIndex {
+  readonly n: number;
+  /** Per visit, its product's dense number (position in `productIds`). */
+  readonly dense: Int32Array;
+  readonly productIds: number[];
+  private readonly productOf = new Map<number, number>();
+  /** Visits of dense product p: `productVisits[productStart[p] .. productStart[p + 1])`, in index order. */
+  readonly productStart: Int32Array;
+  readonly productVisits: Int32Array;
+  /** Per visit: the OR of its events' flags; its country number, NO_COUNTRY or SEVERAL. */
+  readonly flags: Uint8Array;
+  readonly country: Int32Array;
+  readonly several = new Map<number, Set<number>>();
+  /** Country names of the joined events, numbered in order of appearance. */
+  readonly countryNames: string[] = [];
+  readonly countryIds = new Map<string, number>();
+  /** Visit indexes ordered by active time, visible time, and (those with one) time to first interaction. */
+  readonly byActive: Uint32Array;
+  readonly byVisible: Uint32Array;
+  readonly byFirst: Uint32Array;
+  /** A byte per visit for the caller's marks, left all zero after each use. */
+  readonly marks: Uint8Array;
+  private readonly joined: Array<StoredColumns | undefined>;
+  /** Session number -> visit of the product being stamped, valid where `stampAt[s] === stamp`. */
+  private visitAt = new Int32Array(0);
+  private stampAt = new Int32Array(0);
+  private stamp = 0;
+  private days: { zone: DayOf; day: Int32Array } | null = null;
+
+  constructor(readonly visits: VisitColumns) {
+    const n = visits.product.length;
+    this.n = n;
+    this.dense = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const id = visits.product[i];
+      let p = this.productOf.get(id);
+      if (p === undefined) this.productOf.set(id, (p = this.productOf.size));
+      this.dense[i] = p;
+    }
+    this.productIds = [...this.productOf.keys()];
+    const P = this.productIds.length;
+    this.productStart = new Int32Array(P + 1);
+    for (let i = 0; i < n; i++) this.productStart[this.dense[i] + 1]++;
+    for (let p = 0; p < P; p++) this.productStart[p + 1] += this.productStart[p];
+    this.productVisits = new Int32Array(n);
+    const at = this.productStart.slice(0, P);
+    for (let i = 0; i < n; i++) this.productVisits[at[this.dense[i]]++] = i;
+    this.flags = new Uint8Array(n);
+    this.country = new Int32Array(n).fill(NO_COUNTRY);
+    this.marks = new Uint8Array(n);
+    this.joined = new Array<StoredColumns | undefined>(P);
+    this.byActive = orderBy(visits.activeMs, n, () => true);
+    this.byVisible = orderBy(visits.visibleMs, n, () => true);
+    this.byFirst = orderBy(visits.firstInteractionMs, n, (i) => visits.firstInteractionMs[i] >= 0);
+  }
+
+  /** Dense number of a product, -1 when it has no visit. */
+  denseOf(productId: number): number {
+    return this.productOf.get(productId) ?? -1;
+  }
+
+  /** Each visit's local start day in `zone`, made once per zone. */
+  startDays(zone: DayOf): Int32Array {
+    if (this.days?.zone !== zone) this.days = { zone, day: zone.days(Float64Array.from(this.visits.start), NO_DAY) };
+    return this.days.day;
+  }
+
+  /** Joins the visits of `ids` to their records, for those whose record is not the one joined already. */
+  join(records: ReadonlyMap<number, StoredColumns>, ids: readonly number[]): void {
+    for (const id of ids) {
+      const p = this.productOf.get(id);
+      if (p === undefined) continue;
+      const r = records.get(id);
+      if (this.joined[p] === r) continue;
+      this.joinProduct(p, r);
+      this.joined[p] = r;
+    }
+  }
+
+  private joinProduct(p: number, r: StoredColumns | undefined): void {
+    const { flags, country, several, productVisits } = this;
+    const lo = this.productStart[p];
+    const hi = this.productStart[p + 1];
+    for (let k = lo; k < hi; k++) {
+      const i = productVisits[k];
+      flags[i] = 0;
+      country[i] = NO_COUNTRY;
+      several.delete(i);
+    }
+    if (!r || r.count === 0) return;
+    const stamp = this.stampProduct(p, r.sessionLimit, () => true);
+    const { visitAt, stampAt } = this;
+    const names = r.countries.map((c) => {
+      let k = this.countryIds.get(c);
+      if (k === undefined) this.countryIds.set(c, (k = this.countryNames.push(c) - 1));
+      return k;
+    });
+    for (let e = 0; e < r.count; e++) {
+      const s = r.session[e];
+      if (stampAt[s] !== stamp) continue;
+      const i = visitAt[s];
+      flags[i] |= r.flags[e];
+      const c = names[r.country[e]];
+      const held = country[i];
+      if (held === c) continue;
+      if (held === NO_COUNTRY) country[i] = c;
+      else if (held === SEVERAL) several.get(i)!.add(c);
+      else {
+        country[i] = SEVERAL;
+        several.set(i, new Set([held, c]));
+      }
+    }
+  }
+
+  /**
+   * Stamps the session numbers of product p's visits that `keep` accepts (the last visit of a session
+   * wins, as a Map would); returns the stamp. Valid until the next call: `sessionStamped` reads it.
+   */
+  stampProduct(p: number, sessionLimit: number, keep: (i: number) => boolean): number {
+    const { session } = this.visits;
+    const lo = this.productStart[p];
+    const hi = this.productStart[p + 1];
+    let limit = sessionLimit;
+    for (let k = lo; k < hi; k++) limit = Math.max(limit, session[this.productVisits[k]] + 1);
+    if (limit > this.stampAt.length) {
+      const size = Math.max(limit, this.stampAt.length * 2);
+      this.visitAt = new Int32Array(size);
+      this.stampAt = new Int32Array(size);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
+    for (let k = lo; k < hi; k++) {
+      const i = this.productVisits[k];
+      const s = session[i];
+      if (s < 0 || !keep(i)) continue;
+      this.stampAt[s] = stamp;
+      this.visitAt[s] = i;
+    }
+    return stamp;
+  }
+
+  /** The session table: `stamps[s] === stamp` where stampProduct stamped session s. */
+  get stamps(): Int32Array {
+    return this.stampAt;
+  }
+}
+
+/** Indexes (of those `keep` accepts) sorted by value. */
+function orderBy(values: number[], n: number, keep: (i: number) => boolean): Uint32Array {
+  const idx: number[] = [];
+  let max = 0;
+  for (let i = 0; i < n; i++)
+    if (keep(i)) {
+      idx.push(i);
+      if (values[i] > max) max = values[i];
+    }
+  const order = Uint32Array.from(idx);
+  // One typed sort of (value, index) packed in a double when it fits (ms values: always, in practice):
+  // ~10 x faster than a comparator. Values are whole and ≥ 0 (domain/visitMeasure.ts bounds them).
+  const scale = 2 ** Math.ceil(Math.log2(n + 1));
+  if (max * scale + scale > Number.MAX_SAFE_INTEGER || idx.some((i) => !Number.isInteger(values[i]) || values[i] < 0))
+    return order.sort((a, b) => values[a] - values[b]);
+  const keys = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) keys[k] = values[order[k]] * scale + order[k];
+  keys.sort();
+  for (let k = 0; k < order.length; k++) order[k] = keys[k] % scale;
+  return order;
+}
+
+const indexes = new WeakMap<VisitColumns, VisitIndex>();
+
+/** The index of a visits answer, made at its first use and kept as long as the answer is. */
+export function visitIndexOf(visits: VisitColumns): VisitIndex {
+  let ix = indexes.get(visits);
+  if (!ix) indexes.set(visits, (ix = new VisitIndex(visits)));
+  return ix;
+}
