@@ -21,13 +21,14 @@ import {
   MAX_IN_FLIGHT,
   NETWORK,
 } from './fetch';
-import { allowedSessions, filteredRecord, filtersKey, hasFilters } from './filtered';
+import { filteredRecord, filtersKey, hasFilters, visitMatches } from './filtered';
 import { computeInsights } from './insights';
 import { NextVisitViews, REVALIDATE_AFTER_MS } from './nextVisit';
 import { SessionDictionary } from './sessions';
 import { preparedPeriods, storedViewKey, versionsClaim } from './storedViews';
 import { Tallies } from './tallies';
 import { type CompanyVersions, fetchCompanyVersions, type VersionsResult } from './versions';
+import { visitIndexOf } from './visitIndex';
 import { type CompanyVisits, fetchCompanyVisits } from './visits';
 
 /**
@@ -100,7 +101,8 @@ export class AnalyticsEngine {
     key: string;
     /** The answer's columns: the same object after a 304, so a refresh narrows nothing again. */
     visits: VisitColumns;
-    allowed: Map<number, Set<number>> | null;
+    /** Per visit of the answer's index (visitIndex.ts), whether it passes the visit filters. */
+    matches: Uint8Array | null;
     from: Map<number, StoredColumns>;
     records: Map<number, CachedProduct>;
     tallies: Tallies;
@@ -624,7 +626,7 @@ export class AnalyticsEngine {
       this.filtered = {
         key,
         visits: visits.visits,
-        allowed: allowedSessions(visits.visits, filters),
+        matches: visitMatches(visitIndexOf(visits.visits), filters),
         from: new Map(),
         records: new Map(),
         tallies: new Tallies(),
@@ -636,8 +638,8 @@ export class AnalyticsEngine {
       if (!narrowed) {
         // In day order first (aggregate.ts daysOf sorts a record written out of order): its copy then is.
         this.numbering.daysOf(r);
-        const sessions = f.allowed ? (f.allowed.get(id) ?? new Set<number>()) : null;
-        narrowed = { ...filteredRecord(r, sessions, filters.country), etag: r.etag, fetchedAt: r.fetchedAt };
+        const narrow = filteredRecord(r, id, visitIndexOf(visits.visits), f.matches, filters.country);
+        narrowed = { ...narrow, etag: r.etag, fetchedAt: r.fetchedAt };
         f.from.set(id, r);
         f.records.set(id, narrowed);
       }

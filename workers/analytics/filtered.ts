@@ -4,10 +4,10 @@
 // matches when its session's visit does, so an event without a visit row (older than the visit signals)
 // matches none of them. The country is each event's own: an old event matches a country filter alone.
 import type { InsightFilters } from '#domain/analytics/insightsView';
-import type { VisitColumns } from '#domain/analytics/visitColumns';
 import { AR_PLATFORMS, DEVICE_CLASSES } from '#domain/visitSignals';
 
 import type { StoredColumns } from './columns';
+import type { VisitIndex } from './visitIndex';
 
 /** Whether any filter is set (none: the unfiltered path, its caches untouched). */
 export function hasFilters(f: InsightFilters | null | undefined): f is InsightFilters {
@@ -24,56 +24,80 @@ const visitFiltered = (f: InsightFilters) =>
   f.source !== null || f.campaign !== null || f.device !== null || f.platform !== null;
 
 /**
- * Per product, the session numbers whose visit matches the visit filters; null when none is set (every
- * session allowed). A product without any matching visit maps to an empty set.
+ * Per visit of the index, 1 when it matches the visit filters (source, campaign, device, platform); null when
+ * none is set (every session allowed).
  */
-export function allowedSessions(visits: VisitColumns, f: InsightFilters): Map<number, Set<number>> | null {
+export function visitMatches(ix: VisitIndex, f: InsightFilters): Uint8Array | null {
   if (!visitFiltered(f)) return null;
-  const allowed = new Map<number, Set<number>>();
-  for (let i = 0; i < visits.product.length; i++) {
-    if (visits.session[i] < 0) continue;
-    const s = visits.source[i] >= 0 ? visits.sources[visits.source[i]] : undefined;
-    if (f.source !== null && (s?.host ?? null) !== f.source) continue;
-    if (f.campaign !== null && (s?.utmCampaign ?? null) !== f.campaign) continue;
-    if (f.device !== null && DEVICE_CLASSES[visits.device[i] - 1] !== f.device) continue;
-    if (f.platform !== null && AR_PLATFORMS[visits.arPlatform[i] - 1] !== f.platform) continue;
-    let set = allowed.get(visits.product[i]);
-    if (!set) allowed.set(visits.product[i], (set = new Set()));
-    set.add(visits.session[i]);
+  const { visits } = ix;
+  const sourceOk = visits.sources.map(
+    (s) => (f.source === null || s.host === f.source) && (f.campaign === null || s.utmCampaign === f.campaign),
+  );
+  const noSourceOk = f.source === null && f.campaign === null;
+  const device = f.device === null ? -1 : DEVICE_CLASSES.indexOf(f.device) + 1;
+  const platform = f.platform === null ? -1 : AR_PLATFORMS.indexOf(f.platform) + 1;
+  const matches = new Uint8Array(ix.n);
+  for (let i = 0; i < ix.n; i++) {
+    const s = visits.source[i];
+    if (s >= 0 ? !sourceOk[s] : !noSourceOk) continue;
+    if (device >= 0 && visits.device[i] !== device) continue;
+    if (platform >= 0 && visits.arPlatform[i] !== platform) continue;
+    matches[i] = 1;
   }
-  return allowed;
+  return matches;
 }
 
 /**
- * The record narrowed to the allowed events: new typed arrays in the same order (a record in day order
+ * Product `productId`'s record narrowed to the allowed events: those of a session whose visit `matches`
+ * (null: any session), in `country` (null: any). New typed arrays in the same order (a record in day order
  * stays so). `first`, `last` and `sessionLimit` are kept: bounds still true of a subset, and all_time's
  * years stay those of the unfiltered view.
  */
-export function filteredRecord(r: StoredColumns, sessions: Set<number> | null, country: string | null): StoredColumns {
+export function filteredRecord(
+  r: StoredColumns,
+  productId: number,
+  ix: VisitIndex,
+  matches: Uint8Array | null,
+  country: string | null,
+): StoredColumns {
   // By name, not index: two indexes may carry the same name once normalised.
-  const countryOk = r.countries.map((c) => c === country);
-  const keep = new Uint8Array(r.count);
+  const countryOk = Uint8Array.from(r.countries, (c) => (country === null || c === country ? 1 : 0));
+  // The sessions of the product's matching visits, stamped in the index's session table (stampProduct
+  // makes it at least sessionLimit long). A product without visit keeps no event.
+  const p = matches === null ? -1 : ix.denseOf(productId);
+  if (matches !== null && p < 0) return { ...pick(r), ...emptyColumns() };
+  const stamp = p >= 0 ? ix.stampProduct(p, r.sessionLimit, (i) => matches![i] === 1) : 0;
+  const stamped = ix.stamps;
+  const bySession = matches !== null;
+  const { session, country: countryCol, count } = r;
+  const at = new Uint32Array(count);
   let n = 0;
-  for (let e = 0; e < r.count; e++) {
-    if (sessions !== null && !sessions.has(r.session[e])) continue;
-    if (country !== null && !countryOk[r.country[e]]) continue;
-    keep[e] = 1;
-    n++;
+  for (let e = 0; e < count; e++) {
+    if (bySession && stamped[session[e]] !== stamp) continue;
+    if (!countryOk[countryCol[e]]) continue;
+    at[n++] = e;
   }
   const time = new Float64Array(n);
-  const session = new Uint32Array(n);
+  const sessions = new Uint32Array(n);
   const flags = new Uint8Array(n);
-  const countryCol = new Uint16Array(n);
-  for (let e = 0, j = 0; e < r.count; e++) {
-    if (!keep[e]) continue;
+  const countries = new Uint16Array(n);
+  for (let j = 0; j < n; j++) {
+    const e = at[j];
     time[j] = r.time[e];
-    session[j] = r.session[e];
+    sessions[j] = session[e];
     flags[j] = r.flags[e];
-    countryCol[j] = r.country[e];
-    j++;
+    countries[j] = countryCol[e];
   }
-  return { ...pick(r), count: n, time, session, flags, country: countryCol };
+  return { ...pick(r), count: n, time, session: sessions, flags, country: countries };
 }
+
+const emptyColumns = () => ({
+  count: 0,
+  time: new Float64Array(0),
+  session: new Uint32Array(0),
+  flags: new Uint8Array(0),
+  country: new Uint16Array(0),
+});
 
 const pick = ({ productId, sessionLimit, countries, first, last }: StoredColumns) => ({
   productId,
