@@ -19,12 +19,13 @@ import zlib from 'node:zlib';
 import { type InsightFilters, NO_FILTERS } from '../domain/analytics/insightsView';
 import type { VisitColumns } from '../domain/analytics/visitColumns';
 import { Zone } from '../domain/analytics/zone';
-import { AR_TRY, type StoredColumns } from '../workers/analytics/columns';
 import { computeInsights, type InsightRequest } from '../workers/analytics/insights';
+import { VisitIndex } from '../workers/analytics/visitIndex';
 import { readVisitColumns } from '../workers/analytics/visits';
 import { benchmarkIndex } from './benchmarkIndex';
 import { numberArg } from './flags';
 import { insightsData } from './insightsData';
+import { measureFigures } from './insightsFigures';
 import { hostNote, type Machine } from './report';
 import { median } from './stats';
 
@@ -45,9 +46,10 @@ export interface InsightsResult {
   attentionEntries: number;
   runs: number;
   cases: Array<{ label: string; kept: number; median: number; longest: number }>;
-  joinOnly: { median: number; longest: number };
-  /** typedJoin's time, and whether its AR_TRY count is computeInsights'. */
-  typedJoin: { median: number; longest: number; agrees: boolean };
+  /** Once per data version: the visit index built and every product joined (visitIndex.ts). */
+  indexBuild: { median: number; longest: number };
+  /** The main figures with filters (engine.ts composeFiltered), and without for reference. */
+  figures: Array<{ label: string; median: number; longest: number }>;
   /** Heap of the parsed visits answer, held (MB), and the heap grown by one call (MB, a lower bound). */
   visitsHeapMb: number;
   callHeapMb: number;
@@ -73,57 +75,6 @@ export function answerText(v: VisitColumns): string {
     .filter(([k]) => !k.startsWith('attention'))
     .map(([k, xs]) => `"${k}" : ${agg(xs as unknown[])}`);
   return `{${fields.join(', ')}, "attentionStart" : [${v.attentionStart.join(',')}], "attentionBucket" : [${v.attentionBucket.join(',')}], "attentionMs" : [${v.attentionMs.join(',')}]}`;
-}
-
-/**
- * A sketch of the way out if the join is what costs (bench/notes.md "3D and AR insight"): the same join
- * into typed arrays, a flags byte and a country bitmask per visit, through one company-wide session table
- * stamped with the product, to be made once per data version rather than at every switch. Not the
- * worker's code: its `AR_TRY` count is checked against computeInsights' below.
- */
-export function typedJoin(
-  visits: VisitColumns,
-  records: ReadonlyMap<number, StoredColumns>,
-): { flags: Uint8Array; countries: Uint32Array } {
-  const n = visits.product.length;
-  const flags = new Uint8Array(n);
-  const countries = new Uint32Array(n);
-  const byProduct = new Map<number, number[]>();
-  let limit = 0;
-  for (let i = 0; i < n; i++) {
-    let list = byProduct.get(visits.product[i]);
-    if (!list) byProduct.set(visits.product[i], (list = []));
-    list.push(i);
-    if (visits.session[i] >= limit) limit = visits.session[i] + 1;
-  }
-  for (const r of records.values()) limit = Math.max(limit, r.sessionLimit);
-  const visitOf = new Int32Array(limit);
-  const owner = new Int32Array(limit).fill(-1);
-  const names = new Map<string, number>();
-  for (const [p, list] of byProduct) {
-    const r = records.get(p);
-    if (!r) continue;
-    const bit = r.countries.map((c) => {
-      let k = names.get(c);
-      if (k === undefined) names.set(c, (k = names.size));
-      return k < 32 ? 1 << k : 0;
-    });
-    for (const i of list) {
-      const s = visits.session[i];
-      if (s >= 0) {
-        visitOf[s] = i;
-        owner[s] = p;
-      }
-    }
-    for (let e = 0; e < r.count; e++) {
-      const s = r.session[e];
-      if (owner[s] !== p) continue;
-      const i = visitOf[s];
-      flags[i] |= r.flags[e];
-      countries[i] |= bit[r.country[e]];
-    }
-  }
-  return { flags, countries };
 }
 
 export function measureInsights(opts: {
@@ -181,33 +132,26 @@ export function measureInsights(opts: {
     { label: 'every product, year 2026, device = téléphone', request: { ...all, period: 'year' }, filters: phone },
     { label: 'one product, all the data, no filter', request: { ...all, scope: one }, filters: NO_FILTERS },
     { label: 'one product, all the data, device = téléphone', request: { ...all, scope: one }, filters: phone },
-    // The join and the filters' scan alone: a source no visit has, so the tally pass runs over no visit.
-    { label: 'join', request: all, filters: { ...NO_FILTERS, source: 'aucune.source.invalid' } },
   ];
   const run = (c: Case) => computeInsights(visits, data.records, c.request, zone, c.filters);
-  const kept = cases.map((c) => run(c).visits); // warm-up (JIT, the zone's tables)
+  const kept = cases.map((c) => run(c).visits); // warm-up (JIT, the zone's tables, the index)
   const times = cases.map(() => [] as number[]);
-  for (let r = 0; r < opts.runs; r++)
+  const build: number[] = [];
+  for (let r = 0; r < opts.runs; r++) {
     cases.forEach((c, k) => {
       const t = performance.now();
       run(c);
       times[k].push(performance.now() - t);
     });
-  const typed: number[] = [];
-  let joined = typedJoin(visits, data.records);
-  for (let r = 0; r < opts.runs; r++) {
     const t = performance.now();
-    joined = typedJoin(visits, data.records);
-    typed.push(performance.now() - t);
+    new VisitIndex(visits).join(data.records, data.productIds);
+    build.push(performance.now() - t);
   }
-  let withAr = 0;
-  for (const f of joined.flags) if (f & AR_TRY) withAr++;
   gc();
   const h0 = process.memoryUsage().heapUsed;
   const view = run(cases[0]);
   const callHeapMb = (process.memoryUsage().heapUsed - h0) / 1048576;
-  if (view.lift.ar.with.visits !== withAr)
-    opts.log(`typed join: ${withAr} visits with an AR try, computeInsights ${view.lift.ar.with.visits}: they differ`);
+  const figures = measureFigures(visits, data.records, data.productIds, opts.runs);
 
   let eventsBytes = 0;
   for (const r of data.records.values())
@@ -220,9 +164,9 @@ export function measureInsights(opts: {
     sessions: data.sessions,
     attentionEntries: visits.attentionBucket.length,
     runs: opts.runs,
-    cases: cases.slice(0, -1).map((c, k) => ({ label: c.label, kept: kept[k], ...stat(k) })),
-    joinOnly: stat(cases.length - 1),
-    typedJoin: { median: median(typed), longest: Math.max(...typed), agrees: view.lift.ar.with.visits === withAr },
+    cases: cases.map((c, k) => ({ label: c.label, kept: kept[k], ...stat(k) })),
+    indexBuild: { median: median(build), longest: Math.max(...build) },
+    figures,
     visitsHeapMb,
     callHeapMb,
     eventsMb: eventsBytes / 1048576,
@@ -236,7 +180,6 @@ export function insightsReport(r: InsightsResult): string {
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
   const n = (x: number) => x.toLocaleString('en-GB');
   const verdict = (x: number) => (x <= FRAME_MS ? 'met' : '**missed**');
-  const whole = r.cases[0];
   return [
     `## 3D and AR insight: computeInsights at ${n(r.events)} events`,
     '',
@@ -245,9 +188,13 @@ export function insightsReport(r: InsightsResult): string {
     '| selection | visits kept | median | longest | ≤ one frame (median) |',
     '|---|---|---|---|---|',
     ...r.cases.map((c) => `| ${c.label} | ${n(c.kept)} | ${ms(c.median)} | ${ms(c.longest)} | ${verdict(c.median)} |`),
-    `| of which the join of the visits to their events and the filters' scan (every product, a filter no visit passes) | 0 | ${ms(r.joinOnly.median)} | ${ms(r.joinOnly.longest)} | |`,
-    `| of which the new tallies (every product, no filter, less the join) | | ${ms(whole.median - r.joinOnly.median)} | | |`,
-    `| the way out's join (\`typedJoin\` here: a flags byte and a country bitmask per visit, once per data version; AR tries ${r.typedJoin.agrees ? 'equal to' : '**unequal to**'} computeInsights') | | ${ms(r.typedJoin.median)} | ${ms(r.typedJoin.longest)} | |`,
+    `| once per data version, not per switch: the visit index built and every product's visits joined to their events (\`workers/analytics/visitIndex.ts\`) | ${n(r.visits)} | ${ms(r.indexBuild.median)} | ${ms(r.indexBuild.longest)} | |`,
+    '',
+    `The main figures (cards, chart, ranking) with a filter on, as \`engine.ts\`'s composeFiltered counts them: the records narrowed to the events the filters allow, once per filter, then one tally pass per selection (nothing is prepared ahead under filters). "No filter" is the same pass over the whole records, as when no prepared tally is kept.`,
+    '',
+    '| main figures, every product | median | longest | ≤ one frame (median) |',
+    '|---|---|---|---|',
+    ...r.figures.map((c) => `| ${c.label} | ${ms(c.median)} | ${ms(c.longest)} | ${verdict(c.median)} |`),
     '',
     '| memory and transfer | value |',
     '|---|---|',
