@@ -17,6 +17,7 @@ import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { viewRequest } from '../helpers/viewRequest';
 
 /** What happened, in order: a pass begun, a pass ended, a view stored (its transaction committed). */
 const happened: string[] = [];
@@ -126,19 +127,8 @@ afterEach(async () => {
   }
 });
 
-const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation,
-  productIds,
-  scope: 'all',
-  metric: 'consultation',
-  counting: 'unique_users',
-  period: 'all_time',
-  year: 2026,
-  month: 1,
-  week: 1,
-  companyId,
-  ...over,
-});
+const request = (generation: number, over: Partial<ViewRequest> = {}) =>
+  viewRequest({ generation, productIds, counting: 'unique_users', companyId, ...over });
 
 /** `sliceMs`: how long the preparation counts per task (0: one product). */
 function engine(sliceMs?: number) {

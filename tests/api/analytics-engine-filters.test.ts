@@ -19,8 +19,10 @@ import { productEvents, productVisits } from '../../server/db/schema';
 import { deleteCache } from '../../workers/analytics/cache';
 import { BOM } from '../../workers/analytics/csv';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { viewRequest } from '../helpers/viewRequest';
 
 let t: TestApp;
 let token: string;
@@ -33,11 +35,7 @@ const serverFetch = answeredBy(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.login('directeur@demo.fr');
-  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
-    .json()
-    .$values.map((p: { produitId: number }) => p.produitId);
+  ({ token, companyId, productIds } = await signedInCompany(t, 'directeur@demo.fr'));
   const ids = sql.join(
     productIds.map((id) => sql`${id}`),
     sql`, `,
@@ -80,20 +78,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const request = (over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation: 1,
-  productIds,
-  scope: 'all',
-  metric: 'consultation',
-  counting: 'total',
-  period: 'all_time',
-  year: 2026,
-  month: 1,
-  week: 1,
-  timeZone: 'UTC',
-  companyId,
-  ...over,
-});
+const request = (over: Partial<ViewRequest> = {}) => viewRequest({ productIds, timeZone: 'UTC', companyId, ...over });
 
 /** The filter as a condition on the raw rows (e: the event, v: its visit, null without one). */
 function condition(f: InsightFilters): SQL {

@@ -14,8 +14,10 @@ import { rowsOf } from '../../server/db/client';
 import { productVisits } from '../../server/db/schema';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { viewRequest } from '../helpers/viewRequest';
 
 let t: TestApp;
 let token: string;
@@ -30,11 +32,7 @@ const visitCalls = () => calls.filter((c) => c.url.endsWith('/visits'));
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.login('directeur@demo.fr');
-  companyId = (await t.call('GET', '/api/User/current', token)).json().entrepriseId;
-  productIds = (await t.call('GET', `/api/Produit/Entreprise/${companyId}`, token))
-    .json()
-    .$values.map((p: { produitId: number }) => p.produitId);
+  ({ token, companyId, productIds } = await signedInCompany(t, 'directeur@demo.fr'));
   // Visits of sessions that have events (those the demo wrote), one with an AR launch that failed.
   const sessions = rowsOf<{ produit_id: number; user_session_id: string }>(
     await t.database.db.execute(sql`select distinct produit_id, user_session_id from product_events
@@ -60,19 +58,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation: 1,
-  productIds,
-  scope: 'all',
-  metric: 'consultation',
-  counting: 'total',
-  period: 'all_time',
-  year: 2026,
-  month: 1,
-  week: 1,
-  companyId,
-  ...over,
-});
+const request = (over: Partial<ViewRequest> = {}) => viewRequest({ productIds, companyId, ...over });
 
 describe('the insight in the engine', () => {
   it('reads the visits once, reuses them on a 304, and joins them to the events the view loaded', async () => {

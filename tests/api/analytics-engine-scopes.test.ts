@@ -14,6 +14,7 @@ import { REVALIDATE_AFTER_MS } from '../../workers/analytics/nextVisit';
 import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { viewRequest } from '../helpers/viewRequest';
 
 let t: TestApp;
 let token: string;
@@ -32,20 +33,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation,
-  productIds,
-  companyId,
-  scope: 'all',
-  metric: 'engagement',
-  counting: 'unique_users',
-  period: 'all_time',
-  year: 2026,
-  month: 1,
-  week: 1,
-  compare: true,
-  ...over,
-});
+const request = (generation: number, over: Partial<ViewRequest> = {}) =>
+  viewRequest({
+    generation,
+    productIds,
+    companyId,
+    metric: 'engagement',
+    counting: 'unique_users',
+    compare: true,
+    ...over,
+  });
 
 /**
  * Background tasks are timers in Node (workers/analytics/background.ts): `run` schedules them on fake timers,

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
 import { injectSend, sendVisit } from '../helpers/viewerVisit';
+import { viewRequest } from '../helpers/viewRequest';
 
 let t: TestApp;
 let token: string;
@@ -58,19 +59,8 @@ beforeEach(async () => {
   calls.length = 0;
 });
 
-const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation,
-  productIds: products.map((p) => p.produitId),
-  scope: 'all',
-  metric: 'consultation',
-  counting: 'total',
-  period: 'all_time',
-  year: 2026,
-  month: 1,
-  week: 1,
-  companyId,
-  ...over,
-});
+const request = (generation: number, over: Partial<ViewRequest> = {}) =>
+  viewRequest({ generation, productIds: products.map((p) => p.produitId), companyId, ...over });
 
 function engine(fetchImpl = serverFetch) {
   const e = new AnalyticsEngine(fetchImpl);

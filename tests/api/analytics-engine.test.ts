@@ -11,6 +11,7 @@ import { AnalyticsEngine, TAIL_PRODUCTS } from '../../workers/analytics/engine';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
+import { viewRequest } from '../helpers/viewRequest';
 
 let t: TestApp;
 let token: string;
@@ -37,18 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-  generation,
-  productIds,
-  scope: 'all',
-  metric: 'consultation',
-  counting: 'total',
-  period: 'all_time',
-  year: 2025,
-  month: 1,
-  week: 1,
-  ...over,
-});
+const request = (generation: number, over: Partial<ViewRequest> = {}) =>
+  viewRequest({ generation, productIds, year: 2025, ...over });
 
 describe('the analytics engine', () => {
   it('fetches every product, equals the SQL company summary, and caches each product', async () => {

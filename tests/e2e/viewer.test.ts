@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchWebGlBrowser } from '../helpers/browser';
 import { figureTexts } from '../helpers/dashboard';
-import { baseUrl, DEMO_PASSWORD, newPage, signIn } from '../helpers/e2e';
+import { baseUrl, newPage, signIn } from '../helpers/e2e';
+import { modelShown, viewerProduct, VISITOR_AGENT, visitorPage } from '../helpers/viewerPage';
 
 let browser: Browser;
 let token: string;
@@ -48,12 +49,6 @@ const events = async () =>
 const dayIn = (zone: string, at: Date | string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(at));
 
-// A visitor's browser. Headless Chromium's own user agent is on the robots list, whose events are dropped;
-// the browser-wide flag matters, not only the context's override: the beacon sent while the page is being
-// left goes out once the page is gone, with the browser's own user agent and languages.
-const VISITOR_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
 /** The dashboard's figures: the three counts of the cards, the conversion rate (%) and today's conversions. */
 async function dashboardFigures(page: Page) {
   await page.locator('.dashboard-progress').waitFor({ state: 'detached', timeout: 60_000 });
@@ -68,20 +63,10 @@ async function dashboardFigures(page: Page) {
 
 beforeAll(async () => {
   // WebGL needs a GPU or SwiftShader: the shared flags disable the GPU, so this file launches its own.
+  // A visitor's browser: the browser-wide agent and languages matter, not only the context's override: the
+  // beacon sent while the page is being left goes out once the page is gone, with the browser's own.
   browser = await launchWebGlBrowser([`--user-agent=${VISITOR_AGENT}`, '--accept-lang=fr-FR,fr']);
-  token = (
-    await api<{ token: string }>('/api/Auth/backoffice/login', {
-      method: 'POST',
-      body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }),
-    })
-  ).token;
-  const groupes = (
-    await api<{ $values: Array<{ nomGroupeModel: string; idGroupeModel: number; publicKey: string }> }>(
-      '/api/GroupeModel',
-    )
-  ).$values;
-  product = groupes.find((g) => g.nomGroupeModel === 'Applique Laiton')!;
-  expect(product?.publicKey).toBeTruthy();
+  ({ token, product } = await viewerProduct());
   const { entrepriseId } = await api<{ entrepriseId: number }>('/api/User/current');
   timeZone = (await api<{ timeZone: string }>(`/api/Entreprise/${entrepriseId}`)).timeZone;
 });
@@ -107,11 +92,7 @@ describe('the public viewer', () => {
       todayBefore.length ? Math.round((figuresBefore.conversions / todayBefore.length) * 100) : 0,
     );
 
-    const { context, page, errors } = await newPage(browser, {
-      viewport: { width: 420, height: 760 },
-      userAgent: VISITOR_AGENT,
-      locale: 'fr-FR',
-    });
+    const { context, page, errors } = await visitorPage(browser);
     // The quote page is the company's site: answered here, so the test needs no network.
     await context.route('https://www.maison-lumiere.fr/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>Devis</p>' }),
@@ -124,12 +105,7 @@ describe('the public viewer', () => {
     );
     await expect.poll(() => page.locator('h1').textContent()).toBe('Applique Laiton');
     await expect.poll(() => page.locator('.prix').textContent()).toMatch(/149,90\s€/);
-    // model-viewer's `loaded`: the GLB was fetched, parsed and is shown.
-    await page.waitForFunction(
-      () => document.querySelector<HTMLElement & { loaded?: boolean }>('model-viewer')?.loaded === true,
-      null,
-      { timeout: 60_000 },
-    );
+    await modelShown(page);
 
     // The drag where the model is once the page is laid out: the box read before the fonts, the price
     // and the button settled could put the press beside the model on a loaded machine (no interaction

@@ -6,32 +6,20 @@
 // the page opened from a referrer carrying a path and utm parameters, then left. What the beacons carried
 // is read as the server received it, each answered 202; the row they store is checked by
 // tests/api/collectSignals.test.ts. The events of the visit are counted as before.
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { VisitSignals } from '#domain/visitMeasure';
 import { attentionBucket } from '#domain/visitMeasure';
 
-import { CHROMIUM_FLAGS, chromiumPath } from '../helpers/browser';
-import { baseUrl, DEMO_PASSWORD, newPage } from '../helpers/e2e';
+import { launchWebGlBrowser } from '../helpers/browser';
+import { modelShown, viewerProduct, VISITOR_AGENT, visitorPage } from '../helpers/viewerPage';
 
-const VISITOR_AGENT =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const REFERRER =
   'https://www.maison-lumiere.fr/salon/appliques?ref=42&utm_source=newsletter&utm_medium=email&utm_campaign=noel-2026';
 
 let browser: Browser;
-let token: string;
 let product: { idGroupeModel: number; publicKey: string };
-
-async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
 
 interface Batch {
   sessionId: string;
@@ -64,51 +52,21 @@ const setVisibility = (state: string) => {
 };
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      ...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'),
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--ignore-gpu-blocklist',
-      `--user-agent=${VISITOR_AGENT}`,
-    ],
-  });
-  token = (
-    await api<{ token: string }>('/api/Auth/backoffice/login', {
-      method: 'POST',
-      body: JSON.stringify({ mail: 'directeur@demo.fr', password: DEMO_PASSWORD }),
-    })
-  ).token;
-  const groupes = (
-    await api<{ $values: Array<{ nomGroupeModel: string; idGroupeModel: number; publicKey: string }> }>(
-      '/api/GroupeModel',
-    )
-  ).$values;
-  product = groupes.find((g) => g.nomGroupeModel === 'Applique Laiton')!;
-  expect(product?.publicKey).toBeTruthy();
+  browser = await launchWebGlBrowser([`--user-agent=${VISITOR_AGENT}`]);
+  ({ product } = await viewerProduct());
 });
 afterAll(() => browser?.close());
 
 /** The viewer page with its beacons recorded and the answers of POST /api/collect. */
 async function openViewer(options: { referer?: string } = {}) {
-  const { context, page, errors } = await newPage(browser, {
-    viewport: { width: 420, height: 760 },
-    userAgent: VISITOR_AGENT,
-    locale: 'fr-FR',
-  });
+  const { context, page, errors } = await visitorPage(browser);
   await context.addInitScript(RECORD_BEACONS);
   const statuses: number[] = [];
   context.on('response', (r) => {
     if (r.url().endsWith('/api/collect')) statuses.push(r.status());
   });
   expect((await page.goto(`/viewer/${product.publicKey}`, options))?.status()).toBe(200);
-  await page.waitForFunction(
-    () => document.querySelector<HTMLElement & { loaded?: boolean }>('model-viewer')?.loaded === true,
-    null,
-    { timeout: 60_000 },
-  );
+  await modelShown(page);
   const batches = async () =>
     (
       await page.evaluate(() => Promise.all((window as unknown as { sentBatches: Array<Promise<string>> }).sentBatches))

@@ -10,6 +10,7 @@ import type { ViewRequest } from '#domain/analytics/view';
 import { deleteCache } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
 import { urlOf } from '../helpers/requestUrl';
+import { viewRequest } from '../helpers/viewRequest';
 
 /** Our server's columns answer: n consultations on 2025-03-10 (noon UTC), one session each. */
 const columns = (n: number) => ({
@@ -37,18 +38,8 @@ describe('retrying failed products', () => {
     const clock = () => Date.UTC(2026, 10, 21, 12);
     const engine = new AnalyticsEngine(fetchImpl, clock);
     engine.configure('', 'token');
-    const request = (generation: number, over: Partial<ViewRequest> = {}): ViewRequest => ({
-      generation,
-      productIds: [1, 2, 3],
-      scope: 'all',
-      metric: 'consultation',
-      counting: 'total',
-      period: 'all_time',
-      year: 2025,
-      month: 1,
-      week: 1,
-      ...over,
-    });
+    const request = (generation: number, over: Partial<ViewRequest> = {}) =>
+      viewRequest({ generation, productIds: [1, 2, 3], year: 2025, ...over });
 
     const first = await engine.view(request(1));
     expect(first.failedProducts).toEqual([2]);
