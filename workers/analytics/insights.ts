@@ -31,7 +31,7 @@ import {
 } from '#domain/visitSignals';
 
 import { AR_TRY, CONVERSION, IFRAME, type StoredColumns } from './columns';
-import { type DayOf, SEVERAL, type VisitIndex, visitIndexOf } from './visitIndex';
+import { AR_FAILED, AR_SUCCEEDED, type DayOf, SEVERAL, type VisitIndex, visitIndexOf } from './visitIndex';
 
 export type { DayOf } from './visitIndex';
 
@@ -156,7 +156,6 @@ export function computeInsights(
   const { sourceOk, noSourceOk } = codes;
   const { flags, country, several, dense, marks } = ix;
   const PLATFORMS = AR_PLATFORMS.length;
-  const WEBXR = AR_PLATFORMS.indexOf('webxr') + 1;
 
   // Options: over the scope and period, before the filters.
   const sourceSeen = new Uint8Array(visits.sources.length);
@@ -171,101 +170,80 @@ export function computeInsights(
   const perProductPlatform = new Int32Array(P * PLATFORMS * 2);
   /** Per dense product: [with AR, quotes, without AR, quotes, interacted, quotes, view only, quotes]. */
   const perProduct = new Int32Array(P * 8);
-  const dwell = new Array<number>(ATTENTION_BUCKETS).fill(0);
-  const distribution = new Array<number>(ACTIVE_EDGES_MS.length + 2).fill(0);
-  const {
-    source,
-    device: deviceCol,
-    arPlatform,
-    arLaunches,
-    arFailed,
-    arPlaced,
-    arReturned,
-    activeMs,
-    firstInteractionMs,
-    attentionStart,
-    attentionBucket,
-    attentionMs,
-  } = visits;
+  const dwellSums = new Float64Array(ATTENTION_BUCKETS);
+  const distributionCounts = new Int32Array(ACTIVE_EDGES_MS.length + 2);
+  const { activeMs, firstInteractionMs } = visits;
+  const { source, device, platform, ar, activeBin, attentionStart, attentionBucket, attentionMs } = ix;
   let kept = 0;
   let interacted = 0;
   // A few kept visits: their values, for a plain median (markedMedian).
   const few = { active: [] as number[], visible: [] as number[], first: [] as number[] };
   const fewLimit = ix.n / 16;
 
-  const visit = (i: number) => {
+  // One pass over the scope's visits (a product's own list for one product): options, filters, tallies.
+  const list = request.scope === 'all' ? null : ix.productVisits;
+  const only = request.scope === 'all' ? -1 : ix.denseOf(request.scope);
+  const lo = list === null ? 0 : only < 0 ? 0 : ix.productStart[only];
+  const hi = list === null ? ix.n : only < 0 ? 0 : ix.productStart[only + 1];
+  for (let k = lo; k < hi; k++) {
+    const i = list === null ? k : list[k];
     const p = dense[i];
-    if (!inScope[p]) return;
-    if (day !== null && !(day[i] >= from && day[i] < to)) return;
+    if (!inScope[p]) continue;
+    if (day !== null && !(day[i] >= from && day[i] < to)) continue;
     const s = source[i];
-    const dv = deviceCol[i];
-    const pf = arPlatform[i];
+    const dv = device[i];
+    const pf = platform[i];
     const c = country[i];
     if (s >= 0) sourceSeen[s] = 1;
-    deviceSeen[dv >= 1 && dv <= DEVICE_CLASSES.length ? dv : 0] = 1;
-    platformSeen[pf >= 1 && pf <= PLATFORMS ? pf : 0] = 1;
+    deviceSeen[dv] = 1;
+    platformSeen[pf] = 1;
     if (c >= 0) countrySeen[c] = 1;
     else if (c === SEVERAL) for (const k of several.get(i)!) countrySeen[k] = 1;
-    if (s >= 0 ? !sourceOk[s] : !noSourceOk) return;
-    if (codes.device >= 0 && dv !== codes.device) return;
-    if (codes.platform >= 0 && pf !== codes.platform) return;
-    if (codes.country !== -1 && c !== codes.country && !(c === SEVERAL && several.get(i)!.has(codes.country))) return;
+    if (s >= 0 ? !sourceOk[s] : !noSourceOk) continue;
+    if (codes.device >= 0 && dv !== codes.device) continue;
+    if (codes.platform >= 0 && pf !== codes.platform) continue;
+    if (codes.country !== -1 && c !== codes.country && !(c === SEVERAL && several.get(i)!.has(codes.country))) continue;
 
     kept++;
     marks[i] = 1;
     const f = flags[i];
     const quote = f & CONVERSION ? 1 : 0;
-    if (pf >= 1 && pf <= PLATFORMS && arLaunches[i] >= 1) {
-      const failed = arFailed[i] >= 1 ? 1 : 0;
-      const succeeded = (pf === WEBXR ? arPlaced[i] >= 1 : arReturned[i] >= 1 && arFailed[i] === 0) ? 1 : 0;
-      const d = dv >= 1 && dv <= DEVICE_CLASSES.length ? dv : 0;
+    const o = ar[i];
+    if (o) {
+      const succeeded = o & AR_SUCCEEDED ? 1 : 0;
+      const failed = o & AR_FAILED ? 1 : 0;
       const a = (pf - 1) * 4;
       perPlatform[a]++;
       perPlatform[a + 1] += succeeded;
       perPlatform[a + 2] += failed;
       perPlatform[a + 3] += quote;
-      perDevice[d * 4]++;
-      perDevice[d * 4 + 1] += succeeded;
-      perDevice[d * 4 + 2] += failed;
-      perDevice[d * 4 + 3] += quote;
+      perDevice[dv * 4]++;
+      perDevice[dv * 4 + 1] += succeeded;
+      perDevice[dv * 4 + 2] += failed;
+      perDevice[dv * 4 + 3] += quote;
       const pp = (p * PLATFORMS + pf - 1) * 2;
       perProductPlatform[pp]++;
       perProductPlatform[pp + 1] += failed;
     }
-    for (let k = attentionStart[i]; k < attentionStart[i + 1]; k++) {
+    for (let k = attentionStart[i], end = attentionStart[i + 1]; k < end; k++) {
       const b = attentionBucket[k];
-      if (b >= 0 && b < ATTENTION_BUCKETS) dwell[b] += attentionMs[k];
+      if (b < ATTENTION_BUCKETS) dwellSums[b] += attentionMs[k];
     }
-    const a = activeMs[i];
-    let bin = 0;
-    if (a > 0) {
-      bin = ACTIVE_EDGES_MS.length + 1;
-      for (let e = 0; e < ACTIVE_EDGES_MS.length; e++)
-        if (a < ACTIVE_EDGES_MS[e]) {
-          bin = e + 1;
-          break;
-        }
-    }
-    distribution[bin]++;
+    distributionCounts[activeBin[i]]++;
     const first = firstInteractionMs[i];
     if (first >= 0) interacted++;
     if (kept <= fewLimit) {
-      few.active.push(a);
+      few.active.push(activeMs[i]);
       few.visible.push(visits.visibleMs[i]);
       if (first >= 0) few.first.push(first);
     }
     const at = p * 8;
-    const ar = f & AR_TRY ? 0 : 2;
+    const withAr = f & AR_TRY ? 0 : 2;
     const iframe = f & IFRAME ? 4 : 6;
-    perProduct[at + ar]++;
-    perProduct[at + ar + 1] += quote;
+    perProduct[at + withAr]++;
+    perProduct[at + withAr + 1] += quote;
     perProduct[at + iframe]++;
     perProduct[at + iframe + 1] += quote;
-  };
-  if (request.scope === 'all') for (let i = 0; i < ix.n; i++) visit(i);
-  else {
-    const p = ix.denseOf(request.scope);
-    if (p >= 0) for (let k = ix.productStart[p]; k < ix.productStart[p + 1]; k++) visit(ix.productVisits[k]);
   }
 
   const all = kept <= fewLimit;
@@ -328,6 +306,8 @@ export function computeInsights(
     if (campaign) options.campaigns.add(campaign);
   });
   countrySeen.forEach((seen, k) => seen && options.countries.add(ix.countryNames[k]));
+  const dwell = [...dwellSums];
+  const distribution = [...distributionCounts];
   const total = dwell.reduce((s, v) => s + v, 0);
   const top = dwell
     .map((v, b) => [v, b])

@@ -3,7 +3,9 @@
 // A visit is joined to its product's events by session number: its flags are the OR of those events'
 // flags, its countries their countries. The join is per product and redone only for a product whose record
 // changed (a fresh answer is a new object); a visits answer is a new index.
+import { ACTIVE_EDGES_MS } from '#domain/analytics/insightsView';
 import type { VisitColumns } from '#domain/analytics/visitColumns';
+import { AR_PLATFORMS, ATTENTION_BUCKETS, DEVICE_CLASSES } from '#domain/visitSignals';
 
 import type { StoredColumns } from './columns';
 
@@ -17,6 +19,13 @@ export interface DayOf {
 }
 
 const NO_DAY = -0x7fffffff;
+
+/** A visit's AR outcome bits (`ar`): launched on a known platform, succeeded, failed. */
+export const AR_LAUNCHED = 1;
+export const AR_SUCCEEDED = 2;
+export const AR_FAILED = 4;
+/** `attentionBucket` of an entry outside the buckets (skipped). */
+export const NO_BUCKET = 255;
 
 export class VisitIndex {
   readonly n: number;
@@ -38,6 +47,19 @@ export class VisitIndex {
   readonly byActive: Uint32Array;
   readonly byVisible: Uint32Array;
   readonly byFirst: Uint32Array;
+  /**
+   * Per visit, what does not depend on the selection, in typed arrays for the switch's pass: device class
+   * and AR platform (index + 1, 0 unknown or none), source (-1 none), AR outcome bits, the bin of its active
+   * time in ACTIVE_EDGES_MS's distribution (0: none), and its attention entries.
+   */
+  readonly device: Uint8Array;
+  readonly platform: Uint8Array;
+  readonly source: Int32Array;
+  readonly ar: Uint8Array;
+  readonly activeBin: Uint8Array;
+  readonly attentionStart: Int32Array;
+  readonly attentionBucket: Uint8Array;
+  readonly attentionMs: Float64Array;
   /** A byte per visit for the caller's marks, left all zero after each use. */
   readonly marks: Uint8Array;
   private readonly joined: Array<StoredColumns | undefined>;
@@ -69,6 +91,35 @@ export class VisitIndex {
     this.country = new Int32Array(n).fill(NO_COUNTRY);
     this.marks = new Uint8Array(n);
     this.joined = new Array<StoredColumns | undefined>(P);
+    this.device = Uint8Array.from(visits.device, (d) => (d >= 1 && d <= DEVICE_CLASSES.length ? d : 0));
+    this.platform = Uint8Array.from(visits.arPlatform, (p) => (p >= 1 && p <= AR_PLATFORMS.length ? p : 0));
+    this.source = Int32Array.from(visits.source, (s) => (s >= 0 && s < visits.sources.length ? s : -1));
+    this.ar = new Uint8Array(n);
+    this.activeBin = new Uint8Array(n);
+    const webxr = AR_PLATFORMS.indexOf('webxr') + 1;
+    for (let i = 0; i < n; i++) {
+      const p = this.platform[i];
+      if (p > 0 && visits.arLaunches[i] >= 1) {
+        const failed = visits.arFailed[i] >= 1;
+        const succeeded = p === webxr ? visits.arPlaced[i] >= 1 : visits.arReturned[i] >= 1 && !failed;
+        this.ar[i] = AR_LAUNCHED | (succeeded ? AR_SUCCEEDED : 0) | (failed ? AR_FAILED : 0);
+      }
+      const a = visits.activeMs[i];
+      if (a > 0) {
+        let bin = ACTIVE_EDGES_MS.length + 1;
+        for (let e = 0; e < ACTIVE_EDGES_MS.length; e++)
+          if (a < ACTIVE_EDGES_MS[e]) {
+            bin = e + 1;
+            break;
+          }
+        this.activeBin[i] = bin;
+      }
+    }
+    this.attentionStart = Int32Array.from(visits.attentionStart);
+    this.attentionBucket = Uint8Array.from(visits.attentionBucket, (b) =>
+      b >= 0 && b < ATTENTION_BUCKETS ? b : NO_BUCKET,
+    );
+    this.attentionMs = Float64Array.from(visits.attentionMs);
     this.byActive = orderBy(visits.activeMs, n, () => true);
     this.byVisible = orderBy(visits.visibleMs, n, () => true);
     this.byFirst = orderBy(visits.firstInteractionMs, n, (i) => visits.firstInteractionMs[i] >= 0);
