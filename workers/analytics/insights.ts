@@ -3,7 +3,6 @@
 // days in the company's zone, and the section's filters. A visit is joined to its events by (product,
 // session number): its flags are the OR of those events' flags (whenever they happened), its countries
 // their countries. Checked against plain SQL over the same rows (tests/api/insights-sql.test.ts).
-import { periodDays } from '#domain/analytics/buckets';
 import {
   ACTIVE_EDGES_MS,
   type ArOutcome,
@@ -19,7 +18,6 @@ import {
   TOP_BUCKETS,
   TOP_LIFT_PRODUCTS,
 } from '#domain/analytics/insightsView';
-import type { ViewRequest } from '#domain/analytics/view';
 import type { VisitColumns } from '#domain/analytics/visitColumns';
 import { wilson } from '#domain/analytics/wilson';
 import {
@@ -31,14 +29,11 @@ import {
 } from '#domain/visitSignals';
 
 import { AR_TRY, CONVERSION, IFRAME, type StoredColumns } from './columns';
+import { insightOptions, type InsightRequest, selectionVisits } from './insightOptions';
 import { AR_FAILED, AR_SUCCEEDED, type DayOf, SEVERAL, type VisitIndex, visitIndexOf } from './visitIndex';
 
+export type { InsightRequest } from './insightOptions';
 export type { DayOf } from './visitIndex';
-
-export type InsightRequest = Pick<
-  ViewRequest,
-  'scope' | 'productIds' | 'period' | 'year' | 'month' | 'week' | 'from' | 'to'
->;
 
 /** percentile_cont(0.5): the middle value, or the mean of the two middle ones. */
 export function median(values: number[]): number | null {
@@ -81,8 +76,6 @@ function lift(c: number[]): Lift {
   const enough = w.visits >= LIFT_MIN_VISITS && wo.visits >= LIFT_MIN_VISITS;
   return { with: w, without: wo, enough, difference: enough ? w.rate! - wo.rate! : null };
 }
-
-const sorted = (values: Set<string>) => [...values].sort((a, b) => a.localeCompare(b, 'fr'));
 
 /** A filter's accepted values as codes of the index (visitIndex.ts): -1 where no filter is set. */
 interface Codes {
@@ -144,24 +137,13 @@ export function computeInsights(
   const ids = request.scope === 'all' ? request.productIds : [request.scope];
   const ix = visitIndexOf(visits);
   ix.join(records, ids);
-  const { from, to } = periodDays(request);
-  const day = request.period === 'all_time' ? null : ix.startDays(zone);
+  const selection = selectionVisits(ix, request, zone);
+  const { list, lo, hi, inScope, day, from, to } = selection;
   const P = ix.productIds.length;
-  const inScope = new Uint8Array(P);
-  for (const id of ids) {
-    const p = ix.denseOf(id);
-    if (p >= 0) inScope[p] = 1;
-  }
   const codes = codesOf(ix, filters);
   const { sourceOk, noSourceOk } = codes;
   const { flags, country, several, dense, marks } = ix;
   const PLATFORMS = AR_PLATFORMS.length;
-
-  // Options: over the scope and period, before the filters.
-  const sourceSeen = new Uint8Array(visits.sources.length);
-  const deviceSeen = new Uint8Array(DEVICE_CLASSES.length + 1);
-  const platformSeen = new Uint8Array(PLATFORMS + 1);
-  const countrySeen = new Uint8Array(ix.countryNames.length);
 
   // Tallies, flat: [launched, succeeded, failed, quotes] per platform and per device (0: unknown).
   const perPlatform = new Int32Array(PLATFORMS * 4);
@@ -180,11 +162,7 @@ export function computeInsights(
   const few = { active: [] as number[], visible: [] as number[], first: [] as number[] };
   const fewLimit = ix.n / 16;
 
-  // One pass over the scope's visits (a product's own list for one product): options, filters, tallies.
-  const list = request.scope === 'all' ? null : ix.productVisits;
-  const only = request.scope === 'all' ? -1 : ix.denseOf(request.scope);
-  const lo = list === null ? 0 : only < 0 ? 0 : ix.productStart[only];
-  const hi = list === null ? ix.n : only < 0 ? 0 : ix.productStart[only + 1];
+  // One pass over the selection's visits: filters and tallies.
   for (let k = lo; k < hi; k++) {
     const i = list === null ? k : list[k];
     const p = dense[i];
@@ -194,11 +172,6 @@ export function computeInsights(
     const dv = device[i];
     const pf = platform[i];
     const c = country[i];
-    if (s >= 0) sourceSeen[s] = 1;
-    deviceSeen[dv] = 1;
-    platformSeen[pf] = 1;
-    if (c >= 0) countrySeen[c] = 1;
-    else if (c === SEVERAL) for (const k of several.get(i)!) countrySeen[k] = 1;
     if (s >= 0 ? !sourceOk[s] : !noSourceOk) continue;
     if (codes.device >= 0 && dv !== codes.device) continue;
     if (codes.platform >= 0 && pf !== codes.platform) continue;
@@ -294,18 +267,6 @@ export function computeInsights(
     .sort((x, y) => y.ar.difference! - x.ar.difference! || x.product - y.product)
     .slice(0, TOP_LIFT_PRODUCTS);
 
-  const options = {
-    sources: new Set<string>(),
-    campaigns: new Set<string>(),
-    countries: new Set<string>(),
-  };
-  sourceSeen.forEach((seen, k) => {
-    if (!seen) return;
-    options.sources.add(visits.sources[k].host);
-    const campaign = visits.sources[k].utmCampaign;
-    if (campaign) options.campaigns.add(campaign);
-  });
-  countrySeen.forEach((seen, k) => seen && options.countries.add(ix.countryNames[k]));
   const dwell = [...dwellSums];
   const distribution = [...distributionCounts];
   const total = dwell.reduce((s, v) => s + v, 0);
@@ -321,13 +282,7 @@ export function computeInsights(
 
   return {
     visits: kept,
-    options: {
-      sources: sorted(options.sources),
-      campaigns: sorted(options.campaigns),
-      countries: sorted(options.countries),
-      devices: DEVICE_CLASSES.filter((_, k) => deviceSeen[k + 1]),
-      platforms: AR_PLATFORMS.filter((_, k) => platformSeen[k + 1]),
-    },
+    options: insightOptions(ix, selection),
     ar: AR_PLATFORMS.map((platform, k) => ({ platform, ...outcomeAt(perPlatform, k) })),
     arByDevice: [null, ...DEVICE_CLASSES]
       .map((device, k) => ({ device, ...outcomeAt(perDevice, k) }))

@@ -68,6 +68,8 @@ export class VisitIndex {
   private stampAt = new Int32Array(0);
   private stamp = 0;
   private days: { zone: DayOf; day: Int32Array } | null = null;
+  /** Products joined so far: a change of any visit's flags or countries changes it. */
+  joins = 0;
 
   constructor(readonly visits: VisitColumns) {
     const n = visits.product.length;
@@ -149,6 +151,7 @@ export class VisitIndex {
   }
 
   private joinProduct(p: number, r: StoredColumns | undefined): void {
+    this.joins++;
     const { flags, country, several, productVisits } = this;
     const lo = this.productStart[p];
     const hi = this.productStart[p + 1];
