@@ -183,6 +183,36 @@ describe('visit index', () => {
     expect(tablet.engagement.medianFirstInteractionMs).toBeNull();
   });
 
+  it('keeps a selection’s filter options across filters, not across a new join', () => {
+    const visits = visitsOf(ROWS);
+    const zone = new Zone('Europe/Paris');
+    const all = {
+      scope: 'all' as const,
+      productIds: [10, 20],
+      period: 'all_time' as const,
+      year: 2026,
+      month: 3,
+      week: 11,
+    };
+    const held = new Map([[10, record(10, [[7, CONSULTATION, 0]])]]);
+    const first = computeInsights(visits, held, all, zone, NO_FILTERS);
+    expect(first.options.countries).toEqual(['France']);
+    expect(first.options.devices).toEqual(['ordinateur', 'telephone', 'tablette']);
+    // A filter narrows the figures, never the options.
+    const tablets = computeInsights(visits, held, all, zone, { ...NO_FILTERS, device: 'tablette' });
+    expect(tablets.visits).toBe(1);
+    expect(tablets.options).toEqual(first.options);
+    // Product 10's record replaced: a visit now has a Belgian event, the options follow.
+    const fresh = new Map([[10, record(10, [[8, CONSULTATION, 1]])]]);
+    expect(computeInsights(visits, fresh, all, zone, { ...NO_FILTERS, device: 'tablette' }).options.countries).toEqual([
+      'Belgique',
+    ]);
+    // Another period: the options of its own visits (none in 2025).
+    const y2025 = computeInsights(visits, fresh, { ...all, period: 'year', year: 2025 }, zone, NO_FILTERS);
+    expect(y2025.visits).toBe(0);
+    expect(y2025.options.devices).toEqual([]);
+  });
+
   it('narrows a record to the sessions of its product’s matching visits', () => {
     const visits = visitsOf(ROWS);
     const ix = new VisitIndex(visits);
