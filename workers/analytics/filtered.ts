@@ -88,7 +88,19 @@ export function filteredRecord(
     flags[j] = r.flags[e];
     countries[j] = countryCol[e];
   }
-  return { ...pick(r), count: n, time, session: sessions, flags, country: countries };
+  const { sessionLimit, countries: names, first, last } = r;
+  return {
+    productId: r.productId,
+    sessionLimit,
+    countries: names,
+    first,
+    last,
+    count: n,
+    time,
+    session: sessions,
+    flags,
+    country: countries,
+  };
 }
 
 const emptyColumns = () => ({

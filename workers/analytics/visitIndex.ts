@@ -68,6 +68,8 @@ export class VisitIndex {
   private stampAt = new Int32Array(0);
   private stamp = 0;
   private days: { zone: DayOf; day: Int32Array } | null = null;
+  /** One more than the highest session number of a visit. */
+  private readonly sessionLimit: number;
   /** Products joined so far: a change of any visit's flags or countries changes it. */
   joins = 0;
 
@@ -82,6 +84,9 @@ export class VisitIndex {
       this.dense[i] = p;
     }
     this.productIds = [...this.productOf.keys()];
+    let limit = 0;
+    for (let i = 0; i < n; i++) if (visits.session[i] >= limit) limit = visits.session[i] + 1;
+    this.sessionLimit = limit;
     const P = this.productIds.length;
     this.productStart = new Int32Array(P + 1);
     for (let i = 0; i < n; i++) this.productStart[this.dense[i] + 1]++;
@@ -194,8 +199,7 @@ export class VisitIndex {
     const { session } = this.visits;
     const lo = this.productStart[p];
     const hi = this.productStart[p + 1];
-    let limit = sessionLimit;
-    for (let k = lo; k < hi; k++) limit = Math.max(limit, session[this.productVisits[k]] + 1);
+    const limit = Math.max(sessionLimit, this.sessionLimit);
     if (limit > this.stampAt.length) {
       const size = Math.max(limit, this.stampAt.length * 2);
       this.visitAt = new Int32Array(size);
