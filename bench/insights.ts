@@ -16,27 +16,19 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 
-import { type InsightFilters, NO_FILTERS } from '../domain/analytics/insightsView';
 import type { VisitColumns } from '../domain/analytics/visitColumns';
 import { Zone } from '../domain/analytics/zone';
-import { computeInsights, type InsightRequest } from '../workers/analytics/insights';
+import { computeInsights } from '../workers/analytics/insights';
 import { VisitIndex } from '../workers/analytics/visitIndex';
 import { readVisitColumns } from '../workers/analytics/visits';
 import { benchmarkIndex } from './benchmarkIndex';
 import { numberArg } from './flags';
+import { type Case, FRAME_MS, insightCases, timeCases } from './insightsCases';
 import { insightsData } from './insightsData';
 import { measureFigures } from './insightsFigures';
+import { measureInsightsInWorker, type WorkerTimes } from './insightsWorker';
 import { hostNote, type Machine } from './report';
 import { median } from './stats';
-
-/** One frame at 60 Hz: today's selection switch takes about that (bench/results.md). */
-export const FRAME_MS = 16;
-
-interface Case {
-  label: string;
-  request: InsightRequest;
-  filters: InsightFilters;
-}
 
 export interface InsightsResult {
   products: number;
@@ -111,38 +103,12 @@ export function measureInsights(opts: {
   };
 
   const zone = new Zone('Europe/Paris');
-  const all: InsightRequest = {
-    scope: 'all',
-    productIds: data.productIds,
-    period: 'all_time',
-    year: 2026,
-    month: 1,
-    week: 1,
-  };
-  const one = data.productIds[data.productIds.length >> 1];
-  const phone: InsightFilters = { ...NO_FILTERS, device: 'telephone' };
-  const cases: Case[] = [
-    { label: 'every product, all the data, no filter', request: all, filters: NO_FILTERS },
-    { label: 'every product, all the data, device = téléphone', request: all, filters: phone },
-    {
-      label: `every product, all the data, device = téléphone and source = ${data.topHost}`,
-      request: all,
-      filters: { ...phone, source: data.topHost },
-    },
-    { label: 'every product, year 2026, device = téléphone', request: { ...all, period: 'year' }, filters: phone },
-    { label: 'one product, all the data, no filter', request: { ...all, scope: one }, filters: NO_FILTERS },
-    { label: 'one product, all the data, device = téléphone', request: { ...all, scope: one }, filters: phone },
-  ];
+  const cases = insightCases(data);
   const run = (c: Case) => computeInsights(visits, data.records, c.request, zone, c.filters);
-  const kept = cases.map((c) => run(c).visits); // warm-up (JIT, the zone's tables, the index)
-  const times = cases.map(() => [] as number[]);
+  const kept = cases.map((c) => run(c).visits);
+  const times = timeCases(cases, opts.runs, run);
   const build: number[] = [];
   for (let r = 0; r < opts.runs; r++) {
-    cases.forEach((c, k) => {
-      const t = performance.now();
-      run(c);
-      times[k].push(performance.now() - t);
-    });
     const t = performance.now();
     new VisitIndex(visits).join(data.records, data.productIds);
     build.push(performance.now() - t);
@@ -175,7 +141,7 @@ export function measureInsights(opts: {
   };
 }
 
-export function insightsReport(r: InsightsResult): string {
+export function insightsReport(r: InsightsResult, worker: WorkerTimes | null): string {
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
   const n = (x: number) => x.toLocaleString('en-GB');
@@ -183,12 +149,17 @@ export function insightsReport(r: InsightsResult): string {
   return [
     `## 3D and AR insight: computeInsights at ${n(r.events)} events`,
     '',
-    `${r.products} products x ${n(r.events / r.products)} events, ${n(r.visits)} visits (${n(r.attentionEntries)} attention buckets), ${n(r.sessions)} sessions, synthetic and in memory (\`bench/insightsData.ts\`); \`workers/analytics/insights.ts\` timed in Node (V8) as the worker runs it on a filter or selection change, the visits answer held. Median of ${r.runs} interleaved runs after a warm-up; target: one frame (${FRAME_MS} ms), as today's selection switch.`,
+    `${r.products} products x ${n(r.events / r.products)} events, ${n(r.visits)} visits (${n(r.attentionEntries)} attention buckets), ${n(r.sessions)} sessions, synthetic and in memory (\`bench/insightsData.ts\`); \`workers/analytics/insights.ts\` timed in Node (V8) as the worker runs it on a filter or selection change, the visits answer held, and the same cases in a dedicated worker of Chromium ${worker?.chromium ?? '(not run)'} (\`bench/insightsWorker.ts\`). Median of ${r.runs} interleaved runs after a warm-up; target: one frame (${FRAME_MS} ms), as today's selection switch.`,
     '',
-    '| selection | visits kept | median | longest | ≤ one frame (median) |',
+    '| selection | visits kept | Node median / longest | Chromium worker median / longest | ≤ one frame (worker median) |',
     '|---|---|---|---|---|',
-    ...r.cases.map((c) => `| ${c.label} | ${n(c.kept)} | ${ms(c.median)} | ${ms(c.longest)} | ${verdict(c.median)} |`),
-    `| once per data version, not per switch: the visit index built and every product's visits joined to their events (\`workers/analytics/visitIndex.ts\`) | ${n(r.visits)} | ${ms(r.indexBuild.median)} | ${ms(r.indexBuild.longest)} | |`,
+    ...r.cases.map((c, k) => {
+      const w = worker?.cases[k];
+      const inWorker = w ? `${ms(w.median)} / ${ms(w.longest)}` : 'not run';
+      return `| ${c.label} | ${n(c.kept)} | ${ms(c.median)} / ${ms(c.longest)} | ${inWorker} | ${verdict(w?.median ?? c.median)} |`;
+    }),
+    `| the first call in the worker: the visit index built and joined, the JIT cold | | | ${worker ? ms(worker.first) : 'not run'} | |`,
+    `| once per data version, not per switch: the visit index built and every product's visits joined to their events (\`workers/analytics/visitIndex.ts\`), warm | ${n(r.visits)} | ${ms(r.indexBuild.median)} / ${ms(r.indexBuild.longest)} | | |`,
     '',
     `The main figures (cards, chart, ranking) with a filter on, as \`engine.ts\`'s composeFiltered counts them: the records narrowed to the events the filters allow, once per filter, then one tally pass per selection (nothing is prepared ahead under filters). "No filter" is the same pass over the whole records, as when no prepared tally is kept.`,
     '',
@@ -210,12 +181,9 @@ export function insightsReport(r: InsightsResult): string {
 }
 
 async function standalone() {
-  const result = measureInsights({
-    products: numberArg('products', 334),
-    events: numberArg('events', 3000),
-    runs: numberArg('runs', 9),
-    log: (s) => console.log(s),
-  });
+  const size = { products: numberArg('products', 334), events: numberArg('events', 3000), runs: numberArg('runs', 9) };
+  const result = measureInsights({ ...size, log: (s) => console.log(s) });
+  const worker = await measureInsightsInWorker(size);
   const index = await benchmarkIndex();
   const machine: Machine = {
     date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
@@ -230,7 +198,7 @@ async function standalone() {
     benchmarkIndex: { start: index, end: index },
   };
   console.log(
-    `\n${insightsReport(result)}\n${hostNote(machine)} _${machine.date}, load average ${machine.load}, Node ${machine.node}._\n`,
+    `\n${insightsReport(result, worker)}\n${hostNote(machine)} _${machine.date}, load average ${machine.load}, Node ${machine.node}._\n`,
   );
 }
 

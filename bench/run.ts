@@ -18,6 +18,7 @@ import { runCollectFlood } from './collectFlood';
 import { pgliteDataDir, postgresCompanies } from './dataDir';
 import { parseFlags } from './flags';
 import { insightsReport, measureInsights } from './insights';
+import { measureInsightsInWorker } from './insightsWorker';
 import { lightCallReport, measureLightCall } from './lightCall';
 import { lighthouseReport, measureLighthouse } from './lighthouse';
 import { runLoginFloodBench } from './loginFlood';
@@ -139,7 +140,14 @@ async function main() {
   // The 3D and AR insight's computation, in this process over synthetic visits in memory (no server).
   if (flags.insights) {
     log('\n3D and AR insight (computeInsights, in memory)…');
-    sections.push(insightsReport(measureInsights({ products: flags.products, events: flags.events, runs: 9, log })));
+    const size = { products: flags.products, events: flags.events, runs: 9 };
+    const inNode = measureInsights({ ...size, log });
+    log("3D and AR insight in Chromium's worker…");
+    const inWorker = await measureInsightsInWorker(size).catch((err: Error) => {
+      log(`  the worker's run failed: ${err.message}`);
+      return null;
+    });
+    sections.push(insightsReport(inNode, inWorker));
   }
   // A light call during 20 dashboard loads, on a server of its own over the same data (PGlite).
   if (flags.light) {
