@@ -163,9 +163,13 @@ export function insightsReport(r: InsightsResult, worker: WorkerTimes | null): s
     '',
     `The main figures (cards, chart, ranking) with a filter on, as \`engine.ts\`'s composeFiltered counts them: the records narrowed to the events the filters allow, once per filter, then one tally pass per selection (nothing is prepared ahead under filters). "No filter" is the same pass over the whole records, as when no prepared tally is kept.`,
     '',
-    '| main figures, every product | median | longest | ≤ one frame (median) |',
+    '| main figures, every product | Node median / longest | Chromium worker median / longest | ≤ one frame (worker median) |',
     '|---|---|---|---|',
-    ...r.figures.map((c) => `| ${c.label} | ${ms(c.median)} | ${ms(c.longest)} | ${verdict(c.median)} |`),
+    ...r.figures.map((c, k) => {
+      const w = worker?.figures[k];
+      const inWorker = w ? `${ms(w.median)} / ${ms(w.longest)}` : 'not run';
+      return `| ${c.label} | ${ms(c.median)} / ${ms(c.longest)} | ${inWorker} | ${verdict(w?.median ?? c.median)} |`;
+    }),
     '',
     '| memory and transfer | value |',
     '|---|---|',

@@ -4,8 +4,6 @@
 // one pass over the narrowed records. Beside them, the same pass over the whole records without filter
 // (a selection whose tally was not prepared ahead), and the narrowing through the per-product Sets of
 // session numbers the engine used before the index.
-import { performance } from 'node:perf_hooks';
-
 import { type InsightFilters, NO_FILTERS } from '../domain/analytics/insightsView';
 import type { ViewRequest } from '../domain/analytics/view';
 import type { VisitColumns } from '../domain/analytics/visitColumns';

@@ -14,7 +14,15 @@ export interface WorkerTimes {
   /** The first call: the index built and joined, the JIT cold. */
   first: number;
   cases: Array<{ median: number; longest: number }>;
+  /** bench/insightsFigures.ts's cases, in the same order. */
+  figures: Array<{ label: string; median: number; longest: number }>;
   chromium: string;
+}
+
+interface Answer {
+  first: number;
+  times: number[][];
+  figures: WorkerTimes['figures'];
 }
 
 async function bundle(): Promise<string> {
@@ -51,9 +59,9 @@ export async function measureInsightsInWorker(opts: {
     await page.goto(`http://127.0.0.1:${port}/`);
     const result = await page.evaluate(
       (ask) =>
-        new Promise<{ first: number; times: number[][] }>((resolve, reject) => {
+        new Promise<Answer>((resolve, reject) => {
           const worker = new Worker('/worker.js');
-          worker.onmessage = (e: MessageEvent<{ first: number; times: number[][] }>) => resolve(e.data);
+          worker.onmessage = (e: MessageEvent<Answer>) => resolve(e.data);
           worker.onerror = (e) => reject(new Error(e.message));
           worker.postMessage(ask);
         }),
@@ -62,6 +70,7 @@ export async function measureInsightsInWorker(opts: {
     return {
       first: result.first,
       cases: result.times.map((t) => ({ median: median(t), longest: Math.max(...t) })),
+      figures: result.figures,
       chromium: browser.version(),
     };
   } finally {

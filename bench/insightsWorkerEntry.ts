@@ -1,11 +1,12 @@
 // Runs in a dedicated worker of Chromium (bench/insightsWorker.ts builds and serves it): the same data and
 // cases as bench/insights.ts in Node, timed by the engine the analytics worker really runs in. The visits
 // are the in-memory columns (no answer parsed); the first call (the index built, the join, the zone's
-// tables, the JIT) is timed apart.
+// tables, the JIT) is timed apart. Then the main figures with a filter on (bench/insightsFigures.ts).
 import { Zone } from '../domain/analytics/zone';
 import { computeInsights } from '../workers/analytics/insights';
 import { insightCases, timeCases } from './insightsCases';
 import { insightsData } from './insightsData';
+import { measureFigures } from './insightsFigures';
 
 interface Ask {
   products: number;
@@ -27,5 +28,6 @@ scope.onmessage = ({ data: ask }) => {
   run(0);
   const first = performance.now() - t;
   const times = timeCases(cases, ask.runs, (c) => run(cases.indexOf(c)));
-  scope.postMessage({ first, times });
+  const figures = measureFigures(data.visits, data.records, data.productIds, ask.runs);
+  scope.postMessage({ first, times, figures });
 };
