@@ -27,6 +27,7 @@ import { fromCompact, type StoredColumns } from '../../workers/analytics/columns
 import { computeInsights, type InsightRequest } from '../../workers/analytics/insights';
 import { newCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { emptyVisitColumns } from '../helpers/visitColumns';
 
 let t: TestApp;
 let company: { entrepriseId: number; productIds: number[] };
@@ -136,26 +137,8 @@ beforeAll(async () => {
       )})
       order by v.started_at`),
   );
-  const c: VisitColumns = {
-    product: [],
-    session: [],
-    start: [],
-    device: [],
-    system: [],
-    source: [],
-    sources: [],
-    visibleMs: [],
-    activeMs: [],
-    firstInteractionMs: [],
-    arPlatform: [],
-    arLaunches: [],
-    arPlaced: [],
-    arFailed: [],
-    arReturned: [],
-    attentionStart: [],
-    attentionBucket: [],
-    attentionMs: [],
-  };
+  const c = emptyVisitColumns();
+
   const sourceIndex = new Map<string, number>();
   for (const r of rows) {
     c.product.push(Number(r.produit_id));

@@ -4,37 +4,20 @@
 import { describe, expect, it } from 'vitest';
 
 import { NO_FILTERS } from '../../domain/analytics/insightsView';
-import type { VisitColumns } from '../../domain/analytics/visitColumns';
 import { Zone } from '../../domain/analytics/zone';
 import { AR_TRY, CONSULTATION, CONVERSION, type StoredColumns } from '../../workers/analytics/columns';
 import { filteredRecord, visitMatches } from '../../workers/analytics/filtered';
 import { computeInsights, median } from '../../workers/analytics/insights';
 import { NO_COUNTRY, SEVERAL, VisitIndex } from '../../workers/analytics/visitIndex';
+import { emptyVisitColumns } from '../helpers/visitColumns';
 
 const T0 = Date.UTC(2026, 2, 10, 12);
 
 /** Visits of products 10 and 20; session 7 visits both (one visitor, two products). */
 function visitsOf(rows: Array<{ product: number; session: number; device: number; active: number; first: number }>) {
-  const v: VisitColumns = {
-    product: [],
-    session: [],
-    start: [],
-    device: [],
-    system: [],
-    source: [],
-    sources: [{ host: 'www.exemple.fr', utmSource: null, utmMedium: null, utmCampaign: null }],
-    visibleMs: [],
-    activeMs: [],
-    firstInteractionMs: [],
-    arPlatform: [],
-    arLaunches: [],
-    arPlaced: [],
-    arFailed: [],
-    arReturned: [],
-    attentionStart: [0],
-    attentionBucket: [],
-    attentionMs: [],
-  };
+  const v = emptyVisitColumns([{ host: 'www.exemple.fr', utmSource: null, utmMedium: null, utmCampaign: null }]);
+  v.attentionStart.push(0);
+
   rows.forEach((r, i) => {
     v.product.push(r.product);
     v.session.push(r.session);
@@ -66,6 +49,17 @@ function record(productId: number, events: Array<[session: number, flags: number
     last: T0 + n * 1000,
   };
 }
+
+const zone = new Zone('Europe/Paris');
+/** Every product of ROWS, all the data. */
+const all = {
+  scope: 'all' as const,
+  productIds: [10, 20],
+  period: 'all_time' as const,
+  year: 2026,
+  month: 3,
+  week: 11,
+};
 
 const ROWS = [
   { product: 10, session: 7, device: 2, active: 4000, first: 500 },
@@ -146,19 +140,10 @@ describe('visit index', () => {
       first: -1,
     }));
     const visits = visitsOf([...ROWS, ...filler]);
-    const zone = new Zone('Europe/Paris');
     const records = new Map([
       [10, record(10, [[7, CONSULTATION, 0]])],
       [20, record(20, [[7, CONSULTATION, 0]])],
     ]);
-    const all = {
-      scope: 'all' as const,
-      productIds: [10, 20],
-      period: 'all_time' as const,
-      year: 2026,
-      month: 3,
-      week: 11,
-    };
     const phones = computeInsights(visits, records, all, zone, { ...NO_FILTERS, device: 'telephone' });
     // Phones: visits 0, 2, 3 (active 4000, 9000, 3000; first 500, 2000, 800).
     expect(phones.visits).toBe(3);
@@ -185,15 +170,6 @@ describe('visit index', () => {
 
   it('keeps a selection’s filter options across filters, not across a new join', () => {
     const visits = visitsOf(ROWS);
-    const zone = new Zone('Europe/Paris');
-    const all = {
-      scope: 'all' as const,
-      productIds: [10, 20],
-      period: 'all_time' as const,
-      year: 2026,
-      month: 3,
-      week: 11,
-    };
     const held = new Map([[10, record(10, [[7, CONSULTATION, 0]])]]);
     const first = computeInsights(visits, held, all, zone, NO_FILTERS);
     expect(first.options.countries).toEqual(['France']);
