@@ -69,7 +69,7 @@ function collector(): () => void {
  * The answer's text as server/analytics/visitAnswers.ts writes it: PostgreSQL's json_build_object and
  * json_agg (" : " and ", " separators), the attention's three arrays appended with "," separators.
  */
-export function answerText(v: VisitColumns): string {
+export function answerText(v: VisitColumns<number[]>): string {
   const agg = (xs: unknown[]) => `[${xs.map((x) => JSON.stringify(x)).join(', ')}]`;
   const fields = Object.entries(v)
     .filter(([k]) => !k.startsWith('attention'))

@@ -30,7 +30,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 let company: { entrepriseId: number; productIds: number[] };
-let visits: VisitColumns;
+let visits: VisitColumns<number[]>;
 const records = new Map<number, StoredColumns>();
 
 /** A small seeded generator: the same data at every run, so a failure can be looked at again. */
@@ -136,7 +136,7 @@ beforeAll(async () => {
       )})
       order by v.started_at`),
   );
-  const c: VisitColumns = {
+  const c: VisitColumns<number[]> = {
     product: [],
     session: [],
     start: [],

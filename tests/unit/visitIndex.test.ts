@@ -15,7 +15,7 @@ const T0 = Date.UTC(2026, 2, 10, 12);
 
 /** Visits of products 10 and 20; session 7 visits both (one visitor, two products). */
 function visitsOf(rows: Array<{ product: number; session: number; device: number; active: number; first: number }>) {
-  const v: VisitColumns = {
+  const v: VisitColumns<number[]> = {
     product: [],
     session: [],
     start: [],

@@ -3,7 +3,7 @@
 // A visit is joined to its product's events by session number: its flags are the OR of those events'
 // flags, its countries their countries. The join is per product and redone only for a product whose record
 // changed (a fresh answer is a new object); a visits answer is a new index.
-import type { VisitColumns } from '#domain/analytics/visitColumns';
+import type { NumberColumn, VisitColumns } from '#domain/analytics/visitColumns';
 
 import type { StoredColumns } from './columns';
 
@@ -166,7 +166,7 @@ export class VisitIndex {
 }
 
 /** Indexes (of those `keep` accepts) sorted by value. */
-function orderBy(values: number[], n: number, keep: (i: number) => boolean): Uint32Array {
+function orderBy(values: NumberColumn, n: number, keep: (i: number) => boolean): Uint32Array {
   const idx: number[] = [];
   let max = 0;
   for (let i = 0; i < n; i++)

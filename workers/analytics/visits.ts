@@ -36,11 +36,11 @@ const COLUMNS: Array<keyof VisitColumns> = [
 ];
 
 /** The answer's columns, checked for shape: every per-visit column as long as `product`. */
-export function readVisitColumns(body: unknown): VisitColumns {
+export function readVisitColumns(body: unknown): VisitColumns<number[]> {
   const b = (body as { visits?: unknown } | null)?.visits ?? body;
   const c = b as Record<string, unknown> | null;
   if (!c || !COLUMNS.every((k) => Array.isArray(c[k]))) throw new EngineError(HTTP, 'Réponse des visites illisible');
-  const v = c as unknown as VisitColumns;
+  const v = c as unknown as VisitColumns<number[]>;
   const n = v.product.length;
   const perVisit = COLUMNS.filter((k) => !['sources', 'attentionStart', 'attentionBucket', 'attentionMs'].includes(k));
   if (perVisit.some((k) => (v[k] as unknown[]).length !== n))
