@@ -52,6 +52,56 @@ export function readVisitColumns(body: unknown): VisitColumns<number[]> {
   return v;
 }
 
+type Typed = Int16ArrayConstructor | Int32ArrayConstructor | Float64ArrayConstructor;
+
+/**
+ * The typed array of each numeric column, from what its values can be (product_visits' types, migration
+ * 0014: smallint, integer; `start` is ms since 1970, beyond 32 bits; -1 in `session`, `source` and
+ * `firstInteractionMs`).
+ */
+const TYPED: Record<Exclude<keyof VisitColumns, 'sources'>, Typed> = {
+  product: Int32Array,
+  session: Int32Array,
+  start: Float64Array,
+  device: Int16Array,
+  system: Int16Array,
+  source: Int32Array,
+  visibleMs: Int32Array,
+  activeMs: Int32Array,
+  firstInteractionMs: Int32Array,
+  arPlatform: Int16Array,
+  arLaunches: Int16Array,
+  arPlaced: Int16Array,
+  arFailed: Int16Array,
+  arReturned: Int16Array,
+  attentionStart: Int32Array,
+  attentionBucket: Int32Array,
+  attentionMs: Int32Array,
+};
+
+/** `values` in a `Make`, or a Float64Array if one of them does not fit (a server sending wider values). */
+function typedColumn(values: number[], Make: Typed): Int16Array | Int32Array | Float64Array {
+  const n = values.length;
+  const column = new Make(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    column[i] = v;
+    if (column[i] !== v) return Float64Array.from(values);
+  }
+  return column;
+}
+
+/**
+ * The answer's columns as the worker holds them: typed arrays. Their readers (visitIndex.ts, insights.ts,
+ * filtered.ts) then always see the same kind of column, whether parsed or read back from IndexedDB, and
+ * storing them (cache.ts storeVisits) copies memory instead of millions of numbers one by one.
+ */
+export function typedVisits(v: VisitColumns<number[]>): VisitColumns {
+  const typed: Record<string, unknown> = {};
+  for (const k of COLUMNS) typed[k] = k === 'sources' ? v.sources : typedColumn(v[k], TYPED[k]);
+  return typed as unknown as VisitColumns;
+}
+
 export async function fetchCompanyVisits(
   conn: Connection,
   companyId: number,
@@ -75,6 +125,6 @@ export async function fetchCompanyVisits(
   if (response.status === 304 && previous) return { ...previous, checkedAt: now };
   if (response.status === 401) throw new EngineError(UNAUTHORIZED, 'Session expirée', 401);
   if (!response.ok) throw new EngineError(HTTP, `Erreur HTTP ${response.status}`, response.status);
-  const visits = readVisitColumns(await response.json());
+  const visits = typedVisits(readVisitColumns(await response.json()));
   return { companyId, etag: response.headers.get('ETag'), visits, checkedAt: now };
 }
