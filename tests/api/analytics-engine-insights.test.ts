@@ -1,21 +1,26 @@
 // The worker's engine computing the insight against the real server (app.inject as its fetch,
 // fake-indexeddb): the company's visits in one call, conditional (304 reused at the refresh), joined to the
-// events the view loaded; a product not loaded yet is fetched for the insight. Needs the visits route
+// events the view loaded; a product not loaded yet is fetched for the insight. The answer is kept in
+// IndexedDB: a new engine (a reload) revalidates it (304), a changed one replaces it. Needs the visits route
 // (GET /api/ProductStatistics/Entreprise/{id}/visits, domain/analytics/visitColumns.ts).
 import 'fake-indexeddb/auto';
 
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { NO_FILTERS } from '#domain/analytics/insightsView';
+import { type InsightFilters, NO_FILTERS } from '#domain/analytics/insightsView';
 import type { ViewRequest } from '#domain/analytics/view';
+import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
 
 import { rowsOf } from '../../server/db/client';
 import { productVisits } from '../../server/db/schema';
-import { deleteCache } from '../../workers/analytics/cache';
+import { deleteCache, readProducts, readVisits, storeVisits } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { computeInsights } from '../../workers/analytics/insights';
+import { readVisitColumns, typedVisits } from '../../workers/analytics/visits';
 import { signedInCompany } from '../helpers/analyticsCompany';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { urlOf } from '../helpers/requestUrl';
 import { serverFetch as answeredBy } from '../helpers/serverFetch';
 import { viewRequest } from '../helpers/viewRequest';
 
@@ -24,10 +29,17 @@ let token: string;
 let companyId: number;
 let productIds: number[];
 const calls: Array<{ url: string; status: number }> = [];
-const serverFetch = answeredBy(
+const answered = answeredBy(
   () => t.app,
   (url, res) => calls.push({ url, status: res.statusCode }),
 );
+/** The If-None-Match of each visits request, in order. */
+const visitTags: Array<string | null> = [];
+const serverFetch: typeof fetch = (input, init) => {
+  if (urlOf(input).endsWith('/visits'))
+    visitTags.push((init?.headers as Record<string, string> | undefined)?.['If-None-Match'] ?? null);
+  return answered(input, init);
+};
 const visitCalls = () => calls.filter((c) => c.url.endsWith('/visits'));
 
 beforeAll(async () => {
@@ -96,5 +108,111 @@ describe('the insight in the engine', () => {
     const alone = await engine.insights(request({ scope: productIds[0] }), NO_FILTERS);
     expect(calls.filter((c) => c.url.includes(`/Product/${productIds[0]}`))).toHaveLength(1);
     expect(alone.visits).toBeGreaterThan(0);
+  });
+
+  it('keeps the visits answer in IndexedDB: a reload revalidates it (304), a changed one replaces it (200)', async () => {
+    await deleteCache();
+    const first = new AnalyticsEngine(serverFetch);
+    first.configure('', token);
+    await first.view(request());
+    calls.length = 0;
+    visitTags.length = 0;
+    const before = await first.insights(request(), NO_FILTERS);
+    expect(visitCalls().map((c) => c.status)).toEqual([200]);
+    expect(visitTags).toEqual([null]);
+    // Stored in the background, its columns as typed arrays.
+    await vi.waitFor(async () => expect(await readVisits(companyId)).not.toBeNull(), { timeout: 10_000 });
+    const stored = (await readVisits(companyId))!;
+    expect(stored.etag).toBeTruthy();
+    expect(stored.visits.start).toBeInstanceOf(Float64Array);
+    expect(stored.visits.session).toBeInstanceOf(Int32Array);
+    expect(stored.visits.product).toHaveLength(before.visits);
+
+    // A reload: a new engine, the same IndexedDB. The stored answer is asked with its ETag, no body comes.
+    const reload = new AnalyticsEngine(serverFetch);
+    reload.configure('', token);
+    calls.length = 0;
+    visitTags.length = 0;
+    const again = await reload.insights(request(), NO_FILTERS);
+    expect(visitCalls().map((c) => c.status)).toEqual([304]);
+    expect(visitTags).toEqual([stored.etag]);
+    expect({ ...again, dataVersion: 0 }).toEqual({ ...before, dataVersion: 0 });
+    // Within REVALIDATE_AFTER_MS it is held: no request.
+    calls.length = 0;
+    await reload.insights(request({ scope: productIds[0] }), NO_FILTERS);
+    expect(visitCalls()).toEqual([]);
+
+    // New visits on the server (sessions without events: no session number, AR launched on Scene Viewer).
+    const added = 3;
+    await t.database.db.insert(productVisits).values(
+      Array.from({ length: added }, (_, i) => ({
+        produitId: productIds[0],
+        userSessionId: `visits-cache-${i}`,
+        startedAt: new Date(Date.UTC(2026, 0, 6, 9, i)),
+        updatedAt: new Date(Date.UTC(2026, 0, 6, 9, i)),
+        arPlatform: 2,
+        arLaunches: 1,
+        arFailed: 1,
+      })),
+    );
+    const next = new AnalyticsEngine(serverFetch);
+    next.configure('', token);
+    calls.length = 0;
+    visitTags.length = 0;
+    const after = await next.insights(request(), NO_FILTERS);
+    expect(visitCalls().map((c) => c.status)).toEqual([200]);
+    expect(visitTags).toEqual([stored.etag]);
+    expect(after.visits).toBe(before.visits + added);
+    const launched = (v: typeof before) => v.ar.find((a) => a.platform === 'scene-viewer')!;
+    expect(launched(after).launched).toBe(launched(before).launched + added);
+    expect(launched(after).failed).toBe(launched(before).failed + added);
+    // The stored answer is replaced: the next reload gets a 304 and the new figures.
+    await vi.waitFor(async () => expect((await readVisits(companyId))?.etag).not.toBe(stored.etag), {
+      timeout: 10_000,
+    });
+    const replaced = (await readVisits(companyId))!;
+    expect(replaced.visits.product).toHaveLength(after.visits);
+    const last = new AnalyticsEngine(serverFetch);
+    last.configure('', token);
+    calls.length = 0;
+    visitTags.length = 0;
+    const reloaded = await last.insights(request(), NO_FILTERS);
+    expect(visitCalls().map((c) => c.status)).toEqual([304]);
+    expect(visitTags).toEqual([replaced.etag]);
+    expect({ ...reloaded, dataVersion: 0 }).toEqual({ ...after, dataVersion: 0 });
+  });
+
+  it('computes the same insight from the stored answer as from its JSON', async () => {
+    await deleteCache();
+    const engine = new AnalyticsEngine(serverFetch);
+    engine.configure('', token);
+    await engine.view(request());
+    const records = await readProducts(productIds, companyId);
+    expect(records.size).toBe(productIds.length);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/ProductStatistics/Entreprise/${companyId}/visits`,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const json = readVisitColumns(res.json());
+    await storeVisits({ companyId, etag: 'tag', visits: typedVisits(readVisitColumns(res.json())), checkedAt: 1 });
+    const stored = (await readVisits(companyId))!.visits;
+    expect(stored.product).toBeInstanceOf(Int32Array);
+    expect(stored.device).toBeInstanceOf(Int16Array);
+    // The same values, column by column.
+    for (const [key, column] of Object.entries(json))
+      expect(Array.from(stored[key as keyof typeof stored] as ArrayLike<unknown>), key).toEqual(column);
+    const zone = new Zone(DEFAULT_TIME_ZONE);
+    const cases: Array<[Partial<ViewRequest>, InsightFilters]> = [
+      [{}, NO_FILTERS],
+      [{}, { ...NO_FILTERS, platform: 'scene-viewer' }],
+      [{ period: 'year' }, { ...NO_FILTERS, device: 'telephone' }],
+      [{ scope: productIds[0] }, NO_FILTERS],
+    ];
+    for (const [over, filters] of cases)
+      expect(computeInsights(stored, records, request(over), zone, filters)).toEqual(
+        computeInsights(json, records, request(over), zone, filters),
+      );
   });
 });
