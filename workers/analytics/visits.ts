@@ -1,7 +1,8 @@
 // The company's visits with their signals: GET /api/ProductStatistics/Entreprise/{id}/visits, one call per
 // company (domain/analytics/visitColumns.ts), conditional on the ETag of the answer held: a 304 reuses it.
-// Kept in memory only (one company at a time, like the versions answer): the section that reads them is
-// below the fold and asks once per selection, and a 304 costs no body.
+// Held in memory as typed arrays (typedVisits, one company at a time) and stored in IndexedDB with its ETag
+// (cache.ts storeVisits, the last companies): a reload reads it back and revalidates it, and a 304 costs
+// no body (engine.ts visitsOf).
 import { UNAUTHORIZED } from '#domain/analytics/view';
 import type { VisitColumns } from '#domain/analytics/visitColumns';
 
