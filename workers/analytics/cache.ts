@@ -30,8 +30,8 @@ const VERSION = 5;
  */
 const VIEWS_KEPT = 64;
 /**
- * Visits answers kept at most, the last checked first: the user's companies switched between (one answer is
- * megabytes at a million events).
+ * Visits answers kept at most, the last received (200) first: the user's companies switched between (one
+ * answer is megabytes at a million events). A 304 rewrites nothing.
  */
 const VISITS_KEPT = 3;
 
@@ -289,7 +289,7 @@ export async function readVisits(companyId: number): Promise<CompanyVisits | nul
 
 /**
  * Stores a company's visits answer (its columns typed arrays: the structured clone copies their memory),
- * replacing the one stored, and keeps the VISITS_KEPT last checked. Nothing is written if `current` says
+ * replacing the one stored, and keeps the VISITS_KEPT last received. Nothing is written if `current` says
  * no once the database is open: a logout meanwhile deleted it, another user's answer must not bring it back.
  */
 export async function storeVisits(answer: CompanyVisits, current: () => boolean = () => true): Promise<void> {
