@@ -215,4 +215,29 @@ describe('the insight in the engine', () => {
         computeInsights(json, records, request(over), zone, filters),
       );
   });
+
+  it('keeps the visits answers of the 3 last companies received', async () => {
+    await deleteCache();
+    const visits = typedVisits(readVisitColumns(emptyColumns()));
+    const store = (id: number, etag: string, at: number) => storeVisits({ companyId: id, etag, visits, checkedAt: at });
+    const etags = (ids: number[]) => Promise.all(ids.map(async (id) => (await readVisits(id))?.etag ?? null));
+    for (const id of [11, 12, 13]) await store(id, `t${id}`, id);
+    expect(await etags([11, 12, 13])).toEqual(['t11', 't12', 't13']);
+    await store(14, 't14', 14);
+    expect(await etags([11, 12, 13, 14])).toEqual([null, 't12', 't13', 't14']);
+    // A company received again is replaced, now the last: the next one drops the oldest of the others.
+    await store(12, 't12b', 20);
+    expect(await etags([12, 13, 14])).toEqual(['t12b', 't13', 't14']);
+    await store(15, 't15', 21);
+    expect(await etags([12, 13, 14, 15])).toEqual(['t12b', null, 't14', 't15']);
+  });
 });
+
+/** A visits answer without visits, as the route writes it. */
+function emptyColumns() {
+  const keys = ['product', 'session', 'start', 'device', 'system', 'source', 'sources', 'visibleMs', 'activeMs'];
+  const more = ['firstInteractionMs', 'arPlatform', 'arLaunches', 'arPlaced', 'arFailed', 'arReturned'];
+  return Object.fromEntries(
+    [...keys, ...more, 'attentionStart', 'attentionBucket', 'attentionMs'].map((k) => [k, [] as unknown[]]),
+  );
+}
