@@ -231,6 +231,34 @@ describe('the insight in the engine', () => {
     await store(15, 't15', 21);
     expect(await etags([12, 13, 14, 15])).toEqual(['t12b', null, 't14', 't15']);
   });
+
+  it('holds each column in the typed array its values fit, wider when one does not', () => {
+    const body = emptyColumns();
+    Object.assign(body, {
+      product: [7, 7],
+      session: [-1, 3],
+      start: [1767225600123, 1767225660456],
+      device: [1, 40000],
+      activeMs: [0, 2 ** 31],
+      firstInteractionMs: [-1, 1.5],
+      attentionStart: [0, 0, 0],
+    });
+    for (const k of ['system', 'source', 'visibleMs', 'arPlatform', 'arLaunches', 'arPlaced', 'arFailed', 'arReturned'])
+      body[k] = [0, 0];
+    const v = typedVisits(readVisitColumns(body));
+    expect([v.product, v.session, v.start, v.system]).toEqual([
+      Int32Array.of(7, 7),
+      Int32Array.of(-1, 3),
+      Float64Array.of(1767225600123, 1767225660456),
+      Int16Array.of(0, 0),
+    ]);
+    // Beyond a smallint, an integer, a whole number: kept as they are, in a Float64Array.
+    expect([v.device, v.activeMs, v.firstInteractionMs]).toEqual([
+      Float64Array.of(1, 40000),
+      Float64Array.of(0, 2 ** 31),
+      Float64Array.of(-1, 1.5),
+    ]);
+  });
 });
 
 /** A visits answer without visits, as the route writes it. */
