@@ -5,9 +5,10 @@
 // Every case runs once to warm up, then `runs` times interleaved with the others, so that a busy host slows
 // them alike; the median and the longest are reported. The join of the visits to their events is timed
 // apart through a filter no visit passes: the join and the filters' scan run, the tally pass over no visit.
-// Also: the heap the visits take once parsed, the answer's size (JSON as the server writes it, gzip and
-// brotli as @fastify/compress sends it) and its parse. In Node's V8, not in the browser's worker: the same
-// engine, no postMessage (the view posted is a few kB, its size is reported).
+// Also: the size of the visits held (typed arrays, workers/analytics/visits.ts), the answer's size (JSON as
+// the server writes it, gzip and brotli as @fastify/compress sends it), its parse and conversion. In Node's
+// V8, not in the browser's worker: the same engine, no postMessage (the view posted is a few kB, its size
+// is reported).
 // Standalone: `npx tsx bench/insights.ts [--products 334] [--events 3000] [--runs 9]`; in `npm run bench`
 // unless --no-insights.
 import os from 'node:os';
@@ -20,7 +21,7 @@ import type { VisitColumns } from '../domain/analytics/visitColumns';
 import { Zone } from '../domain/analytics/zone';
 import { computeInsights } from '../workers/analytics/insights';
 import { VisitIndex } from '../workers/analytics/visitIndex';
-import { readVisitColumns } from '../workers/analytics/visits';
+import { readVisitColumns, typedVisits } from '../workers/analytics/visits';
 import { benchmarkIndex } from './benchmarkIndex';
 import { numberArg } from './flags';
 import { type Case, FRAME_MS, insightCases, timeCases } from './insightsCases';
@@ -42,12 +43,12 @@ export interface InsightsResult {
   indexBuild: { median: number; longest: number };
   /** The main figures with filters (engine.ts composeFiltered), and without for reference. */
   figures: Array<{ label: string; median: number; longest: number }>;
-  /** Heap of the parsed visits answer, held (MB), and the heap grown by one call (MB, a lower bound). */
-  visitsHeapMb: number;
+  /** The visits' typed arrays, held (MB), and the heap grown by one call (MB, a lower bound). */
+  visitsMb: number;
   callHeapMb: number;
   /** The events' typed arrays (MB, outside the JS heap). */
   eventsMb: number;
-  answer: { bytes: number; gzip: number; brotli: number; parseMs: number };
+  answer: { bytes: number; gzip: number; brotli: number; parseMs: number; typedMs: number };
   viewBytes: number;
 }
 
@@ -61,7 +62,7 @@ function collector(): () => void {
  * The answer's text as server/analytics/visitAnswers.ts writes it: PostgreSQL's json_build_object and
  * json_agg (" : " and ", " separators), the attention's three arrays appended with "," separators.
  */
-export function answerText(v: VisitColumns): string {
+export function answerText(v: VisitColumns<number[]>): string {
   const agg = (xs: unknown[]) => `[${xs.map((x) => JSON.stringify(x)).join(', ')}]`;
   const fields = Object.entries(v)
     .filter(([k]) => !k.startsWith('attention'))
@@ -82,24 +83,28 @@ export function measureInsights(opts: {
     `insight data: ${data.visits.product.length.toLocaleString('en-GB')} visits, ${data.events.toLocaleString('en-GB')} events, ${data.sessions.toLocaleString('en-GB')} sessions (${Math.round(performance.now() - t0)} ms)`,
   );
 
-  // The visits as the worker holds them: parsed from the answer's text.
+  // The visits as the worker holds them: parsed from the answer's text, as typed arrays (visits.ts).
   const text = answerText(data.visits);
-  gc();
-  const before = process.memoryUsage().heapUsed;
   let parseMs = Infinity;
+  let typedMs = Infinity;
   let visits: VisitColumns = data.visits;
   for (let r = 0; r < 3; r++) {
     const t = performance.now();
-    visits = readVisitColumns(JSON.parse(text));
-    parseMs = Math.min(parseMs, performance.now() - t);
+    const parsed = readVisitColumns(JSON.parse(text));
+    const t1 = performance.now();
+    visits = typedVisits(parsed);
+    parseMs = Math.min(parseMs, t1 - t);
+    typedMs = Math.min(typedMs, performance.now() - t1);
   }
-  gc();
-  const visitsHeapMb = (process.memoryUsage().heapUsed - before) / 1048576;
+  let visitsBytes = 0;
+  for (const c of Object.values(visits)) if (ArrayBuffer.isView(c)) visitsBytes += c.byteLength;
+  const visitsMb = visitsBytes / 1048576;
   const answer = {
     bytes: Buffer.byteLength(text),
     gzip: zlib.gzipSync(text).length,
     brotli: zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
     parseMs,
+    typedMs,
   };
 
   const zone = new Zone('Europe/Paris');
@@ -133,7 +138,7 @@ export function measureInsights(opts: {
     cases: cases.map((c, k) => ({ label: c.label, kept: kept[k], ...stat(k) })),
     indexBuild: { median: median(build), longest: Math.max(...build) },
     figures,
-    visitsHeapMb,
+    visitsMb,
     callHeapMb,
     eventsMb: eventsBytes / 1048576,
     answer,
@@ -176,7 +181,8 @@ export function insightsReport(r: InsightsResult, worker: WorkerTimes | null): s
     `| visits answer (JSON as the server writes it) | ${mb(r.answer.bytes)} |`,
     `| visits answer, gzip / brotli (quality 4, @fastify/compress's default) | ${mb(r.answer.gzip)} / ${mb(r.answer.brotli)} |`,
     `| JSON.parse and shape check of the answer (once per fetch, not per switch) | ${ms(r.answer.parseMs)} |`,
-    `| JS heap of the parsed visits, held by the worker | ${r.visitsHeapMb.toFixed(1)} MB |`,
+    `| their conversion to typed arrays, as the worker holds and stores them (once per fetch) | ${ms(r.answer.typedMs)} |`,
+    `| the visits' typed arrays, held by the worker and stored in IndexedDB (\`sources\` apart) | ${r.visitsMb.toFixed(1)} MB |`,
     `| JS heap grown by one call (every product, no filter; a lower bound: young collections may run within) | ${r.callHeapMb.toFixed(1)} MB |`,
     `| the events' typed arrays the join reads (already held by the engine) | ${r.eventsMb.toFixed(1)} MB |`,
     `| the view posted to the page (JSON) | ${(r.viewBytes / 1024).toFixed(1)} kB |`,

@@ -18,7 +18,7 @@ import { FROM, TO } from './synthetic';
 export interface InsightsData {
   productIds: number[];
   records: Map<number, StoredColumns>;
-  visits: VisitColumns;
+  visits: VisitColumns<number[]>;
   events: number;
   sessions: number;
   /** The host of the most visits (the benchmark's source filter). */
@@ -230,7 +230,7 @@ export function insightsData(products: number, eventsPerProduct: number, seed = 
     }
     attentionStart.push(attentionBucket.length);
   }
-  const visits: VisitColumns = {
+  const visits: VisitColumns<number[]> = {
     product: by(v.product),
     session: by(v.session),
     start: by(v.start),

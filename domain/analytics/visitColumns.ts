@@ -9,29 +9,36 @@ export interface VisitSource {
   utmCampaign: string | null;
 }
 
-export interface VisitColumns {
-  product: number[];
+/**
+ * A numeric column: an array as the JSON answer parses, a typed array as the worker holds it (converted on
+ * arrival, and so stored in IndexedDB: workers/analytics/visits.ts typedVisits).
+ */
+export type NumberColumn = ArrayLike<number>;
+
+/** `C`: the numeric columns' type, `number[]` where they are built or parsed (the server, the tests). */
+export interface VisitColumns<C extends NumberColumn = NumberColumn> {
+  product: C;
   /** The company's session number (analytics_sessions), as the events carry it; -1: the visit has no event. */
-  session: number[];
+  session: C;
   /** Start of the visit, ms since 1970 (server clock). */
-  start: number[];
+  start: C;
   /** Index + 1 in DEVICE_CLASSES / SYSTEMS / AR_PLATFORMS, 0 unknown or none. */
-  device: number[];
-  system: number[];
+  device: C;
+  system: C;
   /** Index in `sources`, -1 none (a page opened directly). */
-  source: number[];
+  source: C;
   sources: VisitSource[];
-  visibleMs: number[];
-  activeMs: number[];
+  visibleMs: C;
+  activeMs: C;
   /** -1: no interaction. */
-  firstInteractionMs: number[];
-  arPlatform: number[];
-  arLaunches: number[];
-  arPlaced: number[];
-  arFailed: number[];
-  arReturned: number[];
+  firstInteractionMs: C;
+  arPlatform: C;
+  arLaunches: C;
+  arPlaced: C;
+  arFailed: C;
+  arReturned: C;
   /** Sparse attention: visit i's buckets are attentionBucket[attentionStart[i] .. attentionStart[i + 1]). */
-  attentionStart: number[];
-  attentionBucket: number[];
-  attentionMs: number[];
+  attentionStart: C;
+  attentionBucket: C;
+  attentionMs: C;
 }

@@ -38,7 +38,7 @@ export const visitColumnsSchema = z.object({
   attentionStart: counts,
   attentionBucket: counts,
   attentionMs: counts,
-}) satisfies z.ZodType<VisitColumns>;
+}) satisfies z.ZodType<VisitColumns<number[]>>;
 
 /**
  * The company's products with the versions of their events and of their visits, by key (migrations 0003 and

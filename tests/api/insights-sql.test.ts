@@ -31,7 +31,7 @@ import { emptyVisitColumns } from '../helpers/visitColumns';
 
 let t: TestApp;
 let company: { entrepriseId: number; productIds: number[] };
-let visits: VisitColumns;
+let visits: VisitColumns<number[]>;
 const records = new Map<number, StoredColumns>();
 
 /** A small seeded generator: the same data at every run, so a failure can be looked at again. */

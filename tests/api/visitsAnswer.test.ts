@@ -76,7 +76,7 @@ const intArray = (a: number[] | string): number[] =>
   Array.isArray(a) ? a.map(Number) : a.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 
 /** Each visit of the answer equals its row: every field, the source resolved through the dictionary, its attention. */
-function expectSameVisits(body: VisitColumns, rows: Row[]) {
+function expectSameVisits(body: VisitColumns<number[]>, rows: Row[]) {
   const n = rows.length;
   for (const key of Object.keys(body) as Array<keyof VisitColumns>) {
     if (key === 'sources' || key === 'attentionBucket' || key === 'attentionMs') continue;

@@ -1,7 +1,7 @@
 // An empty company visits answer (domain/analytics/visitColumns.ts), for tests that fill it row by row.
 import type { VisitColumns, VisitSource } from '../../domain/analytics/visitColumns';
 
-export const emptyVisitColumns = (sources: VisitSource[] = []): VisitColumns => ({
+export const emptyVisitColumns = (sources: VisitSource[] = []): VisitColumns<number[]> => ({
   product: [],
   session: [],
   start: [],

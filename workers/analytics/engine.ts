@@ -9,7 +9,15 @@ import { DEFAULT_TIME_ZONE, Zone } from '#domain/analytics/zone';
 
 import { Numbering } from './aggregate';
 import { backgroundTask } from './background';
-import { deleteCache, readProducts, readSessionChunks, readStoredView, writeProducts } from './cache';
+import {
+  deleteCache,
+  readProducts,
+  readSessionChunks,
+  readStoredView,
+  readVisits,
+  storeVisits,
+  writeProducts,
+} from './cache';
 import { type CachedProduct, type StoredColumns } from './columns';
 import { type ComposeState, composeView, csvOf, prepareTallies } from './compose';
 import {
@@ -92,6 +100,8 @@ export class AnalyticsEngine {
   private noVersions = new Set<number>();
   /** The last visits answer (one company at a time, see visits.ts). */
   private companyVisits: CompanyVisits | null = null;
+  /** The visits being asked (read back from IndexedDB, revalidated): callers meanwhile share the answer. */
+  private visitsAsked: { companyId: number; epoch: number; answer: Promise<CompanyVisits> } | null = null;
   /**
    * The records narrowed by the last filters asked (filtered.ts), with their own tallies: a metric or period
    * change under the same filters counts no copy again. Made anew for other filters or visits; a record
@@ -156,6 +166,7 @@ export class AnalyticsEngine {
     this.versions = null;
     this.noVersions.clear();
     this.companyVisits = null;
+    this.visitsAsked = null;
     this.filtered = null;
     this.generation = null;
     this.loading = null;
@@ -550,18 +561,42 @@ export class AnalyticsEngine {
     return { ...computeInsights(fresh.visits, records, request, zone, filters), dataVersion: this.dataVersion };
   }
 
-  /** The company's visits: one conditional call, kept REVALIDATE_AFTER_MS like the products. */
+  /**
+   * The company's visits: one conditional call, kept REVALIDATE_AFTER_MS like the products. Without an
+   * answer in memory (a reload, another company) the stored one is read back and revalidated with its ETag:
+   * a 304 reuses it; a 200 replaces it in IndexedDB, in the background (a failed write is only not stored).
+   */
   private async visitsOf(request: ViewRequest): Promise<CompanyVisits> {
     const companyId = request.companyId ?? null;
     if (companyId === null) throw new EngineError(HTTP, 'Aucune entreprise choisie');
     const epoch = this.epoch;
     const now = this.clock();
     const held = this.companyVisits?.companyId === companyId ? this.companyVisits : null;
-    const fresh =
-      held && !request.refresh && now - held.checkedAt <= REVALIDATE_AFTER_MS
-        ? held
-        : await fetchCompanyVisits(this.conn, companyId, held, now, this.fetchImpl);
-    if (epoch === this.epoch) this.companyVisits = fresh;
+    if (held && !request.refresh && now - held.checkedAt <= REVALIDATE_AFTER_MS) return held;
+    const asked = this.visitsAsked;
+    if (asked && asked.companyId === companyId && asked.epoch === epoch) return asked.answer;
+    const answer = this.revalidateVisits(companyId, held, now, epoch);
+    const entry = { companyId, epoch, answer };
+    this.visitsAsked = entry;
+    const done = () => {
+      if (this.visitsAsked === entry) this.visitsAsked = null;
+    };
+    answer.then(done, done);
+    return answer;
+  }
+
+  private async revalidateVisits(
+    companyId: number,
+    held: CompanyVisits | null,
+    now: number,
+    epoch: number,
+  ): Promise<CompanyVisits> {
+    const known = held ?? (await readVisits(companyId).catch(() => null));
+    const fresh = await fetchCompanyVisits(this.conn, companyId, known, now, this.fetchImpl);
+    if (epoch !== this.epoch) return fresh;
+    this.companyVisits = fresh;
+    if (fresh.visits !== known?.visits && fresh.etag)
+      void storeVisits(fresh, () => epoch === this.epoch).catch(() => undefined);
     return fresh;
   }
 

@@ -18,7 +18,7 @@ import {
   TOP_BUCKETS,
   TOP_LIFT_PRODUCTS,
 } from '#domain/analytics/insightsView';
-import type { VisitColumns } from '#domain/analytics/visitColumns';
+import type { NumberColumn, VisitColumns } from '#domain/analytics/visitColumns';
 import { wilson } from '#domain/analytics/wilson';
 import {
   AR_PLATFORMS,
@@ -110,7 +110,13 @@ function codesOf(ix: VisitIndex, f: InsightFilters): Codes {
  * (the visits sorted by that value): no copy nor sort per call. A few kept visits (`few`: all their values)
  * are sorted instead, cheaper than a walk over every visit.
  */
-function markedMedian(values: number[], order: Uint32Array, marks: Uint8Array, count: number, few: number[] | null) {
+function markedMedian(
+  values: NumberColumn,
+  order: Uint32Array,
+  marks: Uint8Array,
+  count: number,
+  few: number[] | null,
+) {
   if (count === 0) return null;
   if (few) return median(few);
   const lo = (count - 1) >> 1;

@@ -4,7 +4,7 @@
 // flags, its countries their countries. The join is per product and redone only for a product whose record
 // changed (a fresh answer is a new object); a visits answer is a new index.
 import { ACTIVE_EDGES_MS } from '#domain/analytics/insightsView';
-import type { VisitColumns } from '#domain/analytics/visitColumns';
+import type { NumberColumn, VisitColumns } from '#domain/analytics/visitColumns';
 import { AR_PLATFORMS, ATTENTION_BUCKETS, DEVICE_CLASSES } from '#domain/visitSignals';
 
 import type { StoredColumns } from './columns';
@@ -224,7 +224,7 @@ export class VisitIndex {
 }
 
 /** Indexes (of those `keep` accepts) sorted by value. */
-function orderBy(values: number[], n: number, keep: (i: number) => boolean): Uint32Array {
+function orderBy(values: NumberColumn, n: number, keep: (i: number) => boolean): Uint32Array {
   const idx: number[] = [];
   let max = 0;
   for (let i = 0; i < n; i++)
