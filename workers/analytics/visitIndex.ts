@@ -98,14 +98,20 @@ export class VisitIndex {
     this.country = new Int32Array(n).fill(NO_COUNTRY);
     this.marks = new Uint8Array(n);
     this.joined = new Array<StoredColumns | undefined>(P);
-    this.device = Uint8Array.from(visits.device, (d) => (d >= 1 && d <= DEVICE_CLASSES.length ? d : 0));
-    this.platform = Uint8Array.from(visits.arPlatform, (p) => (p >= 1 && p <= AR_PLATFORMS.length ? p : 0));
-    this.source = Int32Array.from(visits.source, (s) => (s >= 0 && s < visits.sources.length ? s : -1));
+    // Plain loops: a typed array's `from` with a mapping function iterates generically (4 x slower here).
+    this.device = new Uint8Array(n);
+    this.platform = new Uint8Array(n);
+    this.source = new Int32Array(n);
     this.ar = new Uint8Array(n);
     this.activeBin = new Uint8Array(n);
     const webxr = AR_PLATFORMS.indexOf('webxr') + 1;
     for (let i = 0; i < n; i++) {
-      const p = this.platform[i];
+      const d = visits.device[i];
+      this.device[i] = d >= 1 && d <= DEVICE_CLASSES.length ? d : 0;
+      const s = visits.source[i];
+      this.source[i] = s >= 0 && s < visits.sources.length ? s : -1;
+      const p = visits.arPlatform[i] >= 1 && visits.arPlatform[i] <= AR_PLATFORMS.length ? visits.arPlatform[i] : 0;
+      this.platform[i] = p;
       if (p > 0 && visits.arLaunches[i] >= 1) {
         const failed = visits.arFailed[i] >= 1;
         const succeeded = p === webxr ? visits.arPlaced[i] >= 1 : visits.arReturned[i] >= 1 && !failed;
@@ -122,11 +128,16 @@ export class VisitIndex {
         this.activeBin[i] = bin;
       }
     }
-    this.attentionStart = Int32Array.from(visits.attentionStart);
-    this.attentionBucket = Uint8Array.from(visits.attentionBucket, (b) =>
-      b >= 0 && b < ATTENTION_BUCKETS ? b : NO_BUCKET,
-    );
-    this.attentionMs = Float64Array.from(visits.attentionMs);
+    const entries = visits.attentionBucket.length;
+    this.attentionStart = new Int32Array(n + 1);
+    for (let i = 0; i <= n; i++) this.attentionStart[i] = visits.attentionStart[i];
+    this.attentionBucket = new Uint8Array(entries);
+    this.attentionMs = new Float64Array(entries);
+    for (let k = 0; k < entries; k++) {
+      const b = visits.attentionBucket[k];
+      this.attentionBucket[k] = b >= 0 && b < ATTENTION_BUCKETS ? b : NO_BUCKET;
+      this.attentionMs[k] = visits.attentionMs[k];
+    }
     this.byActive = orderBy(visits.activeMs, n, () => true);
     this.byVisible = orderBy(visits.visibleMs, n, () => true);
     this.byFirst = orderBy(visits.firstInteractionMs, n, (i) => visits.firstInteractionMs[i] >= 0);
@@ -225,25 +236,36 @@ export class VisitIndex {
 
 /** Indexes (of those `keep` accepts) sorted by value. */
 function orderBy(values: NumberColumn, n: number, keep: (i: number) => boolean): Uint32Array {
-  const idx: number[] = [];
+  let kept = 0;
   let max = 0;
+  let whole = true;
   for (let i = 0; i < n; i++)
     if (keep(i)) {
-      idx.push(i);
-      if (values[i] > max) max = values[i];
+      kept++;
+      const v = values[i];
+      if (v > max) max = v;
+      if (!(v >= 0 && v === Math.floor(v))) whole = false;
     }
-  const order = Uint32Array.from(idx);
-  // One typed sort of (value, index) packed in a double when it fits (ms values: always, in practice):
-  // ~10 x faster than a comparator. Values are whole and ≥ 0 (domain/visitMeasure.ts bounds them).
-  const scale = 2 ** Math.ceil(Math.log2(n + 1));
-  if (max * scale + scale > Number.MAX_SAFE_INTEGER || idx.some((i) => !Number.isInteger(values[i]) || values[i] < 0))
-    return order.sort((a, b) => values[a] - values[b]);
-  const keys = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) keys[k] = values[order[k]] * scale + order[k];
-  keys.sort();
-  for (let k = 0; k < order.length; k++) order[k] = keys[k] % scale;
-  return order;
+  const order = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < n; i++) if (keep(i)) order[k++] = i;
+  // Whole ms in 32 bits (domain/visitMeasure.ts bounds them): a radix sort, 11 bits a pass (3 passes for
+  // 4 hours), several times faster than a typed sort of packed keys. Anything else: a comparator sort.
+  if (!whole || max >= 2 ** 32) return order.sort((a, b) => values[a] - values[b]);
+  const count = new Int32Array(RADIX + 1);
+  let from = order;
+  let to = new Uint32Array(kept);
+  for (let shift = 0; shift < 32 && max >>> shift > 0; shift += RADIX_BITS) {
+    count.fill(0);
+    for (let k = 0; k < kept; k++) count[((values[from[k]] >>> shift) & (RADIX - 1)) + 1]++;
+    for (let d = 1; d <= RADIX; d++) count[d] += count[d - 1];
+    for (let k = 0; k < kept; k++) to[count[(values[from[k]] >>> shift) & (RADIX - 1)]++] = from[k];
+    [from, to] = [to, from];
+  }
+  return from;
 }
+
+const RADIX_BITS = 11;
+const RADIX = 1 << RADIX_BITS;
 
 const indexes = new WeakMap<VisitColumns, VisitIndex>();
 
