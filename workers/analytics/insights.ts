@@ -121,6 +121,8 @@ function markedMedian(
   if (few) return median(few);
   const lo = (count - 1) >> 1;
   const hi = count >> 1;
+  // Every visit of the order kept (no filter over all the data): no walk.
+  if (count === order.length) return (values[order[lo]] + values[order[hi]]) / 2;
   let seen = 0;
   let low = 0;
   for (let k = 0; k < order.length; k++) {
