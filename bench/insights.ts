@@ -1,14 +1,14 @@
-// The 3D and AR insight's cost (issue 58: "the switch with a filter on at 1 M events, goal: the same
-// one-frame switch as today, and the cost of the new tallies"): workers/analytics/insights.ts's
+// The 3D and AR insight's cost (the switch with a filter on at 1 M events, goal: the same one-frame switch as
+// the main figures', and the cost of its tallies): workers/analytics/insights.ts's
 // computeInsights over synthetic events and visits held in memory (bench/insightsData.ts), as the worker
 // runs it when the section's filter or the selection changes (the visits answer is then held: no fetch).
 // Every case runs once to warm up, then `runs` times interleaved with the others, so that a busy host slows
-// them alike; the median and the longest are reported. The join of the visits to their events is timed
-// apart through a filter no visit passes: the join and the filters' scan run, the tally pass over no visit.
-// Also: the size of the visits held (typed arrays, workers/analytics/visits.ts), the answer's size (JSON as
-// the server writes it, gzip and brotli as @fastify/compress sends it), its parse and conversion. In Node's
-// V8, not in the browser's worker: the same engine, no postMessage (the view posted is a few kB, its size
-// is reported).
+// them alike; the median and the longest are reported. The visit index's build (once per data version) is
+// timed apart. The same cases run in Chromium's worker too (bench/insightsWorker.ts), and the main figures
+// with a filter on (bench/insightsFigures.ts). Also: the size of the visits held (typed arrays,
+// workers/analytics/visits.ts), the answer's size (JSON as the server writes it, gzip and brotli as
+// @fastify/compress sends it), its parse and conversion; no postMessage (the view posted is a few kB, its
+// size is reported).
 // Standalone: `npx tsx bench/insights.ts [--products 334] [--events 3000] [--runs 9]`; in `npm run bench`
 // unless --no-insights.
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// The main figures' switch with a filter on at bench/insights.ts's size (issue 58's bench): what
+// The main figures' switch with a filter on at bench/insights.ts's size: what
 // workers/analytics/engine.ts's composeFiltered does, timed in Node. A filter switch narrows every record
 // (filtered.ts, through the visit index) and counts one pass; a period switch under the same filter counts
 // one pass over the narrowed records. Beside them, the same pass over the whole records without filter
