@@ -16,6 +16,7 @@ import { rowsOf } from '../../server/db/client';
 import { productVisits } from '../../server/db/schema';
 import { deleteCache, readProducts, readVisits, storeVisits } from '../../workers/analytics/cache';
 import { AnalyticsEngine } from '../../workers/analytics/engine';
+import { NETWORK } from '../../workers/analytics/fetch';
 import { computeInsights } from '../../workers/analytics/insights';
 import { readVisitColumns, typedVisits } from '../../workers/analytics/visits';
 import { signedInCompany } from '../helpers/analyticsCompany';
@@ -180,6 +181,26 @@ describe('the insight in the engine', () => {
     expect(visitCalls().map((c) => c.status)).toEqual([304]);
     expect(visitTags).toEqual([replaced.etag]);
     expect({ ...reloaded, dataVersion: 0 }).toEqual({ ...after, dataVersion: 0 });
+  });
+
+  it('draws the stored answer offline, and says the network failed without one', async () => {
+    await deleteCache();
+    const online = new AnalyticsEngine(serverFetch);
+    online.configure('', token);
+    await online.view(request());
+    const shown = await online.insights(request(), NO_FILTERS);
+    await vi.waitFor(async () => expect(await readVisits(companyId)).not.toBeNull(), { timeout: 10_000 });
+    // A reload without network: the events and the visits come from IndexedDB.
+    const unreachable: typeof fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    const offline = new AnalyticsEngine(unreachable);
+    offline.configure('', token);
+    const drawn = await offline.insights(request(), NO_FILTERS);
+    expect({ ...drawn, dataVersion: 0 }).toEqual({ ...shown, dataVersion: 0 });
+    // Nothing stored: the failure is told, not an empty insight.
+    await deleteCache();
+    const bare = new AnalyticsEngine(unreachable);
+    bare.configure('', token);
+    await expect(bare.insights(request(), NO_FILTERS)).rejects.toMatchObject({ name: NETWORK });
   });
 
   it('computes the same insight from the stored answer as from its JSON', async () => {

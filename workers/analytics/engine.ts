@@ -592,7 +592,14 @@ export class AnalyticsEngine {
     epoch: number,
   ): Promise<CompanyVisits> {
     const known = held ?? (await readVisits(companyId).catch(() => null));
-    const fresh = await fetchCompanyVisits(this.conn, companyId, known, now, this.fetchImpl);
+    let fresh: CompanyVisits;
+    try {
+      fresh = await fetchCompanyVisits(this.conn, companyId, known, now, this.fetchImpl);
+    } catch (err) {
+      // Offline: the answer held or stored stands, as the stored events do; asked again at the next call.
+      if (known && (err as EngineError).name === NETWORK) return known;
+      throw err;
+    }
     if (epoch !== this.epoch) return fresh;
     this.companyVisits = fresh;
     if (fresh.visits !== known?.visits && fresh.etag)
