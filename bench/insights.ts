@@ -11,7 +11,6 @@
 // size is reported).
 // Standalone: `npx tsx bench/insights.ts [--products 334] [--events 3000] [--runs 9]`; in `npm run bench`
 // unless --no-insights.
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -28,7 +27,7 @@ import { type Case, FRAME_MS, insightCases, timeCases } from './insightsCases';
 import { insightsData } from './insightsData';
 import { measureFigures } from './insightsFigures';
 import { measureInsightsInWorker, type WorkerTimes } from './insightsWorker';
-import { hostNote, type Machine } from './report';
+import { hostNote, machineNow } from './report';
 import { median } from './stats';
 
 export interface InsightsResult {
@@ -195,18 +194,8 @@ async function standalone() {
   const result = measureInsights({ ...size, log: (s) => console.log(s) });
   const worker = await measureInsightsInWorker(size);
   const index = await benchmarkIndex();
-  const machine: Machine = {
-    date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-    cores: os.cpus().length,
-    cpu: os.cpus()[0]?.model ?? '?',
-    load: os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / '),
-    node: process.version,
-    chromium: '',
-    benchmarkIndex: { start: index, end: index },
-  };
+  const machine = machineNow('', index);
+
   console.log(
     `\n${insightsReport(result, worker)}\n${hostNote(machine)} _${machine.date}, load average ${machine.load}, Node ${machine.node}._\n`,
   );

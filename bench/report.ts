@@ -1,5 +1,7 @@
 // The results as Markdown: the main comparison with the targets, the growth, the server load; every table
 // headed by the host's CPU and Lighthouse benchmark index (bench/benchmarkIndex.ts).
+import os from 'node:os';
+
 import type { BaselineResult } from './baseline';
 import type { CannonResult } from './cannon';
 import { type Phase, type RunResult, SWITCHES } from './ours';
@@ -15,6 +17,20 @@ export interface Machine {
   /** Lighthouse's benchmark index of the host at the start and at the end of the run. */
   benchmarkIndex: { start: number; end: number };
 }
+
+/** This host now, with the benchmark index measured at the start (the end is set when the run ends). */
+export const machineNow = (chromium: string, index: number): Machine => ({
+  date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+  cores: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? '?',
+  load: os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / '),
+  node: process.version,
+  chromium,
+  benchmarkIndex: { start: index, end: index },
+});
 
 /** The host beside a table of timings: its CPU and benchmark index, so hosts can be compared. */
 export const hostNote = (m: Machine) =>

@@ -7,7 +7,6 @@
 // `sections` in main() behind a --no-<part> flag (bench/flags.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 
 import { chromiumPath, launchBrowser } from '../tests/helpers/browser';
 import { startServer } from '../tests/helpers/server';
@@ -24,7 +23,7 @@ import { lighthouseReport, measureLighthouse } from './lighthouse';
 import { runLoginFloodBench } from './loginFlood';
 import { runModelAttackBench } from './modelAttack';
 import { ADMIN, adminToken, bareColdLoad, PASSWORD, runOurs, type RunResult } from './ours';
-import { type BareCold, type GrowthRow, hostNote, type Machine, report } from './report';
+import { type BareCold, type GrowthRow, hostNote, machineNow, report } from './report';
 import { median } from './stats';
 import { runUploadBench } from './uploads';
 
@@ -48,18 +47,8 @@ async function main() {
 
   log('Lighthouse benchmark index of this host…');
   const indexAtStart = await benchmarkIndex();
-  const machine: Machine = {
-    date: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-    cores: os.cpus().length,
-    cpu: os.cpus()[0]?.model ?? '?',
-    load: os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / '),
-    node: process.version,
-    chromium: execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(),
-    benchmarkIndex: { start: indexAtStart, end: indexAtStart },
-  };
+  const machine = machineNow(execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(), indexAtStart);
+
   log(`benchmark index ${indexAtStart} (${machine.cpu})`);
 
   log(`\nServer (PGlite, ${dir})…`);
