@@ -291,6 +291,29 @@ describe('after a view', () => {
     }
   });
 
+  it('a selection asked again gets the views beside it, those stored already too', async () => {
+    // The page keeps the views prepared beside the selection it asked last only: those prepared beside the
+    // month's view were dropped if all data was asked while they were on their way, and are no longer drawn
+    // once old (src/features/dashboard/viewMemory.ts). Stored already, they must still reach it again.
+    const e = engine();
+    storedBeside.length = 0;
+    await e.view(request(1, { period: 'month' }), undefined, undefined, () => undefined);
+    await vi.waitFor(() => expect(storedBeside).toContain('all_time'), { timeout: 10_000 });
+    const stored = transactions.length;
+    const prepared: string[] = [];
+    await e.view(request(2), undefined, undefined, (metric, period) => prepared.push(`${metric} ${period}`));
+    const allTime = ['engagement all_time', 'ar_usage all_time', 'conversion all_time'];
+    await vi.waitFor(() => expect(prepared).toEqual(expect.arrayContaining(allTime)), { timeout: 10_000 });
+    // Given to the page, not written again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      transactions
+        .slice(stored)
+        .flat()
+        .filter((t) => allTime.includes(t)),
+    ).toEqual([]);
+  });
+
   it('the view is committed before its other metrics are made: a reload meanwhile still finds it', async () => {
     const e = engine(0);
     happened.length = 0;

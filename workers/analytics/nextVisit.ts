@@ -129,9 +129,12 @@ export class NextVisitViews {
   }
 
   /**
-   * The views of `period` for the other metrics than the request's, but those already stored for the
-   * records of `generation` (null: none is stored), composed one by one while `current` and the records
-   * are those of when it began; each given to `onPrepared` as it is made.
+   * The views of `period` for the other metrics than the request's, composed one by one while `current`
+   * and the records are those of when it began; each given to `onPrepared` as it is made. `entries` holds
+   * those to store: not the ones already stored for the records of `generation` (null: none is stored),
+   * which are still made for `onPrepared`. The page keeps a view only for the selection it asked last and
+   * for a while (src/features/dashboard/viewMemory.ts): a selection drawn again, or asked while the views
+   * beside the previous one were on their way to the page, needs them given again.
    */
   private siblings(
     request: ViewRequest,
@@ -147,14 +150,17 @@ export class NextVisitViews {
     const todo = siblingRequests(request)
       .filter((r) => r.period === period)
       .map((r) => ({ r, key: storedViewKey(r, today) }))
-      .filter(({ key }) => generation === null || !this.storedKeys.has(`${generation} ${key}`));
+      .map((s) => ({ ...s, stored: generation !== null && this.storedKeys.has(`${generation} ${s.key}`) }))
+      .filter((s) => onPrepared || !s.stored);
     const entries: ViewEntry[] = [];
+    let made = 0;
     /** Composes the next view; false once all are made or no longer wanted. */
     const composeNext = () => {
-      const next = todo[entries.length];
+      const next = todo[made];
       if (!next || !current() || began !== this.source.generation()) return false;
+      made++;
       const view = this.source.compose(next.r, ids, now);
-      entries.push({ key: next.key, view });
+      if (!next.stored) entries.push({ key: next.key, view });
       if (onPrepared) void Promise.resolve(onPrepared(next.r.metric, next.r.period, view)).catch(() => undefined);
       return true;
     };
