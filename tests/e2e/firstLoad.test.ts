@@ -193,10 +193,12 @@ describe('first load', () => {
  */
 const KiB = 1024;
 // Measured on the build of this commit: /login 164.1 KiB and 10 static files, /dashboard (the 220-product
-// company) 295.4 KiB and 21 (PrimeReact's InputSwitch is a file of its own since "Mes notifications" uses
+// company) 298.0 KiB and 21 (PrimeReact's InputSwitch is a file of its own since "Mes notifications" uses
 // it too, src/features/notifications/: same bytes, one more file; 5 KiB more since the analytics worker
 // computes the 3D and AR insight and the filtered views, workers/analytics/insights.ts and filtered.ts, and
-// the page keeps its filters in the URL, says which are active and asks for the unread alerts), /customers 274.4 KiB and 21, the viewer page 297.5 KiB and 6 (1.6 KiB
+// the page keeps its filters in the URL, says which are active and asks for the unread alerts; 2.6 KiB more
+// since the worker joins the visits to the events once per data version, workers/analytics/visitIndex.ts,
+// and keeps the visits answer in IndexedDB, cache.ts), /customers 274.4 KiB and 21, the viewer page 297.5 KiB and 6 (1.6 KiB
 // more since it measures the visit's signals, src/viewer/signals.ts; model-viewer is
 // 280 KiB of it; the fifth file is three's fflate, split out of model-viewer's chunk since the product
 // form's FBX conversion imports it too, src/features/catalogue/fbxToGlb.ts: same bytes, one more file; the
@@ -205,7 +207,7 @@ const KiB = 1024;
 // Bytes: those plus at most 3 % (the dashboard 1 %); files: exactly those (a file asked twice, the logo, counts once).
 const BUDGETS: Record<string, { bytes: number; requests: number; as?: string }> = {
   '/login': { bytes: 169 * KiB, requests: 10 },
-  '/dashboard': { bytes: 298 * KiB, requests: 21, as: 'directeur@grand-mobilier.fr' },
+  '/dashboard': { bytes: 301 * KiB, requests: 21, as: 'directeur@grand-mobilier.fr' },
   '/customers': { bytes: 281.5 * KiB, requests: 21, as: 'vendeur@demo.fr' },
   '/viewer/{key}': { bytes: 305 * KiB, requests: 6 },
 };
