@@ -195,7 +195,6 @@ async function standalone() {
   const worker = await measureInsightsInWorker(size);
   const index = await benchmarkIndex();
   const machine = machineNow('', index);
-
   console.log(
     `\n${insightsReport(result, worker)}\n${hostNote(machine)} _${machine.date}, load average ${machine.load}, Node ${machine.node}._\n`,
   );

@@ -48,7 +48,6 @@ async function main() {
   log('Lighthouse benchmark index of this host…');
   const indexAtStart = await benchmarkIndex();
   const machine = machineNow(execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).trim(), indexAtStart);
-
   log(`benchmark index ${indexAtStart} (${machine.cpu})`);
 
   log(`\nServer (PGlite, ${dir})…`);

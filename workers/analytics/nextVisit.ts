@@ -149,8 +149,10 @@ export class NextVisitViews {
     const today = this.source.today(now);
     const todo = siblingRequests(request)
       .filter((r) => r.period === period)
-      .map((r) => ({ r, key: storedViewKey(r, today) }))
-      .map((s) => ({ ...s, stored: generation !== null && this.storedKeys.has(`${generation} ${s.key}`) }))
+      .map((r) => {
+        const key = storedViewKey(r, today);
+        return { r, key, stored: generation !== null && this.storedKeys.has(`${generation} ${key}`) };
+      })
       .filter((s) => onPrepared || !s.stored);
     const entries: ViewEntry[] = [];
     let made = 0;
